@@ -27,8 +27,8 @@ import (
 //
 // TOOLGEN_COST_SIZES (default "1,100,1000") and TOOLGEN_COST_ROUNDS
 // (default 5) change what is measured; the first size is the base the
-// per-tool figures are taken against. TOOLGEN_COST_SHAPE=list measures
-// tools whose results list structs of a type of their own.
+// per-tool figures are taken against. TOOLGEN_COST_SHAPE measures tools of
+// another shape (costShape).
 func TestGeneratedCodeCost(t *testing.T) {
 	if os.Getenv("TOOLGEN_COST") == "" {
 		t.Skip("slow (minutes): set TOOLGEN_COST=1 to measure the cost of generated code against go-sdk's AddTool")
@@ -43,6 +43,9 @@ func TestGeneratedCodeCost(t *testing.T) {
 			}
 			sizes = append(sizes, n)
 		}
+	}
+	if !slices.Contains([]string{"", "list", "pointer", "params"}, costShape) {
+		t.Fatalf("TOOLGEN_COST_SHAPE: %q is not list, pointer or params", costShape)
 	}
 	rounds := 5
 	if s := os.Getenv("TOOLGEN_COST_ROUNDS"); s != "" {
@@ -173,7 +176,10 @@ func TestGeneratedCodeCost(t *testing.T) {
 }
 
 // costShape is TOOLGEN_COST_SHAPE: "list" gives each tool's result a
-// slice of a struct type of its own; the default is a flat result.
+// slice of a struct type of its own; "pointer" makes each tool return a
+// pointer to its result; "params" gives the toolgen tools separate
+// parameters instead of a struct (go-sdk's take a struct, as go-sdk
+// requires); the default is a struct in and a struct out.
 var costShape = os.Getenv("TOOLGEN_COST_SHAPE")
 
 func costPkg(impl string, n int) string {
@@ -216,21 +222,9 @@ func writeCostPackage(t *testing.T, dir, impl string, n int) []string {
 	b.WriteString("// Unit is a temperature unit.\ntype Unit string\n\nconst (\n\tCelsius Unit = \"c\" // degrees Celsius\n\tFahrenheit Unit = \"f\" // degrees Fahrenheit\n)\n\n")
 	for i := range n {
 		name := fmt.Sprintf("Tool%04d", i)
-		fmt.Fprintf(&b, "// %sArgs are the arguments of %s.\ntype %sArgs struct {\n", name, name, name)
-		if impl == "toolgen" {
-			b.WriteString("\tCity string `json:\"city\"` // the city\n")
-			b.WriteString("\tDays int `json:\"days,omitempty\" toolgen:\"min=1,max=14\"` // days ahead\n")
-			b.WriteString("\tUnit Unit `json:\"unit,omitempty\"` // the unit\n")
-			b.WriteString("\tLimit *int `json:\"limit,omitempty\"` // at most this many results\n")
-			b.WriteString("\tTags []string `json:\"tags,omitempty\"` // labels to echo\n")
-		} else {
-			b.WriteString("\tCity string `json:\"city\" jsonschema:\"the city\"`\n")
-			b.WriteString("\tDays int `json:\"days,omitempty\" jsonschema:\"days ahead, 1 to 14\"`\n")
-			b.WriteString("\tUnit Unit `json:\"unit,omitempty\" jsonschema:\"the unit, c or f\"`\n")
-			b.WriteString("\tLimit *int `json:\"limit,omitempty\" jsonschema:\"at most this many results\"`\n")
-			b.WriteString("\tTags []string `json:\"tags,omitempty\" jsonschema:\"labels to echo\"`\n")
+		if impl != "toolgen" || costShape != "params" { // those take separate parameters
+			writeCostArgs(&b, impl, name)
 		}
-		b.WriteString("}\n\n")
 		if costShape == "list" {
 			// Each tool's own element type: tools of real packages list
 			// different things.
@@ -239,14 +233,23 @@ func writeCostPackage(t *testing.T, dir, impl string, n int) []string {
 		} else {
 			fmt.Fprintf(&b, "// %sResult is the result of %s.\ntype %sResult struct {\n\tCity string `json:\"city\"`\n\tDays int `json:\"days\"`\n}\n\n", name, name, name)
 		}
-		if impl == "toolgen" {
+		result, ret := name+"Result", name+"Result"
+		if costShape == "pointer" {
+			result, ret = "*"+name+"Result", "&"+name+"Result"
+		}
+		switch {
+		case impl == "toolgen" && costShape == "params":
 			fmt.Fprintf(&b, "// %s does task number %d.\n//\n//toolgen:tool name=tool_%04d readonly\n", name, i, i)
-			fmt.Fprintf(&b, "func %s(ctx context.Context, in %sArgs) (%sResult, error) {\n", name, name, name)
-			fmt.Fprintf(&b, "\treturn %sResult{City: in.City, Days: in.Days}, nil\n}\n\n", name)
-		} else {
+			fmt.Fprintf(&b, "func %s(ctx context.Context, city string, days int, unit Unit, limit *int, tags []string) (%s, error) {\n", name, result)
+			fmt.Fprintf(&b, "\treturn %s{City: city, Days: days}, nil\n}\n\n", ret)
+		case impl == "toolgen":
+			fmt.Fprintf(&b, "// %s does task number %d.\n//\n//toolgen:tool name=tool_%04d readonly\n", name, i, i)
+			fmt.Fprintf(&b, "func %s(ctx context.Context, in %sArgs) (%s, error) {\n", name, name, result)
+			fmt.Fprintf(&b, "\treturn %s{City: in.City, Days: in.Days}, nil\n}\n\n", ret)
+		default:
 			fmt.Fprintf(&b, "// %s does task number %d.\n", name, i)
-			fmt.Fprintf(&b, "func %s(ctx context.Context, req *mcp.CallToolRequest, in %sArgs) (*mcp.CallToolResult, %sResult, error) {\n", name, name, name)
-			fmt.Fprintf(&b, "\treturn nil, %sResult{City: in.City, Days: in.Days}, nil\n}\n\n", name)
+			fmt.Fprintf(&b, "func %s(ctx context.Context, req *mcp.CallToolRequest, in %sArgs) (*mcp.CallToolResult, %s, error) {\n", name, name, result)
+			fmt.Fprintf(&b, "\treturn nil, %s{City: in.City, Days: in.Days}, nil\n}\n\n", ret)
 		}
 	}
 	if impl == "go-sdk" {
@@ -299,6 +302,27 @@ func main() {
 	}
 	write(t, filepath.Join(dir, "cmd", pkg, "main.go"), m)
 	return []string{src}
+}
+
+// writeCostArgs writes the arguments' struct of tool name: five members,
+// described by line comments for toolgen and by jsonschema tags for
+// go-sdk.
+func writeCostArgs(b *strings.Builder, impl, name string) {
+	fmt.Fprintf(b, "// %sArgs are the arguments of %s.\ntype %sArgs struct {\n", name, name, name)
+	if impl == "toolgen" {
+		b.WriteString("\tCity string `json:\"city\"` // the city\n")
+		b.WriteString("\tDays int `json:\"days,omitempty\" toolgen:\"min=1,max=14\"` // days ahead\n")
+		b.WriteString("\tUnit Unit `json:\"unit,omitempty\"` // the unit\n")
+		b.WriteString("\tLimit *int `json:\"limit,omitempty\"` // at most this many results\n")
+		b.WriteString("\tTags []string `json:\"tags,omitempty\"` // labels to echo\n")
+	} else {
+		b.WriteString("\tCity string `json:\"city\" jsonschema:\"the city\"`\n")
+		b.WriteString("\tDays int `json:\"days,omitempty\" jsonschema:\"days ahead, 1 to 14\"`\n")
+		b.WriteString("\tUnit Unit `json:\"unit,omitempty\" jsonschema:\"the unit, c or f\"`\n")
+		b.WriteString("\tLimit *int `json:\"limit,omitempty\" jsonschema:\"at most this many results\"`\n")
+		b.WriteString("\tTags []string `json:\"tags,omitempty\" jsonschema:\"labels to echo\"`\n")
+	}
+	b.WriteString("}\n\n")
 }
 
 // setRound changes the tools package (a variable its main prints), so that

@@ -102,7 +102,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "main",
 	Tokens:      toolgen.Tokens{Default: 50, Strict: 33, Gemini: 29},
 	SearchTerms: "1 22 CCREtRQ main:2 respons return simpl:5 test:4 test_simpl_text:4 text:5",
-	Call:        toolgenCallTestSimpleText,
+	Call: toolimpl.Caller(&toolgenToolTestSimpleText, func(ctx context.Context, in struct{}) (string, error) {
+		return TestSimpleText(), nil
+	}),
 }, {
 	Name:        ToolTestImageContent,
 	Description: "TestImageContent returns an image.",
@@ -159,7 +161,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "main",
 	Tokens:      toolgen.Tokens{Default: 54, Strict: 37, Gemini: 33},
 	SearchTerms: "1 24 wQArUUGhBA log:5 main:2 messag run send test:4 test_tool_with_log:4 three tool:4 while",
-	Call:        toolgenCallTestToolWithLogging,
+	Call: toolimpl.Caller(&toolgenToolTestToolWithLogging, func(ctx context.Context, in struct{}) (string, error) {
+		return TestToolWithLogging(ctx)
+	}),
 }, {
 	Name:        ToolTestToolWithProgress,
 	Description: "TestToolWithProgress reports progress at 0, 50 and 100 out of 100.",
@@ -168,7 +172,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "main",
 	Tokens:      toolgen.Tokens{Default: 62, Strict: 45, Gemini: 41},
 	SearchTerms: "1 24 gICEEePFS 100:2 50 main:2 out progress:5 report test:4 test_tool_with_progress:4 tool:4",
-	Call:        toolgenCallTestToolWithProgress,
+	Call: toolimpl.Caller(&toolgenToolTestToolWithProgress, func(ctx context.Context, in struct{}) (string, error) {
+		return TestToolWithProgress(ctx)
+	}),
 }, {
 	Name:        ToolTestErrorHandling,
 	Description: "TestErrorHandling always fails: its error is a result with isError set.",
@@ -207,7 +213,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "main",
 	Tokens:      toolgen.Tokens{Default: 68, Strict: 51, Gemini: 47},
 	SearchTerms: "1 28 hAIAaAnUoPM 1034 all ask default:5 elicitation:4 main:2 sep sep1034:4 test:4 test_elicitation_sep1034_default:4 valu",
-	Call:        toolgenCallTestElicitationSep1034Defaults,
+	Call: toolimpl.Caller(&toolgenToolTestElicitationSep1034Defaults, func(ctx context.Context, in struct{}) (string, error) {
+		return TestElicitationSep1034Defaults(ctx)
+	}),
 }, {
 	Name:        ToolTestElicitationSep1330Enums,
 	Description: "TestElicitationSep1330Enums asks for choices in each of the enum forms of SEP-1330.",
@@ -216,7 +224,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "main",
 	Tokens:      toolgen.Tokens{Default: 70, Strict: 53, Gemini: 49},
 	SearchTerms: "1 29 FQEQIJoeYxTA 1330 ask choic each elicitation:4 enum:5 form main:2 sep sep1330:4 test:4 test_elicitation_sep1330_enum:4",
-	Call:        toolgenCallTestElicitationSep1330Enums,
+	Call: toolimpl.Caller(&toolgenToolTestElicitationSep1330Enums, func(ctx context.Context, in struct{}) (string, error) {
+		return TestElicitationSep1330Enums(ctx)
+	}),
 }}
 
 // TestSimpleTextRule is a permission rule for the tool test_simple_text, which
@@ -434,15 +444,7 @@ func Resources() []toolgen.Resource {
 	}}
 }
 
-// toolgenCallTestSimpleText reads the arguments of test_simple_text, calls TestSimpleText and writes its result, as its tables say.
-func toolgenCallTestSimpleText(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTestSimpleText, nil, unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out = TestSimpleText()
-		return nil
-	})
-}
-
+// toolgenToolTestSimpleText describes the dispatch of test_simple_text, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTestSimpleText = toolimpl.Tool{Name: ToolTestSimpleText, In: toolimpl.NoArgs, Text: true}
 
 // toolgenCallTestImageContent reads the arguments of test_image_content, calls TestImageContent and writes its result.
@@ -537,26 +539,10 @@ func toolgenCallTestMultipleContentTypes(ctx context.Context, args []byte) (res 
 	return out, nil
 }
 
-// toolgenCallTestToolWithLogging reads the arguments of test_tool_with_logging, calls TestToolWithLogging and writes its result, as its tables say.
-func toolgenCallTestToolWithLogging(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTestToolWithLogging, nil, unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = TestToolWithLogging(ctx)
-		return err
-	})
-}
-
+// toolgenToolTestToolWithLogging describes the dispatch of test_tool_with_logging, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTestToolWithLogging = toolimpl.Tool{Name: ToolTestToolWithLogging, In: toolimpl.NoArgs, Text: true}
 
-// toolgenCallTestToolWithProgress reads the arguments of test_tool_with_progress, calls TestToolWithProgress and writes its result, as its tables say.
-func toolgenCallTestToolWithProgress(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTestToolWithProgress, nil, unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = TestToolWithProgress(ctx)
-		return err
-	})
-}
-
+// toolgenToolTestToolWithProgress describes the dispatch of test_tool_with_progress, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTestToolWithProgress = toolimpl.Tool{Name: ToolTestToolWithProgress, In: toolimpl.NoArgs, Text: true}
 
 // toolgenCallTestErrorHandling reads the arguments of test_error_handling, calls TestErrorHandling and writes its result, as its tables say.
@@ -602,26 +588,10 @@ func toolgenCallTestElicitation(ctx context.Context, args []byte) (toolgen.Resul
 
 var toolgenToolTestElicitation = toolimpl.Tool{Name: ToolTestElicitation, In: toolgenTypeParamsTestElicitation, Text: true}
 
-// toolgenCallTestElicitationSep1034Defaults reads the arguments of test_elicitation_sep1034_defaults, calls TestElicitationSep1034Defaults and writes its result, as its tables say.
-func toolgenCallTestElicitationSep1034Defaults(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTestElicitationSep1034Defaults, nil, unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = TestElicitationSep1034Defaults(ctx)
-		return err
-	})
-}
-
+// toolgenToolTestElicitationSep1034Defaults describes the dispatch of test_elicitation_sep1034_defaults, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTestElicitationSep1034Defaults = toolimpl.Tool{Name: ToolTestElicitationSep1034Defaults, In: toolimpl.NoArgs, Text: true}
 
-// toolgenCallTestElicitationSep1330Enums reads the arguments of test_elicitation_sep1330_enums, calls TestElicitationSep1330Enums and writes its result, as its tables say.
-func toolgenCallTestElicitationSep1330Enums(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTestElicitationSep1330Enums, nil, unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = TestElicitationSep1330Enums(ctx)
-		return err
-	})
-}
-
+// toolgenToolTestElicitationSep1330Enums describes the dispatch of test_elicitation_sep1330_enums, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTestElicitationSep1330Enums = toolimpl.Tool{Name: ToolTestElicitationSep1330Enums, In: toolimpl.NoArgs, Text: true}
 
 // toolgenTypeParamsTestSampling describes a toolgenParamsTestSampling for toolimpl's table-driven reader and writer.

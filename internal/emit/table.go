@@ -744,17 +744,15 @@ func (g *generator) declareParams(t *model.Tool, pt *model.Type) {
 }
 
 // sharedCalls picks the tools whose Call is toolimpl.Caller (or CallerOK)
-// instantiated with their types: tools whose functions have the plain form
-// func(context.Context, Args) (Result, error), func(context.Context, Args)
-// (*Result, error), func(context.Context, Args) (string, error) or
-// func(context.Context, Args) error, over tabled
-// structs, and whose arguments and result have the
-// layout of another such tool's. The compiler compiles a generic function
-// once per layout, so tools made from one template (as go-sdk's AddTool
-// shares its instantiation between them) cost it an instantiation's small
-// wrapper each instead of a dispatch function and its closure. A tool with
-// a layout of its own keeps a function of its own: an instantiation of its
-// own would cost more.
+// instantiated with their types: tools dispatched through tables
+// (tablePlan), not methods, whose arguments and result have the layouts of
+// another such tool's. The compiler compiles a generic function once per
+// layout, so tools made from one template (as go-sdk's AddTool shares its
+// instantiation between them) cost it an instantiation's small wrapper
+// each, and a small adapter for a function not of the plain form
+// (callerFunc), instead of a dispatch function and its closure. A tool
+// with a layout of its own keeps a function of its own: an instantiation
+// of its own would cost more.
 func (g *generator) sharedCalls() map[*model.Tool]bool {
 	// Whether a struct is tabled is found as its table is written, which
 	// asks for the helpers it uses: a probe's helpers are thrown away, so
@@ -778,39 +776,43 @@ func (g *generator) sharedCalls() map[*model.Tool]bool {
 	return shared
 }
 
-// callLayout is a key for the layouts of a plain tool's arguments and
-// result, or false when the tool is not plain (sharedCalls). Two keys are
-// equal when the types' members have the same Go names, types and JSON
-// names: the types then nearly always have one layout (a type's members
-// that JSON does not see can differ, which costs only an instantiation).
+// callLayout is a key for the layouts of the arguments and result of a
+// tool dispatched through tables, or false for one that is not, or is a
+// method (sharedCalls). Two tools of one key share Caller's
+// instantiation: a struct's key is its Layout (its underlying type);
+// every pointer has one layout, and every string type.
 func (g *generator) callLayout(t *model.Tool) (string, bool) {
-	if t.Recv != nil || len(t.Params) != 2 || t.Params[0].Kind != model.ParamContext ||
-		t.Params[1].Kind != model.ParamStruct || !g.tabledStruct(t.Params[1].Type) {
+	if t.Recv != nil {
 		return "", false
 	}
-	in := layoutKey(t.Params[1].Type)
+	plan, ok := g.tablePlan(t)
+	if !ok {
+		return "", false
+	}
+	in := "none"
+	if plan.in != nil {
+		in = structLayout(plan.in)
+	}
 	switch r := t.Result; {
 	case r.Kind == model.ResultNone:
 		return in + " -> ok", true
-	case r.Kind == model.ResultValue && r.HasError && !r.Wrapped && g.tabledStruct(r.Type):
-		return in + " -> " + layoutKey(r.Type), true
-	case r.Kind == model.ResultValue && r.HasError && !r.Wrapped && r.Type.Kind == model.KindPointer && g.tabledStruct(r.Type.Elem):
-		// Every pointer has one layout, whatever it points to.
-		return in + " -> pointer", true
-	case r.Kind == model.ResultText && r.HasError:
+	case r.Kind == model.ResultText:
 		return in + " -> string", true
+	case r.Type.Kind == model.KindPointer:
+		return in + " -> pointer", true
+	default:
+		return in + " -> " + structLayout(r.Type), true
 	}
-	return "", false
 }
 
-// tabledStruct reports whether t is a struct (not a pointer to one) that a
-// table describes.
-func (g *generator) tabledStruct(t *model.Type) bool {
-	return t.Kind == model.KindStruct && !g.noTables && g.tabled(t)
-}
-
-// layoutKey lists a struct's members: Go path, Go type, JSON name.
-func layoutKey(t *model.Type) string {
+// structLayout is a struct's Layout, or, for an object the loader did not
+// spell out, its members' Go paths, Go types and JSON names: two structs
+// of one are nearly always of one layout (members JSON does not see can
+// differ, which costs only an instantiation).
+func structLayout(t *model.Type) string {
+	if t.Struct.Layout != "" {
+		return t.Struct.Layout
+	}
 	var b strings.Builder
 	b.WriteString("{")
 	for _, f := range t.Struct.Fields {
@@ -822,4 +824,42 @@ func layoutKey(t *model.Type) string {
 	}
 	b.WriteString("}")
 	return b.String()
+}
+
+// callerFunc is the Call of a tool in sharedCalls: toolimpl.Caller (or
+// CallerOK) of its toolimpl.Tool and its function, when that has Caller's
+// form, func(context.Context, Args) (Result, error), or else of an adapter
+// to that form:
+//
+//	toolimpl.Caller(&toolgenToolGetVM, func(ctx context.Context, in toolgenParamsGetVM) (VM, error) {
+//		return GetVM(ctx, in.vmID)
+//	})
+func (g *generator) callerFunc(t *model.Tool) jen.Code {
+	plan, _ := g.tablePlan(t)
+	r := t.Result
+	caller := impl("Caller")
+	if r.Kind == model.ResultNone {
+		caller = impl("CallerOK")
+	}
+	desc := jen.Op("&").Id(toolVar(t))
+	sp := structParam(t)
+	if len(t.Params) == 2 && t.Params[0].Kind == model.ParamContext && sp != nil && sp.Type.Kind == model.KindStruct &&
+		(r.HasError || r.Kind == model.ResultNone) {
+		return caller.Call(desc, jen.Id(t.GoName))
+	}
+	in := jen.Struct()
+	if plan.in != nil {
+		in = goType(plan.in)
+	}
+	call := jen.Id(t.GoName).Call(plan.args...)
+	results := jen.Error()
+	body := jen.Return(call)
+	if r.Kind != model.ResultNone {
+		results = jen.Parens(jen.List(goType(r.Type), jen.Error()))
+		if !r.HasError {
+			body = jen.Return(call, jen.Nil())
+		}
+	}
+	adapter := jen.Func().Params(jen.Id("ctx").Qual("context", "Context"), jen.Id("in").Add(in)).Add(results).Block(body)
+	return caller.Call(desc, adapter)
 }

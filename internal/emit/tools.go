@@ -75,10 +75,8 @@ func (g *generator) toolsFunc(recv string, tools []*model.Tool) {
 func (g *generator) toolValue(t *model.Tool) jen.Code {
 	var call jen.Code = jen.Id(callName(t))
 	switch {
-	case g.shared[t] && t.Result.Kind == model.ResultNone:
-		call = impl("CallerOK").Call(jen.Op("&").Id(toolVar(t)), jen.Id(t.GoName))
 	case g.shared[t]:
-		call = impl("Caller").Call(jen.Op("&").Id(toolVar(t)), jen.Id(t.GoName))
+		call = g.callerFunc(t)
 	case t.Recv != nil:
 		call = jen.Func().Params(jen.Id("ctx").Qual("context", "Context"), jen.Id("args").Index().Byte()).
 			Params(rt("Result"), jen.Error()).Block(

@@ -269,7 +269,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "chat",
 	Tokens:      toolgen.Tokens{Default: 85, Strict: 68, Gemini: 63},
 	SearchTerms: "1 32 wSAGzCwo channel:3 chat:6 delet:5 delet_chat_messag:4 id:2 messag:9 messag_id:2 post",
-	Call:        toolgenCallDeleteChatMessage,
+	Call: toolimpl.CallerOK(&toolgenToolDeleteChatMessage, func(ctx context.Context, in toolgenParamsDeleteChatMessage) error {
+		return DeleteChatMessage(ctx, in.channel, in.messageID)
+	}),
 }, {
 	Name:        ToolScheduleChatMessage,
 	Description: "ScheduleChatMessage posts a message to a channel at a later time.",
@@ -350,7 +352,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "chat",
 	Tokens:      toolgen.Tokens{Default: 72, Strict: 55, Gemini: 50},
 	SearchTerms: "1 25 CgpYAC8Mp archiv:5 archiv_channel:4 becom channel:9 chat:2 leav list onli read",
-	Call:        toolgenCallArchiveChannel,
+	Call: toolimpl.CallerOK(&toolgenToolArchiveChannel, func(ctx context.Context, in toolgenParamsArchiveChannel) error {
+		return ArchiveChannel(ctx, in.channel)
+	}),
 }, {
 	Name:         ToolRenameChannel,
 	Description:  "RenameChannel changes a channel's name.",
@@ -411,7 +415,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "chat",
 	Tokens:      toolgen.Tokens{Default: 65, Strict: 48, Gemini: 43},
 	SearchTerms: "1 20 AMsYgw channel:8 chat:2 leav:4 leav_channel:4 out take",
-	Call:        toolgenCallLeaveChannel,
+	Call: toolimpl.CallerOK(&toolgenToolLeaveChannel, func(ctx context.Context, in toolgenParamsLeaveChannel) error {
+		return LeaveChannel(ctx, in.channel)
+	}),
 }, {
 	Name:         ToolListChannelMembers,
 	Description:  "ListChannelMembers lists the people in a channel.",
@@ -442,7 +448,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "chat",
 	Tokens:      toolgen.Tokens{Default: 69, Strict: 52, Gemini: 47},
 	SearchTerms: "1 26 gIhBzAy channel:8 chat:2 everi mark:5 mark_channel_read:4 messag read:5",
-	Call:        toolgenCallMarkChannelRead,
+	Call: toolimpl.CallerOK(&toolgenToolMarkChannelRead, func(ctx context.Context, in toolgenParamsMarkChannelRead) error {
+		return MarkChannelRead(ctx, in.channel)
+	}),
 }, {
 	Name:        ToolAddReaction,
 	Description: "AddReaction adds an emoji reaction to a message.",
@@ -451,7 +459,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "chat",
 	Tokens:      toolgen.Tokens{Default: 110, Strict: 93, Gemini: 88},
 	SearchTerms: "1 36 JY6EAMQITQYBk add:5 add_reaction:4 channel:3 chat:2 colon emoji:4 id:2 messag:5 messag_id:2 name reaction:5 thumbsup without",
-	Call:        toolgenCallAddReaction,
+	Call: toolimpl.CallerOK(&toolgenToolAddReaction, func(ctx context.Context, in toolgenParamsAddReaction) error {
+		return AddReaction(ctx, in.channel, in.messageID, in.emoji)
+	}),
 }, {
 	Name:        ToolRemoveReaction,
 	Description: "RemoveReaction removes an emoji reaction you added to a message.",
@@ -460,7 +470,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "chat",
 	Tokens:      toolgen.Tokens{Default: 104, Strict: 87, Gemini: 82},
 	SearchTerms: "1 34 AsrAaQUBhEm ad channel:3 chat:2 emoji:4 id:2 messag:5 messag_id:2 name reaction:5 remov:5 remov_reaction:4",
-	Call:        toolgenCallRemoveReaction,
+	Call: toolimpl.CallerOK(&toolgenToolRemoveReaction, func(ctx context.Context, in toolgenParamsRemoveReaction) error {
+		return RemoveReaction(ctx, in.channel, in.messageID, in.emoji)
+	}),
 }, {
 	Name:        ToolPinMessage,
 	Description: "PinMessage pins a message to a channel, where members find it in the pinned items.",
@@ -469,7 +481,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "chat",
 	Tokens:      toolgen.Tokens{Default: 90, Strict: 73, Gemini: 68},
 	SearchTerms: "1 31 BLGAVqKAIs channel:4 chat:2 find id:2 item member messag:8 messag_id:2 pin:6 pin_messag:4",
-	Call:        toolgenCallPinMessage,
+	Call: toolimpl.CallerOK(&toolgenToolPinMessage, func(ctx context.Context, in toolgenParamsPinMessage) error {
+		return PinMessage(ctx, in.channel, in.messageID)
+	}),
 }, {
 	Name:         ToolListPinnedMessages,
 	Description:  "ListPinnedMessages lists the messages pinned to a channel.",
@@ -491,7 +505,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "chat",
 	Tokens:      toolgen.Tokens{Default: 90, Strict: 73, Gemini: 68},
 	SearchTerms: "1 32 BHKAaQUACMk back channel:3 chat:2 come id:2 item later messag:9 messag_id:2 save:6 save_messag:4",
-	Call:        toolgenCallSaveMessage,
+	Call: toolimpl.CallerOK(&toolgenToolSaveMessage, func(ctx context.Context, in toolgenParamsSaveMessage) error {
+		return SaveMessage(ctx, in.channel, in.messageID)
+	}),
 }, {
 	Name:         ToolShareMessage,
 	Description:  "ShareMessage shares a message into another channel, with a comment.",
@@ -1318,14 +1334,7 @@ type toolgenParamsDeleteChatMessage struct {
 	messageID string
 }
 
-// toolgenCallDeleteChatMessage reads the arguments of delete_chat_message, calls DeleteChatMessage and writes its result, as its tables say.
-func toolgenCallDeleteChatMessage(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsDeleteChatMessage
-	return toolimpl.Dispatch(ctx, args, &toolgenToolDeleteChatMessage, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
-		return DeleteChatMessage(ctx, in.channel, in.messageID)
-	})
-}
-
+// toolgenToolDeleteChatMessage describes the dispatch of delete_chat_message, which toolimpl.Caller runs, as its tables say.
 var toolgenToolDeleteChatMessage = toolimpl.Tool{Name: ToolDeleteChatMessage, In: toolgenTypeParamsDeleteChatMessage}
 
 // toolgenParamsScheduleChatMessage holds the arguments of schedule_chat_message, for its table.
@@ -1623,14 +1632,7 @@ type toolgenParamsArchiveChannel struct {
 	channel string
 }
 
-// toolgenCallArchiveChannel reads the arguments of archive_channel, calls ArchiveChannel and writes its result, as its tables say.
-func toolgenCallArchiveChannel(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsArchiveChannel
-	return toolimpl.Dispatch(ctx, args, &toolgenToolArchiveChannel, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
-		return ArchiveChannel(ctx, in.channel)
-	})
-}
-
+// toolgenToolArchiveChannel describes the dispatch of archive_channel, which toolimpl.Caller runs, as its tables say.
 var toolgenToolArchiveChannel = toolimpl.Tool{Name: ToolArchiveChannel, In: toolgenTypeParamsArchiveChannel}
 
 // toolgenParamsRenameChannel holds the arguments of rename_channel, for its table.
@@ -1725,14 +1727,7 @@ type toolgenParamsLeaveChannel struct {
 	channel string
 }
 
-// toolgenCallLeaveChannel reads the arguments of leave_channel, calls LeaveChannel and writes its result, as its tables say.
-func toolgenCallLeaveChannel(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsLeaveChannel
-	return toolimpl.Dispatch(ctx, args, &toolgenToolLeaveChannel, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
-		return LeaveChannel(ctx, in.channel)
-	})
-}
-
+// toolgenToolLeaveChannel describes the dispatch of leave_channel, which toolimpl.Caller runs, as its tables say.
 var toolgenToolLeaveChannel = toolimpl.Tool{Name: ToolLeaveChannel, In: toolgenTypeParamsArchiveChannel}
 
 // toolgenCallListChannelMembers reads the arguments of list_channel_members, calls ListChannelMembers and writes its result.
@@ -1800,14 +1795,7 @@ type toolgenParamsMarkChannelRead struct {
 	channel string
 }
 
-// toolgenCallMarkChannelRead reads the arguments of mark_channel_read, calls MarkChannelRead and writes its result, as its tables say.
-func toolgenCallMarkChannelRead(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsMarkChannelRead
-	return toolimpl.Dispatch(ctx, args, &toolgenToolMarkChannelRead, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
-		return MarkChannelRead(ctx, in.channel)
-	})
-}
-
+// toolgenToolMarkChannelRead describes the dispatch of mark_channel_read, which toolimpl.Caller runs, as its tables say.
 var toolgenToolMarkChannelRead = toolimpl.Tool{Name: ToolMarkChannelRead, In: toolgenTypeParamsArchiveChannel}
 
 // toolgenParamsAddReaction holds the arguments of add_reaction, for its table.
@@ -1817,14 +1805,7 @@ type toolgenParamsAddReaction struct {
 	emoji     string
 }
 
-// toolgenCallAddReaction reads the arguments of add_reaction, calls AddReaction and writes its result, as its tables say.
-func toolgenCallAddReaction(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsAddReaction
-	return toolimpl.Dispatch(ctx, args, &toolgenToolAddReaction, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
-		return AddReaction(ctx, in.channel, in.messageID, in.emoji)
-	})
-}
-
+// toolgenToolAddReaction describes the dispatch of add_reaction, which toolimpl.Caller runs, as its tables say.
 var toolgenToolAddReaction = toolimpl.Tool{Name: ToolAddReaction, In: toolgenTypeParamsAddReaction}
 
 // toolgenParamsRemoveReaction holds the arguments of remove_reaction, for its table.
@@ -1834,14 +1815,7 @@ type toolgenParamsRemoveReaction struct {
 	emoji     string
 }
 
-// toolgenCallRemoveReaction reads the arguments of remove_reaction, calls RemoveReaction and writes its result, as its tables say.
-func toolgenCallRemoveReaction(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsRemoveReaction
-	return toolimpl.Dispatch(ctx, args, &toolgenToolRemoveReaction, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
-		return RemoveReaction(ctx, in.channel, in.messageID, in.emoji)
-	})
-}
-
+// toolgenToolRemoveReaction describes the dispatch of remove_reaction, which toolimpl.Caller runs, as its tables say.
 var toolgenToolRemoveReaction = toolimpl.Tool{Name: ToolRemoveReaction, In: toolgenTypeParamsAddReaction}
 
 // toolgenParamsPinMessage holds the arguments of pin_message, for its table.
@@ -1850,14 +1824,7 @@ type toolgenParamsPinMessage struct {
 	messageID string
 }
 
-// toolgenCallPinMessage reads the arguments of pin_message, calls PinMessage and writes its result, as its tables say.
-func toolgenCallPinMessage(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsPinMessage
-	return toolimpl.Dispatch(ctx, args, &toolgenToolPinMessage, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
-		return PinMessage(ctx, in.channel, in.messageID)
-	})
-}
-
+// toolgenToolPinMessage describes the dispatch of pin_message, which toolimpl.Caller runs, as its tables say.
 var toolgenToolPinMessage = toolimpl.Tool{Name: ToolPinMessage, In: toolgenTypeParamsDeleteChatMessage}
 
 // toolgenCallListPinnedMessages reads the arguments of list_pinned_messages, calls ListPinnedMessages and writes its result.
@@ -1910,14 +1877,7 @@ type toolgenParamsSaveMessage struct {
 	messageID string
 }
 
-// toolgenCallSaveMessage reads the arguments of save_message, calls SaveMessage and writes its result, as its tables say.
-func toolgenCallSaveMessage(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsSaveMessage
-	return toolimpl.Dispatch(ctx, args, &toolgenToolSaveMessage, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
-		return SaveMessage(ctx, in.channel, in.messageID)
-	})
-}
-
+// toolgenToolSaveMessage describes the dispatch of save_message, which toolimpl.Caller runs, as its tables say.
 var toolgenToolSaveMessage = toolimpl.Tool{Name: ToolSaveMessage, In: toolgenTypeParamsDeleteChatMessage}
 
 // toolgenParamsShareMessage holds the arguments of share_message, for its table.
@@ -2172,6 +2132,33 @@ func toolgenCallSendSMS(ctx context.Context, args []byte) (toolgen.Result, error
 
 var toolgenToolSendSMS = toolimpl.Tool{Name: ToolSendSMS, In: toolgenTypeParamsSendSMS, Text: true}
 
+// toolgenTypeParamsDeleteChatMessage describes a toolgenParamsDeleteChatMessage for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsDeleteChatMessage = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"channel", "message_id"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsDeleteChatMessage{}.channel), Kind: toolimpl.FieldString, Required: 1, Key: `"channel":`},
+		{Offset: unsafe.Offsetof(toolgenParamsDeleteChatMessage{}.messageID), Kind: toolimpl.FieldString, Required: 2, Key: `"message_id":`},
+	},
+}
+
+// toolgenTypeParamsArchiveChannel describes a toolgenParamsArchiveChannel for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsArchiveChannel = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"channel"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsArchiveChannel{}.channel), Kind: toolimpl.FieldString, Required: 1, Key: `"channel":`},
+	},
+}
+
+// toolgenTypeParamsAddReaction describes a toolgenParamsAddReaction for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsAddReaction = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"channel", "message_id", "emoji"}, Required: []int{0, 1, 2}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsAddReaction{}.channel), Kind: toolimpl.FieldString, Required: 1, Key: `"channel":`},
+		{Offset: unsafe.Offsetof(toolgenParamsAddReaction{}.messageID), Kind: toolimpl.FieldString, Required: 2, Key: `"message_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsAddReaction{}.emoji), Kind: toolimpl.FieldString, Required: 3, Key: `"emoji":`},
+	},
+}
+
 // toolgenTypeParamsPostChatMessage describes a toolgenParamsPostChatMessage for toolimpl's table-driven reader and writer.
 var toolgenTypeParamsPostChatMessage = &toolimpl.Struct{
 	Object: toolimpl.Object{Names: []string{"channel", "text", "unfurl_links"}, Required: []int{0, 1, 2}},
@@ -2212,15 +2199,6 @@ var toolgenTypeParamsEditChatMessage = &toolimpl.Struct{
 	},
 }
 
-// toolgenTypeParamsDeleteChatMessage describes a toolgenParamsDeleteChatMessage for toolimpl's table-driven reader and writer.
-var toolgenTypeParamsDeleteChatMessage = &toolimpl.Struct{
-	Object: toolimpl.Object{Names: []string{"channel", "message_id"}, Required: []int{0, 1}},
-	Fields: []toolimpl.Field{
-		{Offset: unsafe.Offsetof(toolgenParamsDeleteChatMessage{}.channel), Kind: toolimpl.FieldString, Required: 1, Key: `"channel":`},
-		{Offset: unsafe.Offsetof(toolgenParamsDeleteChatMessage{}.messageID), Kind: toolimpl.FieldString, Required: 2, Key: `"message_id":`},
-	},
-}
-
 // toolgenTypeParamsScheduleChatMessage describes a toolgenParamsScheduleChatMessage for toolimpl's table-driven reader and writer.
 var toolgenTypeParamsScheduleChatMessage = &toolimpl.Struct{
 	Object: toolimpl.Object{Names: []string{"channel", "text", "post_at"}, Required: []int{0, 1, 2}},
@@ -2241,14 +2219,6 @@ var toolgenTypeParamsCreateChannel = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(toolgenParamsCreateChannel{}.name), Kind: toolimpl.FieldString, Required: 1, Check: &toolimpl.Check{Pattern: toolgenPattern0, PatternText: "^[a-z0-9][-_a-z0-9]{0,79}$"}, Key: `"name":`},
 		{Offset: unsafe.Offsetof(toolgenParamsCreateChannel{}.kind), Kind: toolimpl.FieldEnum, Required: 2, Enum: toolgenEnumChannelKind, Key: `"kind":`},
 		{Offset: unsafe.Offsetof(toolgenParamsCreateChannel{}.purpose), Kind: toolimpl.FieldString, Pointer: true, Key: `"purpose":`},
-	},
-}
-
-// toolgenTypeParamsArchiveChannel describes a toolgenParamsArchiveChannel for toolimpl's table-driven reader and writer.
-var toolgenTypeParamsArchiveChannel = &toolimpl.Struct{
-	Object: toolimpl.Object{Names: []string{"channel"}, Required: []int{0}},
-	Fields: []toolimpl.Field{
-		{Offset: unsafe.Offsetof(toolgenParamsArchiveChannel{}.channel), Kind: toolimpl.FieldString, Required: 1, Key: `"channel":`},
 	},
 }
 
@@ -2294,16 +2264,6 @@ var toolgenTypeParamsMuteChannel = &toolimpl.Struct{
 	Fields: []toolimpl.Field{
 		{Offset: unsafe.Offsetof(toolgenParamsMuteChannel{}.channel), Kind: toolimpl.FieldString, Required: 1, Key: `"channel":`},
 		{Offset: unsafe.Offsetof(toolgenParamsMuteChannel{}.until), Kind: toolimpl.FieldTime, Pointer: true, Key: `"until":`},
-	},
-}
-
-// toolgenTypeParamsAddReaction describes a toolgenParamsAddReaction for toolimpl's table-driven reader and writer.
-var toolgenTypeParamsAddReaction = &toolimpl.Struct{
-	Object: toolimpl.Object{Names: []string{"channel", "message_id", "emoji"}, Required: []int{0, 1, 2}},
-	Fields: []toolimpl.Field{
-		{Offset: unsafe.Offsetof(toolgenParamsAddReaction{}.channel), Kind: toolimpl.FieldString, Required: 1, Key: `"channel":`},
-		{Offset: unsafe.Offsetof(toolgenParamsAddReaction{}.messageID), Kind: toolimpl.FieldString, Required: 2, Key: `"message_id":`},
-		{Offset: unsafe.Offsetof(toolgenParamsAddReaction{}.emoji), Kind: toolimpl.FieldString, Required: 3, Key: `"emoji":`},
 	},
 }
 
@@ -2540,12 +2500,12 @@ func toolgenEncodeReminder(e *toolimpl.Encoder, v *Reminder) {
 // A compile error here means a struct type that shares the table of another,
 // of the same layout, changed since this file was generated: run go generate.
 var (
-	_ = toolgenParamsArchiveChannel(toolgenParamsJoinChannel{})
 	_ = toolgenParamsArchiveChannel(toolgenParamsLeaveChannel{})
 	_ = toolgenParamsArchiveChannel(toolgenParamsMarkChannelRead{})
 	_ = toolgenParamsAddReaction(toolgenParamsRemoveReaction{})
 	_ = toolgenParamsDeleteChatMessage(toolgenParamsPinMessage{})
 	_ = toolgenParamsDeleteChatMessage(toolgenParamsSaveMessage{})
+	_ = toolgenParamsArchiveChannel(toolgenParamsJoinChannel{})
 )
 
 // Patterns from toolgen tags (as the schema has them, in ECMA-262 syntax, above each),

@@ -550,7 +550,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:        "database",
 	Tokens:           toolgen.Tokens{Default: 214, Strict: 197, Gemini: 192},
 	SearchTerms:      "1 71 BRFBUUAS0fAYirAowRiBgxUQI add all:2 chang creat databas:5 delet:2 empti everi:2 foreign grant:5 grant_tabl_privileg:4 insert:2 kei privileg:11 read referenc:2 remov role:4 row:4 schema:2 select:2 tabl:11 truncat:2 updat:2 user",
-	Call:             toolgenCallGrantTablePrivileges,
+	Call: toolimpl.CallerOK(&toolgenToolGrantTablePrivileges, func(ctx context.Context, in toolgenParamsGrantTablePrivileges) error {
+		return GrantTablePrivileges(ctx, in.database, in.role, in.tables, in.privileges)
+	}),
 }, {
 	Name:        ToolRevokeTablePrivileges,
 	Description: "RevokeTablePrivileges takes privileges on tables away from a role.",
@@ -562,7 +564,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "database",
 	Tokens:      toolgen.Tokens{Default: 207, Strict: 190, Gemini: 185},
 	SearchTerms: "1 68 BRWB44AMR3BATYBAJckoExwSAI add all:2 awai chang creat databas:5 delet:2 empti everi foreign insert:2 kei privileg:11 read referenc:2 remov revok:4 revok_tabl_privileg:4 role:4 row:4 select:2 tabl:10 take truncat:2 updat:2 user",
-	Call:        toolgenCallRevokeTablePrivileges,
+	Call: toolimpl.CallerOK(&toolgenToolRevokeTablePrivileges, func(ctx context.Context, in toolgenParamsRevokeTablePrivileges) error {
+		return RevokeTablePrivileges(ctx, in.database, in.role, in.tables, in.privileges)
+	}),
 }, {
 	Name:         ToolCreateDatabaseBackup,
 	Description:  "CreateDatabaseBackup takes an on-demand backup of an instance.",
@@ -2755,14 +2759,7 @@ type toolgenParamsGrantTablePrivileges struct {
 	privileges []Privilege
 }
 
-// toolgenCallGrantTablePrivileges reads the arguments of grant_table_privileges, calls GrantTablePrivileges and writes its result, as its tables say.
-func toolgenCallGrantTablePrivileges(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsGrantTablePrivileges
-	return toolimpl.Dispatch(ctx, args, &toolgenToolGrantTablePrivileges, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
-		return GrantTablePrivileges(ctx, in.database, in.role, in.tables, in.privileges)
-	})
-}
-
+// toolgenToolGrantTablePrivileges describes the dispatch of grant_table_privileges, which toolimpl.Caller runs, as its tables say.
 var toolgenToolGrantTablePrivileges = toolimpl.Tool{Name: ToolGrantTablePrivileges, In: toolgenTypeParamsGrantTablePrivileges}
 
 // toolgenParamsRevokeTablePrivileges holds the arguments of revoke_table_privileges, for its table.
@@ -2773,14 +2770,7 @@ type toolgenParamsRevokeTablePrivileges struct {
 	privileges []Privilege
 }
 
-// toolgenCallRevokeTablePrivileges reads the arguments of revoke_table_privileges, calls RevokeTablePrivileges and writes its result, as its tables say.
-func toolgenCallRevokeTablePrivileges(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsRevokeTablePrivileges
-	return toolimpl.Dispatch(ctx, args, &toolgenToolRevokeTablePrivileges, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
-		return RevokeTablePrivileges(ctx, in.database, in.role, in.tables, in.privileges)
-	})
-}
-
+// toolgenToolRevokeTablePrivileges describes the dispatch of revoke_table_privileges, which toolimpl.Caller runs, as its tables say.
 var toolgenToolRevokeTablePrivileges = toolimpl.Tool{Name: ToolRevokeTablePrivileges, In: toolgenTypeParamsGrantTablePrivileges}
 
 // toolgenParamsCreateDatabaseBackup holds the arguments of create_database_backup, for its table.
@@ -3099,6 +3089,20 @@ func toolgenCallFindDocumentsInCollection(ctx context.Context, args []byte) (res
 	return toolimpl.Structured(e), nil
 }
 
+// toolgenEnumPrivilege are the values of a Privilege.
+var toolgenEnumPrivilege = &toolimpl.Enum{Values: []string{"SELECT", "INSERT", "UPDATE", "DELETE", "TRUNCATE", "REFERENCES", "ALL"}, Allowed: "\"SELECT\", \"INSERT\", \"UPDATE\", \"DELETE\", \"TRUNCATE\", \"REFERENCES\", \"ALL\""}
+
+// toolgenTypeParamsGrantTablePrivileges describes a toolgenParamsGrantTablePrivileges for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsGrantTablePrivileges = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"database", "role", "tables", "privileges"}, Required: []int{0, 1, 2, 3}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsGrantTablePrivileges{}.database), Kind: toolimpl.FieldString, Required: 1, Key: `"database":`},
+		{Offset: unsafe.Offsetof(toolgenParamsGrantTablePrivileges{}.role), Kind: toolimpl.FieldString, Required: 2, Key: `"role":`},
+		{Offset: unsafe.Offsetof(toolgenParamsGrantTablePrivileges{}.tables), Kind: toolimpl.FieldStrings, Required: 3, Key: `"tables":`},
+		{Offset: unsafe.Offsetof(toolgenParamsGrantTablePrivileges{}.privileges), Kind: toolimpl.FieldSlice, Required: 4, Item: &toolimpl.Field{Kind: toolimpl.FieldEnum, Enum: toolgenEnumPrivilege}, Key: `"privileges":`},
+	},
+}
+
 // toolgenTypeParamsExplainQuery describes a toolgenParamsExplainQuery for toolimpl's table-driven reader and writer.
 var toolgenTypeParamsExplainQuery = &toolimpl.Struct{
 	Object: toolimpl.Object{Names: []string{"database", "sql", "analyze"}, Required: []int{0, 1, 2}},
@@ -3214,20 +3218,6 @@ var toolgenTypeParamsCreateDatabaseUser = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(toolgenParamsCreateDatabaseUser{}.instance), Kind: toolimpl.FieldString, Required: 1, Key: `"instance":`},
 		{Offset: unsafe.Offsetof(toolgenParamsCreateDatabaseUser{}.username), Kind: toolimpl.FieldString, Required: 2, Key: `"username":`},
 		{Offset: unsafe.Offsetof(toolgenParamsCreateDatabaseUser{}.connectionLimit), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(*toolgenParamsCreateDatabaseUser{}.connectionLimit)), Pointer: true, Key: `"connection_limit":`},
-	},
-}
-
-// toolgenEnumPrivilege are the values of a Privilege.
-var toolgenEnumPrivilege = &toolimpl.Enum{Values: []string{"SELECT", "INSERT", "UPDATE", "DELETE", "TRUNCATE", "REFERENCES", "ALL"}, Allowed: "\"SELECT\", \"INSERT\", \"UPDATE\", \"DELETE\", \"TRUNCATE\", \"REFERENCES\", \"ALL\""}
-
-// toolgenTypeParamsGrantTablePrivileges describes a toolgenParamsGrantTablePrivileges for toolimpl's table-driven reader and writer.
-var toolgenTypeParamsGrantTablePrivileges = &toolimpl.Struct{
-	Object: toolimpl.Object{Names: []string{"database", "role", "tables", "privileges"}, Required: []int{0, 1, 2, 3}},
-	Fields: []toolimpl.Field{
-		{Offset: unsafe.Offsetof(toolgenParamsGrantTablePrivileges{}.database), Kind: toolimpl.FieldString, Required: 1, Key: `"database":`},
-		{Offset: unsafe.Offsetof(toolgenParamsGrantTablePrivileges{}.role), Kind: toolimpl.FieldString, Required: 2, Key: `"role":`},
-		{Offset: unsafe.Offsetof(toolgenParamsGrantTablePrivileges{}.tables), Kind: toolimpl.FieldStrings, Required: 3, Key: `"tables":`},
-		{Offset: unsafe.Offsetof(toolgenParamsGrantTablePrivileges{}.privileges), Kind: toolimpl.FieldSlice, Required: 4, Item: &toolimpl.Field{Kind: toolimpl.FieldEnum, Enum: toolgenEnumPrivilege}, Key: `"privileges":`},
 	},
 }
 

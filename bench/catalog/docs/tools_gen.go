@@ -435,7 +435,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "docs",
 	Tokens:      toolgen.Tokens{Default: 90, Strict: 73, Gemini: 68},
 	SearchTerms: "1 33 FKIxRygAwC add:5 add_sheet_tab:4 doc:2 id:2 name sheet:6 spreadsheet:4 spreadsheet_id:2 tab:5 titl:2",
-	Call:        toolgenCallAddSheetTab,
+	Call: toolimpl.CallerOK(&toolgenToolAddSheetTab, func(ctx context.Context, in toolgenParamsAddSheetTab) error {
+		return AddSheetTab(ctx, in.spreadsheetID, in.title)
+	}),
 }, {
 	Name:        ToolDeleteSheetTab,
 	Description: "DeleteSheetTab deletes a sheet (tab) and its data from a spreadsheet.",
@@ -444,7 +446,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "docs",
 	Tokens:      toolgen.Tokens{Default: 93, Strict: 76, Gemini: 71},
 	SearchTerms: "1 34 BVgELyECCwh data delet:5 delet_sheet_tab:4 doc:2 id:2 name sheet:6 spreadsheet:4 spreadsheet_id:2 tab:5 titl:2",
-	Call:        toolgenCallDeleteSheetTab,
+	Call: toolimpl.CallerOK(&toolgenToolDeleteSheetTab, func(ctx context.Context, in toolgenParamsDeleteSheetTab) error {
+		return DeleteSheetTab(ctx, in.spreadsheetID, in.title)
+	}),
 }, {
 	Name:        ToolSortSheetRange,
 	Description: "SortSheetRange sorts the rows of a range by a column.",
@@ -1840,14 +1844,7 @@ type toolgenParamsAddSheetTab struct {
 	title         string
 }
 
-// toolgenCallAddSheetTab reads the arguments of add_sheet_tab, calls AddSheetTab and writes its result, as its tables say.
-func toolgenCallAddSheetTab(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsAddSheetTab
-	return toolimpl.Dispatch(ctx, args, &toolgenToolAddSheetTab, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
-		return AddSheetTab(ctx, in.spreadsheetID, in.title)
-	})
-}
-
+// toolgenToolAddSheetTab describes the dispatch of add_sheet_tab, which toolimpl.Caller runs, as its tables say.
 var toolgenToolAddSheetTab = toolimpl.Tool{Name: ToolAddSheetTab, In: toolgenTypeParamsAddSheetTab}
 
 // toolgenParamsDeleteSheetTab holds the arguments of delete_sheet_tab, for its table.
@@ -1856,14 +1853,7 @@ type toolgenParamsDeleteSheetTab struct {
 	title         string
 }
 
-// toolgenCallDeleteSheetTab reads the arguments of delete_sheet_tab, calls DeleteSheetTab and writes its result, as its tables say.
-func toolgenCallDeleteSheetTab(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsDeleteSheetTab
-	return toolimpl.Dispatch(ctx, args, &toolgenToolDeleteSheetTab, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
-		return DeleteSheetTab(ctx, in.spreadsheetID, in.title)
-	})
-}
-
+// toolgenToolDeleteSheetTab describes the dispatch of delete_sheet_tab, which toolimpl.Caller runs, as its tables say.
 var toolgenToolDeleteSheetTab = toolimpl.Tool{Name: ToolDeleteSheetTab, In: toolgenTypeParamsAddSheetTab}
 
 // toolgenParamsSortSheetRange holds the arguments of sort_sheet_range, for its table.
@@ -2325,6 +2315,15 @@ func toolgenCallDeleteDocument(ctx context.Context, args []byte) (toolgen.Result
 
 var toolgenToolDeleteDocument = toolimpl.Tool{Name: ToolDeleteDocument, In: toolgenTypeParamsGetDocumentStats}
 
+// toolgenTypeParamsAddSheetTab describes a toolgenParamsAddSheetTab for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsAddSheetTab = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"spreadsheet_id", "title"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsAddSheetTab{}.spreadsheetID), Kind: toolimpl.FieldString, Required: 1, Key: `"spreadsheet_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsAddSheetTab{}.title), Kind: toolimpl.FieldString, Required: 2, Key: `"title":`},
+	},
+}
+
 // toolgenTypeParamsCreateDocument describes a toolgenParamsCreateDocument for toolimpl's table-driven reader and writer.
 var toolgenTypeParamsCreateDocument = &toolimpl.Struct{
 	Object: toolimpl.Object{Names: []string{"title", "folder_id", "template_id"}, Required: []int{0}},
@@ -2462,15 +2461,6 @@ var toolgenTypeParamsSetCellFormula = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(toolgenParamsSetCellFormula{}.spreadsheetID), Kind: toolimpl.FieldString, Required: 1, Key: `"spreadsheet_id":`},
 		{Offset: unsafe.Offsetof(toolgenParamsSetCellFormula{}.cell), Kind: toolimpl.FieldString, Required: 2, Key: `"cell":`},
 		{Offset: unsafe.Offsetof(toolgenParamsSetCellFormula{}.formula), Kind: toolimpl.FieldString, Required: 3, Key: `"formula":`},
-	},
-}
-
-// toolgenTypeParamsAddSheetTab describes a toolgenParamsAddSheetTab for toolimpl's table-driven reader and writer.
-var toolgenTypeParamsAddSheetTab = &toolimpl.Struct{
-	Object: toolimpl.Object{Names: []string{"spreadsheet_id", "title"}, Required: []int{0, 1}},
-	Fields: []toolimpl.Field{
-		{Offset: unsafe.Offsetof(toolgenParamsAddSheetTab{}.spreadsheetID), Kind: toolimpl.FieldString, Required: 1, Key: `"spreadsheet_id":`},
-		{Offset: unsafe.Offsetof(toolgenParamsAddSheetTab{}.title), Kind: toolimpl.FieldString, Required: 2, Key: `"title":`},
 	},
 }
 

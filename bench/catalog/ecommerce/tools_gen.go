@@ -420,7 +420,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "ecommerce",
 	Tokens:      toolgen.Tokens{Default: 75, Strict: 58, Gemini: 53},
 	SearchTerms: "1 28 BEOAoGBlQA7 ecommerc:2 get:4 get_product:4 id:3 imag price product:8 product_id:2 return sku variant",
-	Call:        toolgenCallGetProduct,
+	Call: toolimpl.Caller(&toolgenToolGetProduct, func(ctx context.Context, in toolgenParamsGetProduct) (Product, error) {
+		return GetProduct(ctx, in.productID)
+	}),
 }, {
 	Name:         ToolCreateProduct,
 	Description:  "CreateProduct adds a product to the store's catalog.",
@@ -449,7 +451,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:    "ecommerce",
 	Tokens:       toolgen.Tokens{Default: 71, Strict: 54, Gemini: 49},
 	SearchTerms:  "1 27 AHwGsGZEwIS archiv:4 archiv_product:4 ecommerc:2 id:2 off out product:8 product_id:2 sale storefront take",
-	Call:         toolgenCallArchiveProduct,
+	Call: toolimpl.Caller(&toolgenToolArchiveProduct, func(ctx context.Context, in toolgenParamsArchiveProduct) (Product, error) {
+		return ArchiveProduct(ctx, in.productID)
+	}),
 }, {
 	Name:        ToolAddProductVariant,
 	Description: "AddProductVariant adds a variant, such as a size or color, to a product.",
@@ -1873,16 +1877,7 @@ type toolgenParamsGetProduct struct {
 	productID string
 }
 
-// toolgenCallGetProduct reads the arguments of get_product, calls GetProduct and writes its result, as its tables say.
-func toolgenCallGetProduct(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsGetProduct
-	var out Product
-	return toolimpl.Dispatch(ctx, args, &toolgenToolGetProduct, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = GetProduct(ctx, in.productID)
-		return err
-	})
-}
-
+// toolgenToolGetProduct describes the dispatch of get_product, which toolimpl.Caller runs, as its tables say.
 var toolgenToolGetProduct = toolimpl.Tool{Name: ToolGetProduct, In: toolgenTypeParamsGetProduct, Out: toolgenTypeProduct}
 
 // toolgenCallCreateProduct reads the arguments of create_product, calls CreateProduct and writes its result, as its tables say.
@@ -1921,16 +1916,7 @@ type toolgenParamsArchiveProduct struct {
 	productID string
 }
 
-// toolgenCallArchiveProduct reads the arguments of archive_product, calls ArchiveProduct and writes its result, as its tables say.
-func toolgenCallArchiveProduct(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsArchiveProduct
-	var out Product
-	return toolimpl.Dispatch(ctx, args, &toolgenToolArchiveProduct, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = ArchiveProduct(ctx, in.productID)
-		return err
-	})
-}
-
+// toolgenToolArchiveProduct describes the dispatch of archive_product, which toolimpl.Caller runs, as its tables say.
 var toolgenToolArchiveProduct = toolimpl.Tool{Name: ToolArchiveProduct, In: toolgenTypeParamsGetProduct, Out: toolgenTypeProduct}
 
 // toolgenCallAddProductVariant reads the arguments of add_product_variant, calls AddProductVariant and writes its result.
@@ -2560,6 +2546,33 @@ func toolgenCallGetBestSellers(ctx context.Context, args []byte) (res toolgen.Re
 	return toolimpl.Structured(e), nil
 }
 
+// toolgenTypeParamsGetProduct describes a toolgenParamsGetProduct for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsGetProduct = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"product_id"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsGetProduct{}.productID), Kind: toolimpl.FieldString, Required: 1, Key: `"product_id":`},
+	},
+}
+
+// toolgenEnumProductStatus are the values of a ProductStatus.
+var toolgenEnumProductStatus = &toolimpl.Enum{Values: []string{"draft", "active", "archived"}, Allowed: "\"draft\", \"active\", \"archived\""}
+
+// toolgenTypeProduct describes a Product for toolimpl's table-driven reader and writer.
+var toolgenTypeProduct = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"id", "title", "status", "price", "sku", "vendor", "tags"}, Required: []int{0, 1, 2, 3, 4}, NullAbsent: []int{5, 6}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Product{}.ID), Kind: toolimpl.FieldString, Required: 1, Key: `"id":`},
+		{Offset: unsafe.Offsetof(Product{}.Title), Kind: toolimpl.FieldString, Required: 2, Key: `"title":`},
+		{Offset: unsafe.Offsetof(Product{}.Status), Kind: toolimpl.FieldEnum, Required: 3, Enum: toolgenEnumProductStatus, Key: `"status":`},
+		{Offset: unsafe.Offsetof(Product{}.Price), Kind: toolimpl.FieldFloat64, Required: 4, Key: `"price":`},
+		{Offset: unsafe.Offsetof(Product{}.SKU), Kind: toolimpl.FieldString, Required: 5, Key: `"sku":`},
+		{Offset: unsafe.Offsetof(Product{}.Vendor), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"vendor":`},
+		{Offset: unsafe.Offsetof(Product{}.Tags), Kind: toolimpl.FieldStrings, OmitEmpty: true, Key: `"tags":`},
+	},
+	Size:      unsafe.Sizeof(Product{}),
+	ReadSlice: toolimpl.ReadSlice[Product],
+}
+
 // toolgenTypeParamsGetOrder describes a toolgenParamsGetOrder for toolimpl's table-driven reader and writer.
 var toolgenTypeParamsGetOrder = &toolimpl.Struct{
 	Object: toolimpl.Object{Names: []string{"order_id"}, Required: []int{0}},
@@ -2736,17 +2749,6 @@ var toolgenTypeParamsIssueStoreCredit = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(toolgenParamsIssueStoreCredit{}.note), Kind: toolimpl.FieldString, Pointer: true, Key: `"note":`},
 	},
 }
-
-// toolgenTypeParamsGetProduct describes a toolgenParamsGetProduct for toolimpl's table-driven reader and writer.
-var toolgenTypeParamsGetProduct = &toolimpl.Struct{
-	Object: toolimpl.Object{Names: []string{"product_id"}, Required: []int{0}},
-	Fields: []toolimpl.Field{
-		{Offset: unsafe.Offsetof(toolgenParamsGetProduct{}.productID), Kind: toolimpl.FieldString, Required: 1, Key: `"product_id":`},
-	},
-}
-
-// toolgenEnumProductStatus are the values of a ProductStatus.
-var toolgenEnumProductStatus = &toolimpl.Enum{Values: []string{"draft", "active", "archived"}, Allowed: "\"draft\", \"active\", \"archived\""}
 
 // toolgenTypeNewProduct describes a NewProduct for toolimpl's table-driven reader and writer.
 var toolgenTypeNewProduct = &toolimpl.Struct{
@@ -3002,22 +3004,6 @@ func toolgenDecodeProductStatus(d *toolimpl.Decoder, v *ProductStatus) {
 
 var toolgenArgsListProducts = &toolimpl.Object{Names: []string{"query", "collection", "status", "vendor"}}
 
-// toolgenTypeProduct describes a Product for toolimpl's table-driven reader and writer.
-var toolgenTypeProduct = &toolimpl.Struct{
-	Object: toolimpl.Object{Names: []string{"id", "title", "status", "price", "sku", "vendor", "tags"}, Required: []int{0, 1, 2, 3, 4}, NullAbsent: []int{5, 6}},
-	Fields: []toolimpl.Field{
-		{Offset: unsafe.Offsetof(Product{}.ID), Kind: toolimpl.FieldString, Required: 1, Key: `"id":`},
-		{Offset: unsafe.Offsetof(Product{}.Title), Kind: toolimpl.FieldString, Required: 2, Key: `"title":`},
-		{Offset: unsafe.Offsetof(Product{}.Status), Kind: toolimpl.FieldEnum, Required: 3, Enum: toolgenEnumProductStatus, Key: `"status":`},
-		{Offset: unsafe.Offsetof(Product{}.Price), Kind: toolimpl.FieldFloat64, Required: 4, Key: `"price":`},
-		{Offset: unsafe.Offsetof(Product{}.SKU), Kind: toolimpl.FieldString, Required: 5, Key: `"sku":`},
-		{Offset: unsafe.Offsetof(Product{}.Vendor), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"vendor":`},
-		{Offset: unsafe.Offsetof(Product{}.Tags), Kind: toolimpl.FieldStrings, OmitEmpty: true, Key: `"tags":`},
-	},
-	Size:      unsafe.Sizeof(Product{}),
-	ReadSlice: toolimpl.ReadSlice[Product],
-}
-
 // toolgenEncodeProduct writes a Product object, as its table says.
 func toolgenEncodeProduct(e *toolimpl.Encoder, v *Product) {
 	toolimpl.WriteStruct(e, toolgenTypeProduct, unsafe.Pointer(v))
@@ -3078,8 +3064,8 @@ var toolgenArgsGetBestSellers = &toolimpl.Object{Names: []string{"from", "to", "
 // A compile error here means a struct type that shares the table of another,
 // of the same layout, changed since this file was generated: run go generate.
 var (
-	_ = toolgenParamsAddOrderNote(toolgenParamsFlagOrderForFraudReview{})
 	_ = toolgenParamsGetProduct(toolgenParamsArchiveProduct{})
+	_ = toolgenParamsAddOrderNote(toolgenParamsFlagOrderForFraudReview{})
 )
 
 // Patterns from toolgen tags (as the schema has them, in ECMA-262 syntax, above each),

@@ -317,7 +317,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:    "files",
 	Tokens:       toolgen.Tokens{Default: 71, Strict: 54, Gemini: 49},
 	SearchTerms:  "1 25 ngBlg4ASF ani creat:5 creat_folder:4 file:2 folder:7 miss new parent path:3",
-	Call:         toolgenCallCreateFolder,
+	Call: toolimpl.Caller(&toolgenToolCreateFolder, func(ctx context.Context, in toolgenParamsCreateFolder) (FileInfo, error) {
+		return CreateFolder(ctx, in.path)
+	}),
 }, {
 	Name:        ToolDeleteFolder,
 	Description: "DeleteFolder moves a folder to the trash. A folder that is not empty is only deleted when recursive is set.",
@@ -339,7 +341,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "files",
 	Tokens:      toolgen.Tokens{Default: 83, Strict: 66, Gemini: 61},
 	SearchTerms: "1 33 DCYpCBEW0oQzkAE content file:8 folder get:4 get_file_metadata:4 metadata:4 modification owner path:3 return size tag time type without",
-	Call:        toolgenCallGetFileMetadata,
+	Call: toolimpl.Caller(&toolgenToolGetFileMetadata, func(ctx context.Context, in toolgenParamsGetFileMetadata) (FileInfo, error) {
+		return GetFileMetadata(ctx, in.path)
+	}),
 }, {
 	Name:         ToolShareFile,
 	Description:  "ShareFile gives a person or group access to a file or folder.",
@@ -429,7 +433,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "files",
 	Tokens:      toolgen.Tokens{Default: 83, Strict: 66, Gemini: 61},
 	SearchTerms: "1 27 BJQCgikIKi2K delet entri file:3 first folder limit:2 list:5 list_trash:4 most:2 recentli return trash:5",
-	Call:        toolgenCallListTrash,
+	Call: toolimpl.Caller(&toolgenToolListTrash, func(ctx context.Context, in toolgenParamsListTrash) (FileList, error) {
+		return ListTrash(ctx, in.limit)
+	}),
 }, {
 	Name:         ToolRestoreFromTrash,
 	Description:  "RestoreFromTrash puts a trashed file or folder back where it was.",
@@ -439,7 +445,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:    "files",
 	Tokens:       toolgen.Tokens{Default: 81, Strict: 64, Gemini: 59},
 	SearchTerms:  "1 26 hwFwIyRQg back file:4 folder:2 original path:3 put restor:4 restor_from_trash:4 trash:6",
-	Call:         toolgenCallRestoreFromTrash,
+	Call: toolimpl.Caller(&toolgenToolRestoreFromTrash, func(ctx context.Context, in toolgenParamsRestoreFromTrash) (FileInfo, error) {
+		return RestoreFromTrash(ctx, in.path)
+	}),
 }, {
 	Name:             ToolEmptyTrash,
 	Description:      "EmptyTrash permanently deletes everything in the trash.",
@@ -519,7 +527,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "files",
 	Tokens:      toolgen.Tokens{Default: 80, Strict: 63, Gemini: 58},
 	SearchTerms: "1 29 BIEilAURKH chang file:8 limit:2 list:5 list_recent_file:4 most:2 open recent:4 recentli return",
-	Call:        toolgenCallListRecentFiles,
+	Call: toolimpl.Caller(&toolgenToolListRecentFiles, func(ctx context.Context, in toolgenParamsListRecentFiles) (FileList, error) {
+		return ListRecentFiles(ctx, in.limit)
+	}),
 }, {
 	Name:        ToolStarFile,
 	Description: "StarFile adds a file to, or removes it from, your starred files.",
@@ -1431,16 +1441,7 @@ type toolgenParamsCreateFolder struct {
 	path string
 }
 
-// toolgenCallCreateFolder reads the arguments of create_folder, calls CreateFolder and writes its result, as its tables say.
-func toolgenCallCreateFolder(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsCreateFolder
-	var out FileInfo
-	return toolimpl.Dispatch(ctx, args, &toolgenToolCreateFolder, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = CreateFolder(ctx, in.path)
-		return err
-	})
-}
-
+// toolgenToolCreateFolder describes the dispatch of create_folder, which toolimpl.Caller runs, as its tables say.
 var toolgenToolCreateFolder = toolimpl.Tool{Name: ToolCreateFolder, In: toolgenTypeParamsCreateFolder, Out: toolgenTypeFileInfo}
 
 // toolgenParamsDeleteFolder holds the arguments of delete_folder, for its table.
@@ -1464,16 +1465,7 @@ type toolgenParamsGetFileMetadata struct {
 	path string
 }
 
-// toolgenCallGetFileMetadata reads the arguments of get_file_metadata, calls GetFileMetadata and writes its result, as its tables say.
-func toolgenCallGetFileMetadata(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsGetFileMetadata
-	var out FileInfo
-	return toolimpl.Dispatch(ctx, args, &toolgenToolGetFileMetadata, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = GetFileMetadata(ctx, in.path)
-		return err
-	})
-}
-
+// toolgenToolGetFileMetadata describes the dispatch of get_file_metadata, which toolimpl.Caller runs, as its tables say.
 var toolgenToolGetFileMetadata = toolimpl.Tool{Name: ToolGetFileMetadata, In: toolgenTypeParamsCreateFolder, Out: toolgenTypeFileInfo}
 
 // toolgenCallShareFile reads the arguments of share_file, calls ShareFile and writes its result.
@@ -1670,16 +1662,7 @@ type toolgenParamsListTrash struct {
 	limit int
 }
 
-// toolgenCallListTrash reads the arguments of list_trash, calls ListTrash and writes its result, as its tables say.
-func toolgenCallListTrash(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsListTrash
-	var out FileList
-	return toolimpl.Dispatch(ctx, args, &toolgenToolListTrash, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = ListTrash(ctx, in.limit)
-		return err
-	})
-}
-
+// toolgenToolListTrash describes the dispatch of list_trash, which toolimpl.Caller runs, as its tables say.
 var toolgenToolListTrash = toolimpl.Tool{Name: ToolListTrash, In: toolgenTypeParamsListTrash, Out: toolgenTypeFileList}
 
 // toolgenParamsRestoreFromTrash holds the arguments of restore_from_trash, for its table.
@@ -1687,16 +1670,7 @@ type toolgenParamsRestoreFromTrash struct {
 	path string
 }
 
-// toolgenCallRestoreFromTrash reads the arguments of restore_from_trash, calls RestoreFromTrash and writes its result, as its tables say.
-func toolgenCallRestoreFromTrash(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsRestoreFromTrash
-	var out FileInfo
-	return toolimpl.Dispatch(ctx, args, &toolgenToolRestoreFromTrash, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = RestoreFromTrash(ctx, in.path)
-		return err
-	})
-}
-
+// toolgenToolRestoreFromTrash describes the dispatch of restore_from_trash, which toolimpl.Caller runs, as its tables say.
 var toolgenToolRestoreFromTrash = toolimpl.Tool{Name: ToolRestoreFromTrash, In: toolgenTypeParamsCreateFolder, Out: toolgenTypeFileInfo}
 
 // toolgenCallEmptyTrash reads the arguments of empty_trash, calls EmptyTrash and writes its result, as its tables say.
@@ -1812,16 +1786,7 @@ type toolgenParamsListRecentFiles struct {
 	limit int
 }
 
-// toolgenCallListRecentFiles reads the arguments of list_recent_files, calls ListRecentFiles and writes its result, as its tables say.
-func toolgenCallListRecentFiles(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsListRecentFiles
-	var out FileList
-	return toolimpl.Dispatch(ctx, args, &toolgenToolListRecentFiles, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = ListRecentFiles(ctx, in.limit)
-		return err
-	})
-}
-
+// toolgenToolListRecentFiles describes the dispatch of list_recent_files, which toolimpl.Caller runs, as its tables say.
 var toolgenToolListRecentFiles = toolimpl.Tool{Name: ToolListRecentFiles, In: toolgenTypeParamsListRecentFiles, Out: toolgenTypeFileList}
 
 // toolgenParamsStarFile holds the arguments of star_file, for its table.
@@ -2068,6 +2033,57 @@ func toolgenCallGenerateThumbnail(ctx context.Context, args []byte) (toolgen.Res
 
 var toolgenToolGenerateThumbnail = toolimpl.Tool{Name: ToolGenerateThumbnail, In: toolgenTypeParamsGenerateThumbnail, Text: true}
 
+// toolgenTypeParamsCreateFolder describes a toolgenParamsCreateFolder for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsCreateFolder = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"path"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsCreateFolder{}.path), Kind: toolimpl.FieldString, Required: 1, Key: `"path":`},
+	},
+}
+
+// toolgenTypeFileInfo describes a FileInfo for toolimpl's table-driven reader and writer.
+var toolgenTypeFileInfo = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"path", "name", "folder", "size", "mime_type", "owner", "modified_at", "starred", "tags"}, Required: []int{0, 1, 2, 3, 5, 6}, NullAbsent: []int{4, 7, 8}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(FileInfo{}.Path), Kind: toolimpl.FieldString, Required: 1, Key: `"path":`},
+		{Offset: unsafe.Offsetof(FileInfo{}.Name), Kind: toolimpl.FieldString, Required: 2, Key: `"name":`},
+		{Offset: unsafe.Offsetof(FileInfo{}.Folder), Kind: toolimpl.FieldBool, Required: 3, Key: `"folder":`},
+		{Offset: unsafe.Offsetof(FileInfo{}.Size), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(FileInfo{}.Size)), Required: 4, Key: `"size":`},
+		{Offset: unsafe.Offsetof(FileInfo{}.MimeType), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"mime_type":`},
+		{Offset: unsafe.Offsetof(FileInfo{}.Owner), Kind: toolimpl.FieldString, Required: 5, Key: `"owner":`},
+		{Offset: unsafe.Offsetof(FileInfo{}.ModifiedAt), Kind: toolimpl.FieldTime, Required: 6, Key: `"modified_at":`},
+		{Offset: unsafe.Offsetof(FileInfo{}.Starred), Kind: toolimpl.FieldBool, OmitEmpty: true, Key: `"starred":`},
+		{Offset: unsafe.Offsetof(FileInfo{}.Tags), Kind: toolimpl.FieldStrings, OmitEmpty: true, Key: `"tags":`},
+	},
+	Size:      unsafe.Sizeof(FileInfo{}),
+	ReadSlice: toolimpl.ReadSlice[FileInfo],
+}
+
+// toolgenTypeParamsListTrash describes a toolgenParamsListTrash for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsListTrash = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"limit"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsListTrash{}.limit), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(toolgenParamsListTrash{}.limit)), Required: 1, Bounded: true, Min: 1, Max: 500, Key: `"limit":`},
+	},
+}
+
+// toolgenTypeFileList describes a FileList for toolimpl's table-driven reader and writer.
+var toolgenTypeFileList = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"files", "next_page_token"}, Required: []int{0}, NullAbsent: []int{1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(FileList{}.Files), Kind: toolimpl.FieldSlice, Required: 1, Item: &toolimpl.Field{Kind: toolimpl.FieldStruct, Elem: toolgenTypeFileInfo}, Key: `"files":`},
+		{Offset: unsafe.Offsetof(FileList{}.NextPageToken), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"next_page_token":`},
+	},
+}
+
+// toolgenTypeParamsListRecentFiles describes a toolgenParamsListRecentFiles for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsListRecentFiles = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"limit"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsListRecentFiles{}.limit), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(toolgenParamsListRecentFiles{}.limit)), Required: 1, Bounded: true, Min: 1, Max: 100, Key: `"limit":`},
+	},
+}
+
 // toolgenTypeParamsListFiles describes a toolgenParamsListFiles for toolimpl's table-driven reader and writer.
 var toolgenTypeParamsListFiles = &toolimpl.Struct{
 	Object: toolimpl.Object{Names: []string{"folder", "recursive", "pattern", "page_token"}, Required: []int{0, 1}},
@@ -2155,14 +2171,6 @@ var toolgenTypeParamsRenameFile = &toolimpl.Struct{
 	},
 }
 
-// toolgenTypeParamsCreateFolder describes a toolgenParamsCreateFolder for toolimpl's table-driven reader and writer.
-var toolgenTypeParamsCreateFolder = &toolimpl.Struct{
-	Object: toolimpl.Object{Names: []string{"path"}, Required: []int{0}},
-	Fields: []toolimpl.Field{
-		{Offset: unsafe.Offsetof(toolgenParamsCreateFolder{}.path), Kind: toolimpl.FieldString, Required: 1, Key: `"path":`},
-	},
-}
-
 // toolgenTypeParamsDeleteFolder describes a toolgenParamsDeleteFolder for toolimpl's table-driven reader and writer.
 var toolgenTypeParamsDeleteFolder = &toolimpl.Struct{
 	Object: toolimpl.Object{Names: []string{"path", "recursive"}, Required: []int{0, 1}},
@@ -2229,14 +2237,6 @@ var toolgenTypeParamsRestoreFileVersion = &toolimpl.Struct{
 	},
 }
 
-// toolgenTypeParamsListTrash describes a toolgenParamsListTrash for toolimpl's table-driven reader and writer.
-var toolgenTypeParamsListTrash = &toolimpl.Struct{
-	Object: toolimpl.Object{Names: []string{"limit"}, Required: []int{0}},
-	Fields: []toolimpl.Field{
-		{Offset: unsafe.Offsetof(toolgenParamsListTrash{}.limit), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(toolgenParamsListTrash{}.limit)), Required: 1, Bounded: true, Min: 1, Max: 500, Key: `"limit":`},
-	},
-}
-
 // toolgenEnumArchiveFormat are the values of a ArchiveFormat.
 var toolgenEnumArchiveFormat = &toolimpl.Enum{Values: []string{"zip", "tar.gz", "7z"}, Allowed: "\"zip\", \"tar.gz\", \"7z\""}
 
@@ -2274,14 +2274,6 @@ var toolgenTypeParamsAddFileComment = &toolimpl.Struct{
 	Fields: []toolimpl.Field{
 		{Offset: unsafe.Offsetof(toolgenParamsAddFileComment{}.path), Kind: toolimpl.FieldString, Required: 1, Key: `"path":`},
 		{Offset: unsafe.Offsetof(toolgenParamsAddFileComment{}.text), Kind: toolimpl.FieldString, Required: 2, Key: `"text":`},
-	},
-}
-
-// toolgenTypeParamsListRecentFiles describes a toolgenParamsListRecentFiles for toolimpl's table-driven reader and writer.
-var toolgenTypeParamsListRecentFiles = &toolimpl.Struct{
-	Object: toolimpl.Object{Names: []string{"limit"}, Required: []int{0}},
-	Fields: []toolimpl.Field{
-		{Offset: unsafe.Offsetof(toolgenParamsListRecentFiles{}.limit), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(toolgenParamsListRecentFiles{}.limit)), Required: 1, Bounded: true, Min: 1, Max: 100, Key: `"limit":`},
 	},
 }
 
@@ -2385,33 +2377,6 @@ var toolgenTypeParamsGenerateThumbnail = &toolimpl.Struct{
 	Fields: []toolimpl.Field{
 		{Offset: unsafe.Offsetof(toolgenParamsGenerateThumbnail{}.path), Kind: toolimpl.FieldString, Required: 1, Key: `"path":`},
 		{Offset: unsafe.Offsetof(toolgenParamsGenerateThumbnail{}.width), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(toolgenParamsGenerateThumbnail{}.width)), Required: 2, Bounded: true, Min: 16, Max: 2048, Key: `"width":`},
-	},
-}
-
-// toolgenTypeFileInfo describes a FileInfo for toolimpl's table-driven reader and writer.
-var toolgenTypeFileInfo = &toolimpl.Struct{
-	Object: toolimpl.Object{Names: []string{"path", "name", "folder", "size", "mime_type", "owner", "modified_at", "starred", "tags"}, Required: []int{0, 1, 2, 3, 5, 6}, NullAbsent: []int{4, 7, 8}},
-	Fields: []toolimpl.Field{
-		{Offset: unsafe.Offsetof(FileInfo{}.Path), Kind: toolimpl.FieldString, Required: 1, Key: `"path":`},
-		{Offset: unsafe.Offsetof(FileInfo{}.Name), Kind: toolimpl.FieldString, Required: 2, Key: `"name":`},
-		{Offset: unsafe.Offsetof(FileInfo{}.Folder), Kind: toolimpl.FieldBool, Required: 3, Key: `"folder":`},
-		{Offset: unsafe.Offsetof(FileInfo{}.Size), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(FileInfo{}.Size)), Required: 4, Key: `"size":`},
-		{Offset: unsafe.Offsetof(FileInfo{}.MimeType), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"mime_type":`},
-		{Offset: unsafe.Offsetof(FileInfo{}.Owner), Kind: toolimpl.FieldString, Required: 5, Key: `"owner":`},
-		{Offset: unsafe.Offsetof(FileInfo{}.ModifiedAt), Kind: toolimpl.FieldTime, Required: 6, Key: `"modified_at":`},
-		{Offset: unsafe.Offsetof(FileInfo{}.Starred), Kind: toolimpl.FieldBool, OmitEmpty: true, Key: `"starred":`},
-		{Offset: unsafe.Offsetof(FileInfo{}.Tags), Kind: toolimpl.FieldStrings, OmitEmpty: true, Key: `"tags":`},
-	},
-	Size:      unsafe.Sizeof(FileInfo{}),
-	ReadSlice: toolimpl.ReadSlice[FileInfo],
-}
-
-// toolgenTypeFileList describes a FileList for toolimpl's table-driven reader and writer.
-var toolgenTypeFileList = &toolimpl.Struct{
-	Object: toolimpl.Object{Names: []string{"files", "next_page_token"}, Required: []int{0}, NullAbsent: []int{1}},
-	Fields: []toolimpl.Field{
-		{Offset: unsafe.Offsetof(FileList{}.Files), Kind: toolimpl.FieldSlice, Required: 1, Item: &toolimpl.Field{Kind: toolimpl.FieldStruct, Elem: toolgenTypeFileInfo}, Key: `"files":`},
-		{Offset: unsafe.Offsetof(FileList{}.NextPageToken), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"next_page_token":`},
 	},
 }
 

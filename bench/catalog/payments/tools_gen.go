@@ -390,7 +390,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:    "payments",
 	Tokens:       toolgen.Tokens{Default: 76, Strict: 59, Gemini: 54},
 	SearchTerms:  "1 29 FFYIwNGHCUIA draft:2 finaliz:4 finaliz_invoic:4 give id:2 invoic:8 invoic_id:2 lock make number payabl payment:2",
-	Call:         toolgenCallFinalizeInvoice,
+	Call: toolimpl.Caller(&toolgenToolFinalizeInvoice, func(ctx context.Context, in toolgenParamsFinalizeInvoice) (Invoice, error) {
+		return FinalizeInvoice(ctx, in.invoiceID)
+	}),
 }, {
 	Name:         ToolSendInvoice,
 	Description:  "SendInvoice emails a finalized invoice to the customer with a link to pay it.",
@@ -399,7 +401,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:    "payments",
 	Tokens:       toolgen.Tokens{Default: 74, Strict: 57, Gemini: 52},
 	SearchTerms:  "1 27 kUlQoBtBIAE customer email finaliz id:2 invoic:8 invoic_id:2 link pai payment:2 send:4 send_invoic:4",
-	Call:         toolgenCallSendInvoice,
+	Call: toolimpl.Caller(&toolgenToolSendInvoice, func(ctx context.Context, in toolgenParamsSendInvoice) (Invoice, error) {
+		return SendInvoice(ctx, in.invoiceID)
+	}),
 }, {
 	Name:         ToolVoidInvoice,
 	Description:  "VoidInvoice cancels a finalized invoice that should not be paid.",
@@ -412,7 +416,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "payments",
 	Tokens:      toolgen.Tokens{Default: 71, Strict: 54, Gemini: 49},
 	SearchTerms: "1 26 CKCAXgHCKA cancel finaliz id:2 invoic:8 invoic_id:2 paid payment:2 should void:4 void_invoic:4",
-	Call:        toolgenCallVoidInvoice,
+	Call: toolimpl.Caller(&toolgenToolVoidInvoice, func(ctx context.Context, in toolgenParamsVoidInvoice) (Invoice, error) {
+		return VoidInvoice(ctx, in.invoiceID)
+	}),
 }, {
 	Name:         ToolListInvoices,
 	Description:  "ListInvoices lists invoices by customer, status and due date.",
@@ -438,7 +444,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "payments",
 	Tokens:      toolgen.Tokens{Default: 83, Strict: 66, Gemini: 61},
 	SearchTerms: "1 31 AIgJgedoCKoAO 0042 address get:4 get_invoic:4 id:3 inv invoic:8 invoic_id:2 line number payment:3 pdf return",
-	Call:        toolgenCallGetInvoice,
+	Call: toolimpl.Caller(&toolgenToolGetInvoice, func(ctx context.Context, in toolgenParamsGetInvoice) (Invoice, error) {
+		return GetInvoice(ctx, in.invoiceID)
+	}),
 }, {
 	Name:         ToolMarkInvoicePaid,
 	Description:  "MarkInvoicePaid records that an open invoice was paid outside the platform, for example by bank transfer or check.",
@@ -465,7 +473,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:    "payments",
 	Tokens:       toolgen.Tokens{Default: 75, Strict: 58, Gemini: 53},
 	SearchTerms:  "1 33 CUKhxNILSUIA again collect customer id:2 invoic:8 invoic_id:2 method open payment:7 retri:4 retri_invoic_payment:4 tri",
-	Call:         toolgenCallRetryInvoicePayment,
+	Call: toolimpl.Caller(&toolgenToolRetryInvoicePayment, func(ctx context.Context, in toolgenParamsRetryInvoicePayment) (Invoice, error) {
+		return RetryInvoicePayment(ctx, in.invoiceID)
+	}),
 }, {
 	Name:         ToolListFailedPayments,
 	Description:  "ListFailedPayments lists declined charges and invoices whose automatic payment failed, with the decline reason.",
@@ -1903,16 +1913,7 @@ type toolgenParamsFinalizeInvoice struct {
 	invoiceID string
 }
 
-// toolgenCallFinalizeInvoice reads the arguments of finalize_invoice, calls FinalizeInvoice and writes its result, as its tables say.
-func toolgenCallFinalizeInvoice(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsFinalizeInvoice
-	var out Invoice
-	return toolimpl.Dispatch(ctx, args, &toolgenToolFinalizeInvoice, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = FinalizeInvoice(ctx, in.invoiceID)
-		return err
-	})
-}
-
+// toolgenToolFinalizeInvoice describes the dispatch of finalize_invoice, which toolimpl.Caller runs, as its tables say.
 var toolgenToolFinalizeInvoice = toolimpl.Tool{Name: ToolFinalizeInvoice, In: toolgenTypeParamsFinalizeInvoice, Out: toolgenTypeInvoice}
 
 // toolgenParamsSendInvoice holds the arguments of send_invoice, for its table.
@@ -1920,16 +1921,7 @@ type toolgenParamsSendInvoice struct {
 	invoiceID string
 }
 
-// toolgenCallSendInvoice reads the arguments of send_invoice, calls SendInvoice and writes its result, as its tables say.
-func toolgenCallSendInvoice(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsSendInvoice
-	var out Invoice
-	return toolimpl.Dispatch(ctx, args, &toolgenToolSendInvoice, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = SendInvoice(ctx, in.invoiceID)
-		return err
-	})
-}
-
+// toolgenToolSendInvoice describes the dispatch of send_invoice, which toolimpl.Caller runs, as its tables say.
 var toolgenToolSendInvoice = toolimpl.Tool{Name: ToolSendInvoice, In: toolgenTypeParamsFinalizeInvoice, Out: toolgenTypeInvoice}
 
 // toolgenParamsVoidInvoice holds the arguments of void_invoice, for its table.
@@ -1937,16 +1929,7 @@ type toolgenParamsVoidInvoice struct {
 	invoiceID string
 }
 
-// toolgenCallVoidInvoice reads the arguments of void_invoice, calls VoidInvoice and writes its result, as its tables say.
-func toolgenCallVoidInvoice(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsVoidInvoice
-	var out Invoice
-	return toolimpl.Dispatch(ctx, args, &toolgenToolVoidInvoice, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = VoidInvoice(ctx, in.invoiceID)
-		return err
-	})
-}
-
+// toolgenToolVoidInvoice describes the dispatch of void_invoice, which toolimpl.Caller runs, as its tables say.
 var toolgenToolVoidInvoice = toolimpl.Tool{Name: ToolVoidInvoice, In: toolgenTypeParamsFinalizeInvoice, Out: toolgenTypeInvoice}
 
 // toolgenCallListInvoices reads the arguments of list_invoices, calls ListInvoices and writes its result.
@@ -2029,16 +2012,7 @@ type toolgenParamsGetInvoice struct {
 	invoiceID string
 }
 
-// toolgenCallGetInvoice reads the arguments of get_invoice, calls GetInvoice and writes its result, as its tables say.
-func toolgenCallGetInvoice(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsGetInvoice
-	var out Invoice
-	return toolimpl.Dispatch(ctx, args, &toolgenToolGetInvoice, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = GetInvoice(ctx, in.invoiceID)
-		return err
-	})
-}
-
+// toolgenToolGetInvoice describes the dispatch of get_invoice, which toolimpl.Caller runs, as its tables say.
 var toolgenToolGetInvoice = toolimpl.Tool{Name: ToolGetInvoice, In: toolgenTypeParamsFinalizeInvoice, Out: toolgenTypeInvoice}
 
 // toolgenParamsMarkInvoicePaid holds the arguments of mark_invoice_paid, for its table.
@@ -2083,16 +2057,7 @@ type toolgenParamsRetryInvoicePayment struct {
 	invoiceID string
 }
 
-// toolgenCallRetryInvoicePayment reads the arguments of retry_invoice_payment, calls RetryInvoicePayment and writes its result, as its tables say.
-func toolgenCallRetryInvoicePayment(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsRetryInvoicePayment
-	var out Invoice
-	return toolimpl.Dispatch(ctx, args, &toolgenToolRetryInvoicePayment, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = RetryInvoicePayment(ctx, in.invoiceID)
-		return err
-	})
-}
-
+// toolgenToolRetryInvoicePayment describes the dispatch of retry_invoice_payment, which toolimpl.Caller runs, as its tables say.
 var toolgenToolRetryInvoicePayment = toolimpl.Tool{Name: ToolRetryInvoicePayment, In: toolgenTypeParamsFinalizeInvoice, Out: toolgenTypeInvoice}
 
 // toolgenCallListFailedPayments reads the arguments of list_failed_payments, calls ListFailedPayments and writes its result.
@@ -2661,6 +2626,35 @@ func toolgenCallGetPaymentVolume(ctx context.Context, args []byte) (res toolgen.
 	return toolimpl.Structured(e), nil
 }
 
+// toolgenTypeParamsFinalizeInvoice describes a toolgenParamsFinalizeInvoice for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsFinalizeInvoice = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"invoice_id"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsFinalizeInvoice{}.invoiceID), Kind: toolimpl.FieldString, Required: 1, Key: `"invoice_id":`},
+	},
+}
+
+// toolgenEnumInvoiceStatus are the values of a InvoiceStatus.
+var toolgenEnumInvoiceStatus = &toolimpl.Enum{Values: []string{"draft", "open", "paid", "void", "uncollectible"}, Allowed: "\"draft\", \"open\", \"paid\", \"void\", \"uncollectible\""}
+
+// toolgenTypeInvoice describes a Invoice for toolimpl's table-driven reader and writer.
+var toolgenTypeInvoice = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"id", "number", "customer_id", "status", "total", "amount_due", "currency", "due_date", "hosted_url"}, Required: []int{0, 1, 2, 3, 4, 5, 6}, NullAbsent: []int{8}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Invoice{}.ID), Kind: toolimpl.FieldString, Required: 1, Key: `"id":`},
+		{Offset: unsafe.Offsetof(Invoice{}.Number), Kind: toolimpl.FieldString, Required: 2, Key: `"number":`},
+		{Offset: unsafe.Offsetof(Invoice{}.CustomerID), Kind: toolimpl.FieldString, Required: 3, Key: `"customer_id":`},
+		{Offset: unsafe.Offsetof(Invoice{}.Status), Kind: toolimpl.FieldEnum, Required: 4, Enum: toolgenEnumInvoiceStatus, Key: `"status":`},
+		{Offset: unsafe.Offsetof(Invoice{}.Total), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Invoice{}.Total)), Required: 5, Key: `"total":`},
+		{Offset: unsafe.Offsetof(Invoice{}.AmountDue), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Invoice{}.AmountDue)), Required: 6, Key: `"amount_due":`},
+		{Offset: unsafe.Offsetof(Invoice{}.Currency), Kind: toolimpl.FieldString, Required: 7, Key: `"currency":`},
+		{Offset: unsafe.Offsetof(Invoice{}.DueDate), Kind: toolimpl.FieldTime, Pointer: true, Key: `"due_date":`},
+		{Offset: unsafe.Offsetof(Invoice{}.HostedURL), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"hosted_url":`},
+	},
+	Size:      unsafe.Sizeof(Invoice{}),
+	ReadSlice: toolimpl.ReadSlice[Invoice],
+}
+
 // toolgenTypeParamsCreateCharge describes a toolgenParamsCreateCharge for toolimpl's table-driven reader and writer.
 var toolgenTypeParamsCreateCharge = &toolimpl.Struct{
 	Object: toolimpl.Object{Names: []string{"amount", "currency", "customer_id", "payment_method_id", "description", "capture"}, Required: []int{0, 1, 2, 5}},
@@ -2741,14 +2735,6 @@ var toolgenTypeInvoiceItem = &toolimpl.Struct{
 	},
 	Size:      unsafe.Sizeof(InvoiceItem{}),
 	ReadSlice: toolimpl.ReadSlice[InvoiceItem],
-}
-
-// toolgenTypeParamsFinalizeInvoice describes a toolgenParamsFinalizeInvoice for toolimpl's table-driven reader and writer.
-var toolgenTypeParamsFinalizeInvoice = &toolimpl.Struct{
-	Object: toolimpl.Object{Names: []string{"invoice_id"}, Required: []int{0}},
-	Fields: []toolimpl.Field{
-		{Offset: unsafe.Offsetof(toolgenParamsFinalizeInvoice{}.invoiceID), Kind: toolimpl.FieldString, Required: 1, Key: `"invoice_id":`},
-	},
 }
 
 // toolgenTypeParamsMarkInvoicePaid describes a toolgenParamsMarkInvoicePaid for toolimpl's table-driven reader and writer.
@@ -3073,27 +3059,6 @@ func toolgenDecodeNewInvoice(d *toolimpl.Decoder, v *NewInvoice) {
 			o.Unknown(d)
 		}
 	}
-}
-
-// toolgenEnumInvoiceStatus are the values of a InvoiceStatus.
-var toolgenEnumInvoiceStatus = &toolimpl.Enum{Values: []string{"draft", "open", "paid", "void", "uncollectible"}, Allowed: "\"draft\", \"open\", \"paid\", \"void\", \"uncollectible\""}
-
-// toolgenTypeInvoice describes a Invoice for toolimpl's table-driven reader and writer.
-var toolgenTypeInvoice = &toolimpl.Struct{
-	Object: toolimpl.Object{Names: []string{"id", "number", "customer_id", "status", "total", "amount_due", "currency", "due_date", "hosted_url"}, Required: []int{0, 1, 2, 3, 4, 5, 6}, NullAbsent: []int{8}},
-	Fields: []toolimpl.Field{
-		{Offset: unsafe.Offsetof(Invoice{}.ID), Kind: toolimpl.FieldString, Required: 1, Key: `"id":`},
-		{Offset: unsafe.Offsetof(Invoice{}.Number), Kind: toolimpl.FieldString, Required: 2, Key: `"number":`},
-		{Offset: unsafe.Offsetof(Invoice{}.CustomerID), Kind: toolimpl.FieldString, Required: 3, Key: `"customer_id":`},
-		{Offset: unsafe.Offsetof(Invoice{}.Status), Kind: toolimpl.FieldEnum, Required: 4, Enum: toolgenEnumInvoiceStatus, Key: `"status":`},
-		{Offset: unsafe.Offsetof(Invoice{}.Total), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Invoice{}.Total)), Required: 5, Key: `"total":`},
-		{Offset: unsafe.Offsetof(Invoice{}.AmountDue), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Invoice{}.AmountDue)), Required: 6, Key: `"amount_due":`},
-		{Offset: unsafe.Offsetof(Invoice{}.Currency), Kind: toolimpl.FieldString, Required: 7, Key: `"currency":`},
-		{Offset: unsafe.Offsetof(Invoice{}.DueDate), Kind: toolimpl.FieldTime, Pointer: true, Key: `"due_date":`},
-		{Offset: unsafe.Offsetof(Invoice{}.HostedURL), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"hosted_url":`},
-	},
-	Size:      unsafe.Sizeof(Invoice{}),
-	ReadSlice: toolimpl.ReadSlice[Invoice],
 }
 
 // toolgenEncodeInvoice writes a Invoice object, as its table says.

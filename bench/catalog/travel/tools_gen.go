@@ -2731,6 +2731,17 @@ func toolgenCallCreateGeofence(ctx context.Context, args []byte) (toolgen.Result
 
 var toolgenToolCreateGeofence = toolimpl.Tool{Name: ToolCreateGeofence, In: toolgenTypeParamsCreateGeofence, Text: true}
 
+// toolgenTypeLocation describes a Location for toolimpl's table-driven reader and writer.
+var toolgenTypeLocation = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"lat", "lng"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Location{}.Lat), Kind: toolimpl.FieldFloat64, Required: 1, Check: &toolimpl.Check{FloatMin: -90, FloatMax: 90, FloatBounded: true}, Key: `"lat":`},
+		{Offset: unsafe.Offsetof(Location{}.Lng), Kind: toolimpl.FieldFloat64, Required: 2, Check: &toolimpl.Check{FloatMin: -180, FloatMax: 180, FloatBounded: true}, Key: `"lng":`},
+	},
+	Size:      unsafe.Sizeof(Location{}),
+	ReadSlice: toolimpl.ReadSlice[Location],
+}
+
 // toolgenTypePassenger describes a Passenger for toolimpl's table-driven reader and writer.
 var toolgenTypePassenger = &toolimpl.Struct{
 	Object: toolimpl.Object{Names: []string{"given_name", "family_name", "birth_date", "passport", "loyalty_number"}, Required: []int{0, 1, 2}},
@@ -2921,17 +2932,6 @@ var toolgenTypeParamsGeocodeAddress = &toolimpl.Struct{
 	Fields: []toolimpl.Field{
 		{Offset: unsafe.Offsetof(toolgenParamsGeocodeAddress{}.address), Kind: toolimpl.FieldString, Required: 1, Key: `"address":`},
 	},
-}
-
-// toolgenTypeLocation describes a Location for toolimpl's table-driven reader and writer.
-var toolgenTypeLocation = &toolimpl.Struct{
-	Object: toolimpl.Object{Names: []string{"lat", "lng"}, Required: []int{0, 1}},
-	Fields: []toolimpl.Field{
-		{Offset: unsafe.Offsetof(Location{}.Lat), Kind: toolimpl.FieldFloat64, Required: 1, Check: &toolimpl.Check{FloatMin: -90, FloatMax: 90, FloatBounded: true}, Key: `"lat":`},
-		{Offset: unsafe.Offsetof(Location{}.Lng), Kind: toolimpl.FieldFloat64, Required: 2, Check: &toolimpl.Check{FloatMin: -180, FloatMax: 180, FloatBounded: true}, Key: `"lng":`},
-	},
-	Size:      unsafe.Sizeof(Location{}),
-	ReadSlice: toolimpl.ReadSlice[Location],
 }
 
 // toolgenTypeParamsGetPlaceDetails describes a toolgenParamsGetPlaceDetails for toolimpl's table-driven reader and writer.

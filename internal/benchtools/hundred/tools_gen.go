@@ -342,7 +342,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 	SearchTerms: "1 34 6gAAgNRQgE4ALekGAQiJ5 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool000:4 work:2",
-	Call:        toolgenCallTool000,
+	Call: toolimpl.Caller(&toolgenToolTool000, func(ctx context.Context, in toolgenParamsTool000) (string, error) {
+		return Tool000(ctx, in.name, in.count, in.tags, in.opts)
+	}),
 }, {
 	Name:        ToolTool001,
 	Description: "Tool001 does task number 1.",
@@ -351,7 +353,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 	SearchTerms: "1 34 6gAAgNRQgE4ALekEAQiN5 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool001:4 work:2",
-	Call:        toolgenCallTool001,
+	Call: toolimpl.Caller(&toolgenToolTool001, func(ctx context.Context, in toolgenParamsTool001) (string, error) {
+		return Tool001(ctx, in.name, in.count, in.tags, in.opts)
+	}),
 }, {
 	Name:        ToolTool002,
 	Description: "Tool002 does task number 2.",
@@ -360,7 +364,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 	SearchTerms: "1 34 6gAAgNRQgE4ALekEAUiJ5 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool002:4 work:2",
-	Call:        toolgenCallTool002,
+	Call: toolimpl.Caller(&toolgenToolTool002, func(ctx context.Context, in toolgenParamsTool002) (string, error) {
+		return Tool002(ctx, in.name, in.count, in.tags, in.opts)
+	}),
 }, {
 	Name:        ToolTool003,
 	Description: "Tool003 does task number 3.",
@@ -369,7 +375,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 	SearchTerms: "1 34 6gAAgNRQoE4ALekEAQiJ5 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool003:4 work:2",
-	Call:        toolgenCallTool003,
+	Call: toolimpl.Caller(&toolgenToolTool003, func(ctx context.Context, in toolgenParamsTool003) (string, error) {
+		return Tool003(ctx, in.name, in.count, in.tags, in.opts)
+	}),
 }, {
 	Name:        ToolTool004,
 	Description: "Tool004 does task number 4.",
@@ -378,7 +386,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 	SearchTerms: "1 34 6gAAgNRQgE4ELekEAQiJ7 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool004:4 work:2",
-	Call:        toolgenCallTool004,
+	Call: toolimpl.Caller(&toolgenToolTool004, func(ctx context.Context, in toolgenParamsTool004) (string, error) {
+		return Tool004(ctx, in.name, in.count, in.tags, in.opts)
+	}),
 }, {
 	Name:        ToolTool005,
 	Description: "Tool005 does task number 5.",
@@ -387,7 +397,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 	SearchTerms: "1 34 6gAAhNRQhE4ALekEAQiJ5 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool005:4 work:2",
-	Call:        toolgenCallTool005,
+	Call: toolimpl.Caller(&toolgenToolTool005, func(ctx context.Context, in toolgenParamsTool005) (string, error) {
+		return Tool005(ctx, in.name, in.count, in.tags, in.opts)
+	}),
 }, {
 	Name:        ToolTool006,
 	Description: "Tool006 does task number 6.",
@@ -396,7 +408,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 	SearchTerms: "1 34 6gACgNRQgE5ALekEAQiJ5 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool006:4 work:2",
-	Call:        toolgenCallTool006,
+	Call: toolimpl.Caller(&toolgenToolTool006, func(ctx context.Context, in toolgenParamsTool006) (string, error) {
+		return Tool006(ctx, in.name, in.count, in.tags, in.opts)
+	}),
 }, {
 	Name:        ToolTool007,
 	Description: "Tool007 does task number 7.",
@@ -405,7 +419,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 	SearchTerms: "1 34 6gAAgNRQgE4ALekEAQmJ5 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool007:4 work:2",
-	Call:        toolgenCallTool007,
+	Call: toolimpl.Caller(&toolgenToolTool007, func(ctx context.Context, in toolgenParamsTool007) (string, error) {
+		return Tool007(ctx, in.name, in.count, in.tags, in.opts)
+	}),
 }, {
 	Name:        ToolTool008,
 	Description: "Tool008 does task number 8.",
@@ -414,7 +430,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 	SearchTerms: "1 34 6gAAgNRQgE4ALe0EAQiZ5 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool008:4 work:2",
-	Call:        toolgenCallTool008,
+	Call: toolimpl.Caller(&toolgenToolTool008, func(ctx context.Context, in toolgenParamsTool008) (string, error) {
+		return Tool008(ctx, in.name, in.count, in.tags, in.opts)
+	}),
 }, {
 	Name:        ToolTool009,
 	Description: "Tool009 does task number 9.",
@@ -423,7 +441,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 	SearchTerms: "1 34 6gAAgNRQgE4ALekEgSiJ5 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool009:4 work:2",
-	Call:        toolgenCallTool009,
+	Call: toolimpl.Caller(&toolgenToolTool009, func(ctx context.Context, in toolgenParamsTool009) (string, error) {
+		return Tool009(ctx, in.name, in.count, in.tags, in.opts)
+	}),
 }, {
 	Name:        ToolTool010,
 	Description: "Tool010 does task number 10.",
@@ -432,7 +452,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 	SearchTerms: "1 35 6BBAQdEBBiAHQRHJCAIyI9 10 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool010:4 work:2",
-	Call:        toolgenCallTool010,
+	Call: toolimpl.Caller(&toolgenToolTool010, func(ctx context.Context, in toolgenParamsTool010) (string, error) {
+		return Tool010(ctx, in.name, in.count, in.tags, in.opts)
+	}),
 }, {
 	Name:        ToolTool011,
 	Description: "Tool011 does task number 11.",
@@ -441,7 +463,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 	SearchTerms: "1 35 6BBAAdEBBigHTRHJGAIyI9 11 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool011:4 work:2",
-	Call:        toolgenCallTool011,
+	Call: toolimpl.Caller(&toolgenToolTool011, func(ctx context.Context, in toolgenParamsTool011) (string, error) {
+		return Tool011(ctx, in.name, in.count, in.tags, in.opts)
+	}),
 }, {
 	Name:        ToolTool012,
 	Description: "Tool012 does task number 12.",
@@ -450,7 +474,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 	SearchTerms: "1 35 6BBAAdEBBqAHQRHJCAoyI9 12 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool012:4 work:2",
-	Call:        toolgenCallTool012,
+	Call: toolimpl.Caller(&toolgenToolTool012, func(ctx context.Context, in toolgenParamsTool012) (string, error) {
+		return Tool012(ctx, in.name, in.count, in.tags, in.opts)
+	}),
 }, {
 	Name:        ToolTool013,
 	Description: "Tool013 does task number 13.",
@@ -459,7 +485,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 	SearchTerms: "1 35 6BFAAdEBBiAHwRHJCAKyI9 13 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool013:4 work:2",
-	Call:        toolgenCallTool013,
+	Call: toolimpl.Caller(&toolgenToolTool013, func(ctx context.Context, in toolgenParamsTool013) (string, error) {
+		return Tool013(ctx, in.name, in.count, in.tags, in.opts)
+	}),
 }, {
 	Name:        ToolTool014,
 	Description: "Tool014 does task number 14.",
@@ -468,7 +496,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 	SearchTerms: "1 35 6BBCAdEJBiAHQRHJCAIyI9 14 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool014:4 work:2",
-	Call:        toolgenCallTool014,
+	Call: toolimpl.Caller(&toolgenToolTool014, func(ctx context.Context, in toolgenParamsTool014) (string, error) {
+		return Tool014(ctx, in.name, in.count, in.tags, in.opts)
+	}),
 }, {
 	Name:        ToolTool015,
 	Description: "Tool015 does task number 15.",
@@ -477,7 +507,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 	SearchTerms: "1 35 6BFAAdEBBiAHQRHJCAIyI9 15 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool015:4 work:2",
-	Call:        toolgenCallTool015,
+	Call: toolimpl.Caller(&toolgenToolTool015, func(ctx context.Context, in toolgenParamsTool015) (string, error) {
+		return Tool015(ctx, in.name, in.count, in.tags, in.opts)
+	}),
 }, {
 	Name:        ToolTool016,
 	Description: "Tool016 does task number 16.",
@@ -486,7 +518,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 	SearchTerms: "1 35 6BBEAdEBBiAHQRHNCAIyI9 16 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool016:4 work:2",
-	Call:        toolgenCallTool016,
+	Call: toolimpl.Caller(&toolgenToolTool016, func(ctx context.Context, in toolgenParamsTool016) (string, error) {
+		return Tool016(ctx, in.name, in.count, in.tags, in.opts)
+	}),
 }, {
 	Name:        ToolTool017,
 	Description: "Tool017 does task number 17.",
@@ -495,7 +529,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 	SearchTerms: "1 35 6DBAAdEBBiAHQRXJCAIyI9 17 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool017:4 work:2",
-	Call:        toolgenCallTool017,
+	Call: toolimpl.Caller(&toolgenToolTool017, func(ctx context.Context, in toolgenParamsTool017) (string, error) {
+		return Tool017(ctx, in.name, in.count, in.tags, in.opts)
+	}),
 }, {
 	Name:        ToolTool018,
 	Description: "Tool018 does task number 18.",
@@ -504,7 +540,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 	SearchTerms: "1 35 6FBAAdEBBiAHQRHJCAIyI9 18 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool018:4 work:2",
-	Call:        toolgenCallTool018,
+	Call: toolimpl.Caller(&toolgenToolTool018, func(ctx context.Context, in toolgenParamsTool018) (string, error) {
+		return Tool018(ctx, in.name, in.count, in.tags, in.opts)
+	}),
 }, {
 	Name:        ToolTool019,
 	Description: "Tool019 does task number 19.",
@@ -513,7 +551,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 	SearchTerms: "1 35 6BBAAdEBBiAHwZHJCAIyY9 19 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool019:4 work:2",
-	Call:        toolgenCallTool019,
+	Call: toolimpl.Caller(&toolgenToolTool019, func(ctx context.Context, in toolgenParamsTool019) (string, error) {
+		return Tool019(ctx, in.name, in.count, in.tags, in.opts)
+	}),
 }, {
 	Name:        ToolTool020,
 	Description: "Tool020 does task number 20.",
@@ -522,7 +562,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 	SearchTerms: "1 35 6BBAAdEBBmFHQRHJCAIyI9 20 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool020:4 work:2",
-	Call:        toolgenCallTool020,
+	Call: toolimpl.Caller(&toolgenToolTool020, func(ctx context.Context, in toolgenParamsTool020) (string, error) {
+		return Tool020(ctx, in.name, in.count, in.tags, in.opts)
+	}),
 }, {
 	Name:        ToolTool021,
 	Description: "Tool021 does task number 21.",
@@ -531,7 +573,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 	SearchTerms: "1 35 7BBAAdEBBiAPQRHJCAIyI9 21 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool021:4 work:2",
-	Call:        toolgenCallTool021,
+	Call: toolimpl.Caller(&toolgenToolTool021, func(ctx context.Context, in toolgenParamsTool021) (string, error) {
+		return Tool021(ctx, in.name, in.count, in.tags, in.opts)
+	}),
 }, {
 	Name:        ToolTool022,
 	Description: "Tool022 does task number 22.",
@@ -540,7 +584,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 	SearchTerms: "1 35 6BBAAdEBBiAXQRHJCIMyI9 22 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool022:4 work:2",
-	Call:        toolgenCallTool022,
+	Call: toolimpl.Caller(&toolgenToolTool022, func(ctx context.Context, in toolgenParamsTool022) (string, error) {
+		return Tool022(ctx, in.name, in.count, in.tags, in.opts)
+	}),
 }, {
 	Name:        ToolTool023,
 	Description: "Tool023 does task number 23.",
@@ -549,7 +595,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 	SearchTerms: "1 35 6BBAAdEBDiAHQxHJCAIyI9 23 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool023:4 work:2",
-	Call:        toolgenCallTool023,
+	Call: toolimpl.Caller(&toolgenToolTool023, func(ctx context.Context, in toolgenParamsTool023) (string, error) {
+		return Tool023(ctx, in.name, in.count, in.tags, in.opts)
+	}),
 }, {
 	Name:        ToolTool024,
 	Description: "Tool024 does task number 24.",
@@ -558,7 +606,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 	SearchTerms: "1 35 6BBAAdEBDioHQRHJCAIyI9 24 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool024:4 work:2",
-	Call:        toolgenCallTool024,
+	Call: toolimpl.Caller(&toolgenToolTool024, func(ctx context.Context, in toolgenParamsTool024) (string, error) {
+		return Tool024(ctx, in.name, in.count, in.tags, in.opts)
+	}),
 }, {
 	Name:        ToolTool025,
 	Description: "Tool025 does task number 25.",
@@ -567,7 +617,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 	SearchTerms: "1 35 6BBAAdEBBiAPQRPJSAKyI9 25 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool025:4 work:2",
-	Call:        toolgenCallTool025,
+	Call: toolimpl.Caller(&toolgenToolTool025, func(ctx context.Context, in toolgenParamsTool025) (string, error) {
+		return Tool025(ctx, in.name, in.count, in.tags, in.opts)
+	}),
 }, {
 	Name:        ToolTool026,
 	Description: "Tool026 does task number 26.",
@@ -576,7 +628,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 	SearchTerms: "1 35 6BBAAdEBJiAnRRHJCAJyI9 26 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool026:4 work:2",
-	Call:        toolgenCallTool026,
+	Call: toolimpl.Caller(&toolgenToolTool026, func(ctx context.Context, in toolgenParamsTool026) (string, error) {
+		return Tool026(ctx, in.name, in.count, in.tags, in.opts)
+	}),
 }, {
 	Name:        ToolTool027,
 	Description: "Tool027 does task number 27.",
@@ -585,7 +639,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 	SearchTerms: "1 35 6BBAAdEBBiAHSRHJCAIyo9 27 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool027:4 work:2",
-	Call:        toolgenCallTool027,
+	Call: toolimpl.Caller(&toolgenToolTool027, func(ctx context.Context, in toolgenParamsTool027) (string, error) {
+		return Tool027(ctx, in.name, in.count, in.tags, in.opts)
+	}),
 }, {
 	Name:        ToolTool028,
 	Description: "Tool028 does task number 28.",
@@ -594,7 +650,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 	SearchTerms: "1 35 6BBAAdEBBiAnQRHJCAIyI9 28 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool028:4 work:2",
-	Call:        toolgenCallTool028,
+	Call: toolimpl.Caller(&toolgenToolTool028, func(ctx context.Context, in toolgenParamsTool028) (string, error) {
+		return Tool028(ctx, in.name, in.count, in.tags, in.opts)
+	}),
 }, {
 	Name:        ToolTool029,
 	Description: "Tool029 does task number 29.",
@@ -603,7 +661,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 	SearchTerms: "1 35 -BBAAdEBBiAHQRHJCAIyI9 29 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool029:4 work:2",
-	Call:        toolgenCallTool029,
+	Call: toolimpl.Caller(&toolgenToolTool029, func(ctx context.Context, in toolgenParamsTool029) (string, error) {
+		return Tool029(ctx, in.name, in.count, in.tags, in.opts)
+	}),
 }, {
 	Name:        ToolTool030,
 	Description: "Tool030 does task number 30.",
@@ -612,7 +672,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 	SearchTerms: "1 35 6BBAAdFBBiAPSRHJDAIyI9 30 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool030:4 work:2",
-	Call:        toolgenCallTool030,
+	Call: toolimpl.Caller(&toolgenToolTool030, func(ctx context.Context, in toolgenParamsTool030) (string, error) {
+		return Tool030(ctx, in.name, in.count, in.tags, in.opts)
+	}),
 }, {
 	Name:        ToolTool031,
 	Description: "Tool031 does task number 31.",
@@ -621,7 +683,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 	SearchTerms: "1 35 6BDAAdEBBiAHQRHZCAIyI9 31 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool031:4 work:2",
-	Call:        toolgenCallTool031,
+	Call: toolimpl.Caller(&toolgenToolTool031, func(ctx context.Context, in toolgenParamsTool031) (string, error) {
+		return Tool031(ctx, in.name, in.count, in.tags, in.opts)
+	}),
 }, {
 	Name:        ToolTool032,
 	Description: "Tool032 does task number 32.",
@@ -630,7 +694,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 	SearchTerms: "1 35 6BBAAdMBBiAHQRHLCgIyI9 32 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool032:4 work:2",
-	Call:        toolgenCallTool032,
+	Call: toolimpl.Caller(&toolgenToolTool032, func(ctx context.Context, in toolgenParamsTool032) (string, error) {
+		return Tool032(ctx, in.name, in.count, in.tags, in.opts)
+	}),
 }, {
 	Name:        ToolTool033,
 	Description: "Tool033 does task number 33.",
@@ -639,7 +705,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 	SearchTerms: "1 35 6hBAQdEBBiAHQRHJSAIyI9 33 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool033:4 work:2",
-	Call:        toolgenCallTool033,
+	Call: toolimpl.Caller(&toolgenToolTool033, func(ctx context.Context, in toolgenParamsTool033) (string, error) {
+		return Tool033(ctx, in.name, in.count, in.tags, in.opts)
+	}),
 }, {
 	Name:        ToolTool034,
 	Description: "Tool034 does task number 34.",
@@ -648,7 +716,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 	SearchTerms: "1 35 6BBAAdEBBiAHQRHJCAIyI9 34 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool034:4 work:2",
-	Call:        toolgenCallTool034,
+	Call: toolimpl.Caller(&toolgenToolTool034, func(ctx context.Context, in toolgenParamsTool034) (string, error) {
+		return Tool034(ctx, in.name, in.count, in.tags, in.opts)
+	}),
 }, {
 	Name:        ToolTool035,
 	Description: "Tool035 does task number 35.",
@@ -657,7 +727,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 	SearchTerms: "1 35 6BBAAdsBBmAHQRHJCAIyI9 35 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool035:4 work:2",
-	Call:        toolgenCallTool035,
+	Call: toolimpl.Caller(&toolgenToolTool035, func(ctx context.Context, in toolgenParamsTool035) (string, error) {
+		return Tool035(ctx, in.name, in.count, in.tags, in.opts)
+	}),
 }, {
 	Name:        ToolTool036,
 	Description: "Tool036 does task number 36.",
@@ -666,7 +738,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 	SearchTerms: "1 35 6BBgBdEBBiAHwRHJCAIyI9 36 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool036:4 work:2",
-	Call:        toolgenCallTool036,
+	Call: toolimpl.Caller(&toolgenToolTool036, func(ctx context.Context, in toolgenParamsTool036) (string, error) {
+		return Tool036(ctx, in.name, in.count, in.tags, in.opts)
+	}),
 }, {
 	Name:        ToolTool037,
 	Description: "Tool037 does task number 37.",
@@ -675,7 +749,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 	SearchTerms: "1 35 6BBAAdERBiCHQRHJCAIyI9 37 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool037:4 work:2",
-	Call:        toolgenCallTool037,
+	Call: toolimpl.Caller(&toolgenToolTool037, func(ctx context.Context, in toolgenParamsTool037) (string, error) {
+		return Tool037(ctx, in.name, in.count, in.tags, in.opts)
+	}),
 }, {
 	Name:        ToolTool038,
 	Description: "Tool038 does task number 38.",
@@ -684,7 +760,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 	SearchTerms: "1 35 6BBAAdEBBiCHQRHJDAIyo9 38 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool038:4 work:2",
-	Call:        toolgenCallTool038,
+	Call: toolimpl.Caller(&toolgenToolTool038, func(ctx context.Context, in toolgenParamsTool038) (string, error) {
+		return Tool038(ctx, in.name, in.count, in.tags, in.opts)
+	}),
 }, {
 	Name:        ToolTool039,
 	Description: "Tool039 does task number 39.",
@@ -693,7 +771,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 	SearchTerms: "1 35 6BBIAdEBBiAHQRHJCAoyK9 39 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool039:4 work:2",
-	Call:        toolgenCallTool039,
+	Call: toolimpl.Caller(&toolgenToolTool039, func(ctx context.Context, in toolgenParamsTool039) (string, error) {
+		return Tool039(ctx, in.name, in.count, in.tags, in.opts)
+	}),
 }, {
 	Name:        ToolTool040,
 	Description: "Tool040 does task number 40.",
@@ -702,7 +782,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 	SearchTerms: "1 35 6BjAAdEBBiAHQRHZCAIyI9 40 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool040:4 work:2",
-	Call:        toolgenCallTool040,
+	Call: toolimpl.Caller(&toolgenToolTool040, func(ctx context.Context, in toolgenParamsTool040) (string, error) {
+		return Tool040(ctx, in.name, in.count, in.tags, in.opts)
+	}),
 }, {
 	Name:        ToolTool041,
 	Description: "Tool041 does task number 41.",
@@ -711,7 +793,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 	SearchTerms: "1 35 6BBAAdEBBiCHQRHJCIIyI9 41 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool041:4 work:2",
-	Call:        toolgenCallTool041,
+	Call: toolimpl.Caller(&toolgenToolTool041, func(ctx context.Context, in toolgenParamsTool041) (string, error) {
+		return Tool041(ctx, in.name, in.count, in.tags, in.opts)
+	}),
 }, {
 	Name:        ToolTool042,
 	Description: "Tool042 does task number 42.",
@@ -720,7 +804,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 	SearchTerms: "1 35 6BBAAdEFBiAHQRHJCAIyo9 42 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool042:4 work:2",
-	Call:        toolgenCallTool042,
+	Call: toolimpl.Caller(&toolgenToolTool042, func(ctx context.Context, in toolgenParamsTool042) (string, error) {
+		return Tool042(ctx, in.name, in.count, in.tags, in.opts)
+	}),
 }, {
 	Name:        ToolTool043,
 	Description: "Tool043 does task number 43.",
@@ -729,7 +815,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 	SearchTerms: "1 35 6BBBAdEBhiAHQRXJCAJyI9 43 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool043:4 work:2",
-	Call:        toolgenCallTool043,
+	Call: toolimpl.Caller(&toolgenToolTool043, func(ctx context.Context, in toolgenParamsTool043) (string, error) {
+		return Tool043(ctx, in.name, in.count, in.tags, in.opts)
+	}),
 }, {
 	Name:        ToolTool044,
 	Description: "Tool044 does task number 44.",
@@ -738,7 +826,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 	SearchTerms: "1 35 6BBAAdMBByAHQRXJCAIyI9 44 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool044:4 work:2",
-	Call:        toolgenCallTool044,
+	Call: toolimpl.Caller(&toolgenToolTool044, func(ctx context.Context, in toolgenParamsTool044) (string, error) {
+		return Tool044(ctx, in.name, in.count, in.tags, in.opts)
+	}),
 }, {
 	Name:        ToolTool045,
 	Description: "Tool045 does task number 45.",
@@ -747,7 +837,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 	SearchTerms: "1 35 6BBAAdEBFiAPQRHJCAIyY9 45 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool045:4 work:2",
-	Call:        toolgenCallTool045,
+	Call: toolimpl.Caller(&toolgenToolTool045, func(ctx context.Context, in toolgenParamsTool045) (string, error) {
+		return Tool045(ctx, in.name, in.count, in.tags, in.opts)
+	}),
 }, {
 	Name:        ToolTool046,
 	Description: "Tool046 does task number 46.",
@@ -756,7 +848,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 	SearchTerms: "1 35 6BBIAdEBBiAHQRHNCAIyI9 46 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool046:4 work:2",
-	Call:        toolgenCallTool046,
+	Call: toolimpl.Caller(&toolgenToolTool046, func(ctx context.Context, in toolgenParamsTool046) (string, error) {
+		return Tool046(ctx, in.name, in.count, in.tags, in.opts)
+	}),
 }, {
 	Name:        ToolTool047,
 	Description: "Tool047 does task number 47.",
@@ -765,7 +859,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 	SearchTerms: "1 35 6BBAIdEhBiAHQTHJCAIyI9 47 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool047:4 work:2",
-	Call:        toolgenCallTool047,
+	Call: toolimpl.Caller(&toolgenToolTool047, func(ctx context.Context, in toolgenParamsTool047) (string, error) {
+		return Tool047(ctx, in.name, in.count, in.tags, in.opts)
+	}),
 }, {
 	Name:        ToolTool048,
 	Description: "Tool048 does task number 48.",
@@ -774,7 +870,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 	SearchTerms: "1 35 6BBAAdEBBiAHQZHJCEIyI9 48 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool048:4 work:2",
-	Call:        toolgenCallTool048,
+	Call: toolimpl.Caller(&toolgenToolTool048, func(ctx context.Context, in toolgenParamsTool048) (string, error) {
+		return Tool048(ctx, in.name, in.count, in.tags, in.opts)
+	}),
 }, {
 	Name:        ToolTool049,
 	Description: "Tool049 does task number 49.",
@@ -783,7 +881,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 	SearchTerms: "1 35 6BBAAdEBBjAHQRHJCAI6K9 49 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool049:4 work:2",
-	Call:        toolgenCallTool049,
+	Call: toolimpl.Caller(&toolgenToolTool049, func(ctx context.Context, in toolgenParamsTool049) (string, error) {
+		return Tool049(ctx, in.name, in.count, in.tags, in.opts)
+	}),
 }, {
 	Name:        ToolTool050,
 	Description: "Tool050 does task number 50.",
@@ -792,7 +892,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 	SearchTerms: "1 35 6BDACdEBRiAHQRHNCAIyI9 50 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool050:4 work:2",
-	Call:        toolgenCallTool050,
+	Call: toolimpl.Caller(&toolgenToolTool050, func(ctx context.Context, in toolgenParamsTool050) (string, error) {
+		return Tool050(ctx, in.name, in.count, in.tags, in.opts)
+	}),
 }, {
 	Name:        ToolTool051,
 	Description: "Tool051 does task number 51.",
@@ -801,7 +903,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 	SearchTerms: "1 35 6BBEEdEBBiAHQRHpCAIyI9 51 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool051:4 work:2",
-	Call:        toolgenCallTool051,
+	Call: toolimpl.Caller(&toolgenToolTool051, func(ctx context.Context, in toolgenParamsTool051) (string, error) {
+		return Tool051(ctx, in.name, in.count, in.tags, in.opts)
+	}),
 }, {
 	Name:        ToolTool052,
 	Description: "Tool052 does task number 52.",
@@ -810,7 +914,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 	SearchTerms: "1 35 6BBAgdEDBiAHQRHJCCIyI9 52 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool052:4 work:2",
-	Call:        toolgenCallTool052,
+	Call: toolimpl.Caller(&toolgenToolTool052, func(ctx context.Context, in toolgenParamsTool052) (string, error) {
+		return Tool052(ctx, in.name, in.count, in.tags, in.opts)
+	}),
 }, {
 	Name:        ToolTool053,
 	Description: "Tool053 does task number 53.",
@@ -819,7 +925,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 	SearchTerms: "1 35 6DBAAdGBBiAHQRPJCAIyI9 53 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool053:4 work:2",
-	Call:        toolgenCallTool053,
+	Call: toolimpl.Caller(&toolgenToolTool053, func(ctx context.Context, in toolgenParamsTool053) (string, error) {
+		return Tool053(ctx, in.name, in.count, in.tags, in.opts)
+	}),
 }, {
 	Name:        ToolTool054,
 	Description: "Tool054 does task number 54.",
@@ -828,7 +936,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 	SearchTerms: "1 35 6BBABdEBBigHQRHJCAYyJ9 54 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool054:4 work:2",
-	Call:        toolgenCallTool054,
+	Call: toolimpl.Caller(&toolgenToolTool054, func(ctx context.Context, in toolgenParamsTool054) (string, error) {
+		return Tool054(ctx, in.name, in.count, in.tags, in.opts)
+	}),
 }, {
 	Name:        ToolTool055,
 	Description: "Tool055 does task number 55.",
@@ -837,7 +947,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 	SearchTerms: "1 35 6BBAEdEBByAHQRHJGAIyK9 55 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool055:4 work:2",
-	Call:        toolgenCallTool055,
+	Call: toolimpl.Caller(&toolgenToolTool055, func(ctx context.Context, in toolgenParamsTool055) (string, error) {
+		return Tool055(ctx, in.name, in.count, in.tags, in.opts)
+	}),
 }, {
 	Name:        ToolTool056,
 	Description: "Tool056 does task number 56.",
@@ -846,7 +958,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 	SearchTerms: "1 35 6BRAA9EBBiAHQRHJDAIyI9 56 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool056:4 work:2",
-	Call:        toolgenCallTool056,
+	Call: toolimpl.Caller(&toolgenToolTool056, func(ctx context.Context, in toolgenParamsTool056) (string, error) {
+		return Tool056(ctx, in.name, in.count, in.tags, in.opts)
+	}),
 }, {
 	Name:        ToolTool057,
 	Description: "Tool057 does task number 57.",
@@ -855,7 +969,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 	SearchTerms: "1 35 6JBAAdEFByAHQRHJCAIyK9 57 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool057:4 work:2",
-	Call:        toolgenCallTool057,
+	Call: toolimpl.Caller(&toolgenToolTool057, func(ctx context.Context, in toolgenParamsTool057) (string, error) {
+		return Tool057(ctx, in.name, in.count, in.tags, in.opts)
+	}),
 }, {
 	Name:        ToolTool058,
 	Description: "Tool058 does task number 58.",
@@ -864,7 +980,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 	SearchTerms: "1 35 6BBAAdERBmAHQRHLSAIyI9 58 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool058:4 work:2",
-	Call:        toolgenCallTool058,
+	Call: toolimpl.Caller(&toolgenToolTool058, func(ctx context.Context, in toolgenParamsTool058) (string, error) {
+		return Tool058(ctx, in.name, in.count, in.tags, in.opts)
+	}),
 }, {
 	Name:        ToolTool059,
 	Description: "Tool059 does task number 59.",
@@ -873,7 +991,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 	SearchTerms: "1 35 6BBAAdEBBiAHQRHJCCIyI9 59 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool059:4 work:2",
-	Call:        toolgenCallTool059,
+	Call: toolimpl.Caller(&toolgenToolTool059, func(ctx context.Context, in toolgenParamsTool059) (string, error) {
+		return Tool059(ctx, in.name, in.count, in.tags, in.opts)
+	}),
 }, {
 	Name:        ToolTool060,
 	Description: "Tool060 does task number 60.",
@@ -882,7 +1002,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 	SearchTerms: "1 35 6BHAAdUBBiAHQRHJCAIyI9 60 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool060:4 work:2",
-	Call:        toolgenCallTool060,
+	Call: toolimpl.Caller(&toolgenToolTool060, func(ctx context.Context, in toolgenParamsTool060) (string, error) {
+		return Tool060(ctx, in.name, in.count, in.tags, in.opts)
+	}),
 }, {
 	Name:        ToolTool061,
 	Description: "Tool061 does task number 61.",
@@ -891,7 +1013,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 	SearchTerms: "1 35 6BBAAdMRBiAHQRHJCAYyI9 61 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool061:4 work:2",
-	Call:        toolgenCallTool061,
+	Call: toolimpl.Caller(&toolgenToolTool061, func(ctx context.Context, in toolgenParamsTool061) (string, error) {
+		return Tool061(ctx, in.name, in.count, in.tags, in.opts)
+	}),
 }, {
 	Name:        ToolTool062,
 	Description: "Tool062 does task number 62.",
@@ -900,7 +1024,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 	SearchTerms: "1 35 6BnAAdEBBiAHURHJCAIyI9 62 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool062:4 work:2",
-	Call:        toolgenCallTool062,
+	Call: toolimpl.Caller(&toolgenToolTool062, func(ctx context.Context, in toolgenParamsTool062) (string, error) {
+		return Tool062(ctx, in.name, in.count, in.tags, in.opts)
+	}),
 }, {
 	Name:        ToolTool063,
 	Description: "Tool063 does task number 63.",
@@ -909,7 +1035,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 	SearchTerms: "1 35 6JBQAdEBBiAHQRHZCAIyM9 63 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool063:4 work:2",
-	Call:        toolgenCallTool063,
+	Call: toolimpl.Caller(&toolgenToolTool063, func(ctx context.Context, in toolgenParamsTool063) (string, error) {
+		return Tool063(ctx, in.name, in.count, in.tags, in.opts)
+	}),
 }, {
 	Name:        ToolTool064,
 	Description: "Tool064 does task number 64.",
@@ -918,7 +1046,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 	SearchTerms: "1 35 6BBQA9EBBigHURHJCAIyI9 64 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool064:4 work:2",
-	Call:        toolgenCallTool064,
+	Call: toolimpl.Caller(&toolgenToolTool064, func(ctx context.Context, in toolgenParamsTool064) (string, error) {
+		return Tool064(ctx, in.name, in.count, in.tags, in.opts)
+	}),
 }, {
 	Name:        ToolTool065,
 	Description: "Tool065 does task number 65.",
@@ -927,7 +1057,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 	SearchTerms: "1 35 6BBAAdERBiAHQRHJCAI6I9 65 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool065:4 work:2",
-	Call:        toolgenCallTool065,
+	Call: toolimpl.Caller(&toolgenToolTool065, func(ctx context.Context, in toolgenParamsTool065) (string, error) {
+		return Tool065(ctx, in.name, in.count, in.tags, in.opts)
+	}),
 }, {
 	Name:        ToolTool066,
 	Description: "Tool066 does task number 66.",
@@ -936,7 +1068,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 	SearchTerms: "1 35 6BJAAdFBJiAHQRHJCAIyM9 66 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool066:4 work:2",
-	Call:        toolgenCallTool066,
+	Call: toolimpl.Caller(&toolgenToolTool066, func(ctx context.Context, in toolgenParamsTool066) (string, error) {
+		return Tool066(ctx, in.name, in.count, in.tags, in.opts)
+	}),
 }, {
 	Name:        ToolTool067,
 	Description: "Tool067 does task number 67.",
@@ -945,7 +1079,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 	SearchTerms: "1 35 6RBAAdEBBqAHQRHJGEIyI9 67 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool067:4 work:2",
-	Call:        toolgenCallTool067,
+	Call: toolimpl.Caller(&toolgenToolTool067, func(ctx context.Context, in toolgenParamsTool067) (string, error) {
+		return Tool067(ctx, in.name, in.count, in.tags, in.opts)
+	}),
 }, {
 	Name:        ToolTool068,
 	Description: "Tool068 does task number 68.",
@@ -954,7 +1090,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 	SearchTerms: "1 35 6BhAAdUBBiAHQRHJCAIyI9 68 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool068:4 work:2",
-	Call:        toolgenCallTool068,
+	Call: toolimpl.Caller(&toolgenToolTool068, func(ctx context.Context, in toolgenParamsTool068) (string, error) {
+		return Tool068(ctx, in.name, in.count, in.tags, in.opts)
+	}),
 }, {
 	Name:        ToolTool069,
 	Description: "Tool069 does task number 69.",
@@ -963,7 +1101,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 	SearchTerms: "1 35 6BBAAdEFFiAHQRHJCBIyI9 69 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool069:4 work:2",
-	Call:        toolgenCallTool069,
+	Call: toolimpl.Caller(&toolgenToolTool069, func(ctx context.Context, in toolgenParamsTool069) (string, error) {
+		return Tool069(ctx, in.name, in.count, in.tags, in.opts)
+	}),
 }, {
 	Name:        ToolTool070,
 	Description: "Tool070 does task number 70.",
@@ -972,7 +1112,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 	SearchTerms: "1 35 6BBAAdEBBigHQRHJSAoyI9 70 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool070:4 work:2",
-	Call:        toolgenCallTool070,
+	Call: toolimpl.Caller(&toolgenToolTool070, func(ctx context.Context, in toolgenParamsTool070) (string, error) {
+		return Tool070(ctx, in.name, in.count, in.tags, in.opts)
+	}),
 }, {
 	Name:        ToolTool071,
 	Description: "Tool071 does task number 71.",
@@ -981,7 +1123,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 	SearchTerms: "1 35 6BBAAdEBBiAHQRHLCFIyI9 71 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool071:4 work:2",
-	Call:        toolgenCallTool071,
+	Call: toolimpl.Caller(&toolgenToolTool071, func(ctx context.Context, in toolgenParamsTool071) (string, error) {
+		return Tool071(ctx, in.name, in.count, in.tags, in.opts)
+	}),
 }, {
 	Name:        ToolTool072,
 	Description: "Tool072 does task number 72.",
@@ -990,7 +1134,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 	SearchTerms: "1 35 6BBAAdFBBiAHYRHJCAIyI9 72 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool072:4 work:2",
-	Call:        toolgenCallTool072,
+	Call: toolimpl.Caller(&toolgenToolTool072, func(ctx context.Context, in toolgenParamsTool072) (string, error) {
+		return Tool072(ctx, in.name, in.count, in.tags, in.opts)
+	}),
 }, {
 	Name:        ToolTool073,
 	Description: "Tool073 does task number 73.",
@@ -999,7 +1145,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 	SearchTerms: "1 35 6BBAAdEBByAHQRnJCAIyI9 73 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool073:4 work:2",
-	Call:        toolgenCallTool073,
+	Call: toolimpl.Caller(&toolgenToolTool073, func(ctx context.Context, in toolgenParamsTool073) (string, error) {
+		return Tool073(ctx, in.name, in.count, in.tags, in.opts)
+	}),
 }, {
 	Name:        ToolTool074,
 	Description: "Tool074 does task number 74.",
@@ -1008,7 +1156,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 	SearchTerms: "1 35 6BBAAdERBiEHQRHJCAI2I9 74 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool074:4 work:2",
-	Call:        toolgenCallTool074,
+	Call: toolimpl.Caller(&toolgenToolTool074, func(ctx context.Context, in toolgenParamsTool074) (string, error) {
+		return Tool074(ctx, in.name, in.count, in.tags, in.opts)
+	}),
 }, {
 	Name:        ToolTool075,
 	Description: "Tool075 does task number 75.",
@@ -1017,7 +1167,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 	SearchTerms: "1 35 6BBAAdEDRiAHSRHJCAMyI9 75 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool075:4 work:2",
-	Call:        toolgenCallTool075,
+	Call: toolimpl.Caller(&toolgenToolTool075, func(ctx context.Context, in toolgenParamsTool075) (string, error) {
+		return Tool075(ctx, in.name, in.count, in.tags, in.opts)
+	}),
 }, {
 	Name:        ToolTool076,
 	Description: "Tool076 does task number 76.",
@@ -1026,7 +1178,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 	SearchTerms: "1 35 7BBAAdEBRiAHSRHJCAIyo9 76 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool076:4 work:2",
-	Call:        toolgenCallTool076,
+	Call: toolimpl.Caller(&toolgenToolTool076, func(ctx context.Context, in toolgenParamsTool076) (string, error) {
+		return Tool076(ctx, in.name, in.count, in.tags, in.opts)
+	}),
 }, {
 	Name:        ToolTool077,
 	Description: "Tool077 does task number 77.",
@@ -1035,7 +1189,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 	SearchTerms: "1 35 6BBAAdEBBiQHQRHJKAIyI9 77 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool077:4 work:2",
-	Call:        toolgenCallTool077,
+	Call: toolimpl.Caller(&toolgenToolTool077, func(ctx context.Context, in toolgenParamsTool077) (string, error) {
+		return Tool077(ctx, in.name, in.count, in.tags, in.opts)
+	}),
 }, {
 	Name:        ToolTool078,
 	Description: "Tool078 does task number 78.",
@@ -1044,7 +1200,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 	SearchTerms: "1 35 6BBIAdEBBiAHQRHJCAIyM9 78 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool078:4 work:2",
-	Call:        toolgenCallTool078,
+	Call: toolimpl.Caller(&toolgenToolTool078, func(ctx context.Context, in toolgenParamsTool078) (string, error) {
+		return Tool078(ctx, in.name, in.count, in.tags, in.opts)
+	}),
 }, {
 	Name:        ToolTool079,
 	Description: "Tool079 does task number 79.",
@@ -1053,7 +1211,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 	SearchTerms: "1 35 6BBABdEBBigHQRHJCAIyI9 79 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool079:4 work:2",
-	Call:        toolgenCallTool079,
+	Call: toolimpl.Caller(&toolgenToolTool079, func(ctx context.Context, in toolgenParamsTool079) (string, error) {
+		return Tool079(ctx, in.name, in.count, in.tags, in.opts)
+	}),
 }, {
 	Name:        ToolTool080,
 	Description: "Tool080 does task number 80.",
@@ -1062,7 +1222,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 	SearchTerms: "1 35 6BBAAdEBBiAHQRHJCAM7I9 80 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool080:4 work:2",
-	Call:        toolgenCallTool080,
+	Call: toolimpl.Caller(&toolgenToolTool080, func(ctx context.Context, in toolgenParamsTool080) (string, error) {
+		return Tool080(ctx, in.name, in.count, in.tags, in.opts)
+	}),
 }, {
 	Name:        ToolTool081,
 	Description: "Tool081 does task number 81.",
@@ -1071,7 +1233,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 	SearchTerms: "1 35 6RBAAdEBDiAHQRHJCAIyI9 81 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool081:4 work:2",
-	Call:        toolgenCallTool081,
+	Call: toolimpl.Caller(&toolgenToolTool081, func(ctx context.Context, in toolgenParamsTool081) (string, error) {
+		return Tool081(ctx, in.name, in.count, in.tags, in.opts)
+	}),
 }, {
 	Name:        ToolTool082,
 	Description: "Tool082 does task number 82.",
@@ -1080,7 +1244,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 	SearchTerms: "1 35 6BBACdFBByAHQRHJCAIyI9 82 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool082:4 work:2",
-	Call:        toolgenCallTool082,
+	Call: toolimpl.Caller(&toolgenToolTool082, func(ctx context.Context, in toolgenParamsTool082) (string, error) {
+		return Tool082(ctx, in.name, in.count, in.tags, in.opts)
+	}),
 }, {
 	Name:        ToolTool083,
 	Description: "Tool083 does task number 83.",
@@ -1089,7 +1255,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 	SearchTerms: "1 35 6BBAIfGBBigHQRHJCAIyI9 83 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool083:4 work:2",
-	Call:        toolgenCallTool083,
+	Call: toolimpl.Caller(&toolgenToolTool083, func(ctx context.Context, in toolgenParamsTool083) (string, error) {
+		return Tool083(ctx, in.name, in.count, in.tags, in.opts)
+	}),
 }, {
 	Name:        ToolTool084,
 	Description: "Tool084 does task number 84.",
@@ -1098,7 +1266,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 	SearchTerms: "1 35 6BBAAdEBFiCHQRnJCAIyI9 84 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool084:4 work:2",
-	Call:        toolgenCallTool084,
+	Call: toolimpl.Caller(&toolgenToolTool084, func(ctx context.Context, in toolgenParamsTool084) (string, error) {
+		return Tool084(ctx, in.name, in.count, in.tags, in.opts)
+	}),
 }, {
 	Name:        ToolTool085,
 	Description: "Tool085 does task number 85.",
@@ -1107,7 +1277,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 	SearchTerms: "1 35 6BBAAdEBBiAHQRHJCAI-I9 85 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool085:4 work:2",
-	Call:        toolgenCallTool085,
+	Call: toolimpl.Caller(&toolgenToolTool085, func(ctx context.Context, in toolgenParamsTool085) (string, error) {
+		return Tool085(ctx, in.name, in.count, in.tags, in.opts)
+	}),
 }, {
 	Name:        ToolTool086,
 	Description: "Tool086 does task number 86.",
@@ -1116,7 +1288,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 	SearchTerms: "1 35 6BBAAdEBDiIHQRHJCIIyI9 86 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool086:4 work:2",
-	Call:        toolgenCallTool086,
+	Call: toolimpl.Caller(&toolgenToolTool086, func(ctx context.Context, in toolgenParamsTool086) (string, error) {
+		return Tool086(ctx, in.name, in.count, in.tags, in.opts)
+	}),
 }, {
 	Name:        ToolTool087,
 	Description: "Tool087 does task number 87.",
@@ -1125,7 +1299,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 	SearchTerms: "1 35 6BBEBdEBBiAHQRHJCAIyo9 87 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool087:4 work:2",
-	Call:        toolgenCallTool087,
+	Call: toolimpl.Caller(&toolgenToolTool087, func(ctx context.Context, in toolgenParamsTool087) (string, error) {
+		return Tool087(ctx, in.name, in.count, in.tags, in.opts)
+	}),
 }, {
 	Name:        ToolTool088,
 	Description: "Tool088 does task number 88.",
@@ -1134,7 +1310,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 	SearchTerms: "1 35 6RBAAdEBFiAHRRHJCAMyI9 88 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool088:4 work:2",
-	Call:        toolgenCallTool088,
+	Call: toolimpl.Caller(&toolgenToolTool088, func(ctx context.Context, in toolgenParamsTool088) (string, error) {
+		return Tool088(ctx, in.name, in.count, in.tags, in.opts)
+	}),
 }, {
 	Name:        ToolTool089,
 	Description: "Tool089 does task number 89.",
@@ -1143,7 +1321,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 	SearchTerms: "1 35 6BBAAdEBBqBHQRHJCAoyI9 89 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool089:4 work:2",
-	Call:        toolgenCallTool089,
+	Call: toolimpl.Caller(&toolgenToolTool089, func(ctx context.Context, in toolgenParamsTool089) (string, error) {
+		return Tool089(ctx, in.name, in.count, in.tags, in.opts)
+	}),
 }, {
 	Name:        ToolTool090,
 	Description: "Tool090 does task number 90.",
@@ -1152,7 +1332,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 	SearchTerms: "1 35 6BBEAdEBBiAHUxHJCAIyI9 90 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool090:4 work:2",
-	Call:        toolgenCallTool090,
+	Call: toolimpl.Caller(&toolgenToolTool090, func(ctx context.Context, in toolgenParamsTool090) (string, error) {
+		return Tool090(ctx, in.name, in.count, in.tags, in.opts)
+	}),
 }, {
 	Name:        ToolTool091,
 	Description: "Tool091 does task number 91.",
@@ -1161,7 +1343,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 	SearchTerms: "1 35 6BBABdEBBqAHQRHJCBIyI9 91 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool091:4 work:2",
-	Call:        toolgenCallTool091,
+	Call: toolimpl.Caller(&toolgenToolTool091, func(ctx context.Context, in toolgenParamsTool091) (string, error) {
+		return Tool091(ctx, in.name, in.count, in.tags, in.opts)
+	}),
 }, {
 	Name:        ToolTool092,
 	Description: "Tool092 does task number 92.",
@@ -1170,7 +1354,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 	SearchTerms: "1 35 6BBAAdEDBiAHQRHJCAIyI9 92 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool092:4 work:2",
-	Call:        toolgenCallTool092,
+	Call: toolimpl.Caller(&toolgenToolTool092, func(ctx context.Context, in toolgenParamsTool092) (string, error) {
+		return Tool092(ctx, in.name, in.count, in.tags, in.opts)
+	}),
 }, {
 	Name:        ToolTool093,
 	Description: "Tool093 does task number 93.",
@@ -1179,7 +1365,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 	SearchTerms: "1 35 6BBAIdGBBiAHQRHJCAIyI9 93 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool093:4 work:2",
-	Call:        toolgenCallTool093,
+	Call: toolimpl.Caller(&toolgenToolTool093, func(ctx context.Context, in toolgenParamsTool093) (string, error) {
+		return Tool093(ctx, in.name, in.count, in.tags, in.opts)
+	}),
 }, {
 	Name:        ToolTool094,
 	Description: "Tool094 does task number 94.",
@@ -1188,7 +1376,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 	SearchTerms: "1 35 6BDAAfEBBiAHQRHJCIIyI9 94 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool094:4 work:2",
-	Call:        toolgenCallTool094,
+	Call: toolimpl.Caller(&toolgenToolTool094, func(ctx context.Context, in toolgenParamsTool094) (string, error) {
+		return Tool094(ctx, in.name, in.count, in.tags, in.opts)
+	}),
 }, {
 	Name:        ToolTool095,
 	Description: "Tool095 does task number 95.",
@@ -1197,7 +1387,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 	SearchTerms: "1 35 6BBAAfEBBiAPQRHJCAIyI9 95 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool095:4 work:2",
-	Call:        toolgenCallTool095,
+	Call: toolimpl.Caller(&toolgenToolTool095, func(ctx context.Context, in toolgenParamsTool095) (string, error) {
+		return Tool095(ctx, in.name, in.count, in.tags, in.opts)
+	}),
 }, {
 	Name:        ToolTool096,
 	Description: "Tool096 does task number 96.",
@@ -1206,7 +1398,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 	SearchTerms: "1 35 6JDgAdEBBiAHQRHJGAIyI9 96 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool096:4 work:2",
-	Call:        toolgenCallTool096,
+	Call: toolimpl.Caller(&toolgenToolTool096, func(ctx context.Context, in toolgenParamsTool096) (string, error) {
+		return Tool096(ctx, in.name, in.count, in.tags, in.opts)
+	}),
 }, {
 	Name:        ToolTool097,
 	Description: "Tool097 does task number 97.",
@@ -1215,7 +1409,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 	SearchTerms: "1 35 6BBAAdEBByAHQTHJCAKyI9 97 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool097:4 work:2",
-	Call:        toolgenCallTool097,
+	Call: toolimpl.Caller(&toolgenToolTool097, func(ctx context.Context, in toolgenParamsTool097) (string, error) {
+		return Tool097(ctx, in.name, in.count, in.tags, in.opts)
+	}),
 }, {
 	Name:        ToolTool098,
 	Description: "Tool098 does task number 98.",
@@ -1224,7 +1420,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 	SearchTerms: "1 35 6BBAAdEBBiAHQRHJCIdyI9 98 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool098:4 work:2",
-	Call:        toolgenCallTool098,
+	Call: toolimpl.Caller(&toolgenToolTool098, func(ctx context.Context, in toolgenParamsTool098) (string, error) {
+		return Tool098(ctx, in.name, in.count, in.tags, in.opts)
+	}),
 }, {
 	Name:        ToolTool099,
 	Description: "Tool099 does task number 99.",
@@ -1233,7 +1431,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 	SearchTerms: "1 35 6JDAAdEBBigXQRHJCAIyI9 99 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool099:4 work:2",
-	Call:        toolgenCallTool099,
+	Call: toolimpl.Caller(&toolgenToolTool099, func(ctx context.Context, in toolgenParamsTool099) (string, error) {
+		return Tool099(ctx, in.name, in.count, in.tags, in.opts)
+	}),
 }}
 
 // Tool000Rule is a permission rule for the tool tool000: each field is a glob
@@ -2844,16 +3044,7 @@ type toolgenParamsTool000 struct {
 	opts  *Options
 }
 
-// toolgenCallTool000 reads the arguments of tool000, calls Tool000 and writes its result, as its tables say.
-func toolgenCallTool000(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsTool000
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTool000, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = Tool000(ctx, in.name, in.count, in.tags, in.opts)
-		return err
-	})
-}
-
+// toolgenToolTool000 describes the dispatch of tool000, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTool000 = toolimpl.Tool{Name: ToolTool000, In: toolgenTypeParamsTool000, Text: true}
 
 // toolgenParamsTool001 holds the arguments of tool001, for its table.
@@ -2864,16 +3055,7 @@ type toolgenParamsTool001 struct {
 	opts  *Options
 }
 
-// toolgenCallTool001 reads the arguments of tool001, calls Tool001 and writes its result, as its tables say.
-func toolgenCallTool001(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsTool001
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTool001, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = Tool001(ctx, in.name, in.count, in.tags, in.opts)
-		return err
-	})
-}
-
+// toolgenToolTool001 describes the dispatch of tool001, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTool001 = toolimpl.Tool{Name: ToolTool001, In: toolgenTypeParamsTool000, Text: true}
 
 // toolgenParamsTool002 holds the arguments of tool002, for its table.
@@ -2884,16 +3066,7 @@ type toolgenParamsTool002 struct {
 	opts  *Options
 }
 
-// toolgenCallTool002 reads the arguments of tool002, calls Tool002 and writes its result, as its tables say.
-func toolgenCallTool002(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsTool002
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTool002, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = Tool002(ctx, in.name, in.count, in.tags, in.opts)
-		return err
-	})
-}
-
+// toolgenToolTool002 describes the dispatch of tool002, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTool002 = toolimpl.Tool{Name: ToolTool002, In: toolgenTypeParamsTool000, Text: true}
 
 // toolgenParamsTool003 holds the arguments of tool003, for its table.
@@ -2904,16 +3077,7 @@ type toolgenParamsTool003 struct {
 	opts  *Options
 }
 
-// toolgenCallTool003 reads the arguments of tool003, calls Tool003 and writes its result, as its tables say.
-func toolgenCallTool003(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsTool003
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTool003, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = Tool003(ctx, in.name, in.count, in.tags, in.opts)
-		return err
-	})
-}
-
+// toolgenToolTool003 describes the dispatch of tool003, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTool003 = toolimpl.Tool{Name: ToolTool003, In: toolgenTypeParamsTool000, Text: true}
 
 // toolgenParamsTool004 holds the arguments of tool004, for its table.
@@ -2924,16 +3088,7 @@ type toolgenParamsTool004 struct {
 	opts  *Options
 }
 
-// toolgenCallTool004 reads the arguments of tool004, calls Tool004 and writes its result, as its tables say.
-func toolgenCallTool004(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsTool004
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTool004, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = Tool004(ctx, in.name, in.count, in.tags, in.opts)
-		return err
-	})
-}
-
+// toolgenToolTool004 describes the dispatch of tool004, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTool004 = toolimpl.Tool{Name: ToolTool004, In: toolgenTypeParamsTool000, Text: true}
 
 // toolgenParamsTool005 holds the arguments of tool005, for its table.
@@ -2944,16 +3099,7 @@ type toolgenParamsTool005 struct {
 	opts  *Options
 }
 
-// toolgenCallTool005 reads the arguments of tool005, calls Tool005 and writes its result, as its tables say.
-func toolgenCallTool005(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsTool005
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTool005, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = Tool005(ctx, in.name, in.count, in.tags, in.opts)
-		return err
-	})
-}
-
+// toolgenToolTool005 describes the dispatch of tool005, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTool005 = toolimpl.Tool{Name: ToolTool005, In: toolgenTypeParamsTool000, Text: true}
 
 // toolgenParamsTool006 holds the arguments of tool006, for its table.
@@ -2964,16 +3110,7 @@ type toolgenParamsTool006 struct {
 	opts  *Options
 }
 
-// toolgenCallTool006 reads the arguments of tool006, calls Tool006 and writes its result, as its tables say.
-func toolgenCallTool006(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsTool006
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTool006, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = Tool006(ctx, in.name, in.count, in.tags, in.opts)
-		return err
-	})
-}
-
+// toolgenToolTool006 describes the dispatch of tool006, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTool006 = toolimpl.Tool{Name: ToolTool006, In: toolgenTypeParamsTool000, Text: true}
 
 // toolgenParamsTool007 holds the arguments of tool007, for its table.
@@ -2984,16 +3121,7 @@ type toolgenParamsTool007 struct {
 	opts  *Options
 }
 
-// toolgenCallTool007 reads the arguments of tool007, calls Tool007 and writes its result, as its tables say.
-func toolgenCallTool007(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsTool007
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTool007, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = Tool007(ctx, in.name, in.count, in.tags, in.opts)
-		return err
-	})
-}
-
+// toolgenToolTool007 describes the dispatch of tool007, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTool007 = toolimpl.Tool{Name: ToolTool007, In: toolgenTypeParamsTool000, Text: true}
 
 // toolgenParamsTool008 holds the arguments of tool008, for its table.
@@ -3004,16 +3132,7 @@ type toolgenParamsTool008 struct {
 	opts  *Options
 }
 
-// toolgenCallTool008 reads the arguments of tool008, calls Tool008 and writes its result, as its tables say.
-func toolgenCallTool008(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsTool008
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTool008, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = Tool008(ctx, in.name, in.count, in.tags, in.opts)
-		return err
-	})
-}
-
+// toolgenToolTool008 describes the dispatch of tool008, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTool008 = toolimpl.Tool{Name: ToolTool008, In: toolgenTypeParamsTool000, Text: true}
 
 // toolgenParamsTool009 holds the arguments of tool009, for its table.
@@ -3024,16 +3143,7 @@ type toolgenParamsTool009 struct {
 	opts  *Options
 }
 
-// toolgenCallTool009 reads the arguments of tool009, calls Tool009 and writes its result, as its tables say.
-func toolgenCallTool009(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsTool009
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTool009, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = Tool009(ctx, in.name, in.count, in.tags, in.opts)
-		return err
-	})
-}
-
+// toolgenToolTool009 describes the dispatch of tool009, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTool009 = toolimpl.Tool{Name: ToolTool009, In: toolgenTypeParamsTool000, Text: true}
 
 // toolgenParamsTool010 holds the arguments of tool010, for its table.
@@ -3044,16 +3154,7 @@ type toolgenParamsTool010 struct {
 	opts  *Options
 }
 
-// toolgenCallTool010 reads the arguments of tool010, calls Tool010 and writes its result, as its tables say.
-func toolgenCallTool010(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsTool010
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTool010, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = Tool010(ctx, in.name, in.count, in.tags, in.opts)
-		return err
-	})
-}
-
+// toolgenToolTool010 describes the dispatch of tool010, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTool010 = toolimpl.Tool{Name: ToolTool010, In: toolgenTypeParamsTool000, Text: true}
 
 // toolgenParamsTool011 holds the arguments of tool011, for its table.
@@ -3064,16 +3165,7 @@ type toolgenParamsTool011 struct {
 	opts  *Options
 }
 
-// toolgenCallTool011 reads the arguments of tool011, calls Tool011 and writes its result, as its tables say.
-func toolgenCallTool011(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsTool011
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTool011, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = Tool011(ctx, in.name, in.count, in.tags, in.opts)
-		return err
-	})
-}
-
+// toolgenToolTool011 describes the dispatch of tool011, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTool011 = toolimpl.Tool{Name: ToolTool011, In: toolgenTypeParamsTool000, Text: true}
 
 // toolgenParamsTool012 holds the arguments of tool012, for its table.
@@ -3084,16 +3176,7 @@ type toolgenParamsTool012 struct {
 	opts  *Options
 }
 
-// toolgenCallTool012 reads the arguments of tool012, calls Tool012 and writes its result, as its tables say.
-func toolgenCallTool012(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsTool012
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTool012, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = Tool012(ctx, in.name, in.count, in.tags, in.opts)
-		return err
-	})
-}
-
+// toolgenToolTool012 describes the dispatch of tool012, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTool012 = toolimpl.Tool{Name: ToolTool012, In: toolgenTypeParamsTool000, Text: true}
 
 // toolgenParamsTool013 holds the arguments of tool013, for its table.
@@ -3104,16 +3187,7 @@ type toolgenParamsTool013 struct {
 	opts  *Options
 }
 
-// toolgenCallTool013 reads the arguments of tool013, calls Tool013 and writes its result, as its tables say.
-func toolgenCallTool013(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsTool013
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTool013, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = Tool013(ctx, in.name, in.count, in.tags, in.opts)
-		return err
-	})
-}
-
+// toolgenToolTool013 describes the dispatch of tool013, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTool013 = toolimpl.Tool{Name: ToolTool013, In: toolgenTypeParamsTool000, Text: true}
 
 // toolgenParamsTool014 holds the arguments of tool014, for its table.
@@ -3124,16 +3198,7 @@ type toolgenParamsTool014 struct {
 	opts  *Options
 }
 
-// toolgenCallTool014 reads the arguments of tool014, calls Tool014 and writes its result, as its tables say.
-func toolgenCallTool014(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsTool014
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTool014, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = Tool014(ctx, in.name, in.count, in.tags, in.opts)
-		return err
-	})
-}
-
+// toolgenToolTool014 describes the dispatch of tool014, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTool014 = toolimpl.Tool{Name: ToolTool014, In: toolgenTypeParamsTool000, Text: true}
 
 // toolgenParamsTool015 holds the arguments of tool015, for its table.
@@ -3144,16 +3209,7 @@ type toolgenParamsTool015 struct {
 	opts  *Options
 }
 
-// toolgenCallTool015 reads the arguments of tool015, calls Tool015 and writes its result, as its tables say.
-func toolgenCallTool015(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsTool015
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTool015, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = Tool015(ctx, in.name, in.count, in.tags, in.opts)
-		return err
-	})
-}
-
+// toolgenToolTool015 describes the dispatch of tool015, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTool015 = toolimpl.Tool{Name: ToolTool015, In: toolgenTypeParamsTool000, Text: true}
 
 // toolgenParamsTool016 holds the arguments of tool016, for its table.
@@ -3164,16 +3220,7 @@ type toolgenParamsTool016 struct {
 	opts  *Options
 }
 
-// toolgenCallTool016 reads the arguments of tool016, calls Tool016 and writes its result, as its tables say.
-func toolgenCallTool016(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsTool016
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTool016, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = Tool016(ctx, in.name, in.count, in.tags, in.opts)
-		return err
-	})
-}
-
+// toolgenToolTool016 describes the dispatch of tool016, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTool016 = toolimpl.Tool{Name: ToolTool016, In: toolgenTypeParamsTool000, Text: true}
 
 // toolgenParamsTool017 holds the arguments of tool017, for its table.
@@ -3184,16 +3231,7 @@ type toolgenParamsTool017 struct {
 	opts  *Options
 }
 
-// toolgenCallTool017 reads the arguments of tool017, calls Tool017 and writes its result, as its tables say.
-func toolgenCallTool017(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsTool017
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTool017, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = Tool017(ctx, in.name, in.count, in.tags, in.opts)
-		return err
-	})
-}
-
+// toolgenToolTool017 describes the dispatch of tool017, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTool017 = toolimpl.Tool{Name: ToolTool017, In: toolgenTypeParamsTool000, Text: true}
 
 // toolgenParamsTool018 holds the arguments of tool018, for its table.
@@ -3204,16 +3242,7 @@ type toolgenParamsTool018 struct {
 	opts  *Options
 }
 
-// toolgenCallTool018 reads the arguments of tool018, calls Tool018 and writes its result, as its tables say.
-func toolgenCallTool018(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsTool018
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTool018, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = Tool018(ctx, in.name, in.count, in.tags, in.opts)
-		return err
-	})
-}
-
+// toolgenToolTool018 describes the dispatch of tool018, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTool018 = toolimpl.Tool{Name: ToolTool018, In: toolgenTypeParamsTool000, Text: true}
 
 // toolgenParamsTool019 holds the arguments of tool019, for its table.
@@ -3224,16 +3253,7 @@ type toolgenParamsTool019 struct {
 	opts  *Options
 }
 
-// toolgenCallTool019 reads the arguments of tool019, calls Tool019 and writes its result, as its tables say.
-func toolgenCallTool019(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsTool019
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTool019, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = Tool019(ctx, in.name, in.count, in.tags, in.opts)
-		return err
-	})
-}
-
+// toolgenToolTool019 describes the dispatch of tool019, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTool019 = toolimpl.Tool{Name: ToolTool019, In: toolgenTypeParamsTool000, Text: true}
 
 // toolgenParamsTool020 holds the arguments of tool020, for its table.
@@ -3244,16 +3264,7 @@ type toolgenParamsTool020 struct {
 	opts  *Options
 }
 
-// toolgenCallTool020 reads the arguments of tool020, calls Tool020 and writes its result, as its tables say.
-func toolgenCallTool020(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsTool020
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTool020, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = Tool020(ctx, in.name, in.count, in.tags, in.opts)
-		return err
-	})
-}
-
+// toolgenToolTool020 describes the dispatch of tool020, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTool020 = toolimpl.Tool{Name: ToolTool020, In: toolgenTypeParamsTool000, Text: true}
 
 // toolgenParamsTool021 holds the arguments of tool021, for its table.
@@ -3264,16 +3275,7 @@ type toolgenParamsTool021 struct {
 	opts  *Options
 }
 
-// toolgenCallTool021 reads the arguments of tool021, calls Tool021 and writes its result, as its tables say.
-func toolgenCallTool021(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsTool021
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTool021, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = Tool021(ctx, in.name, in.count, in.tags, in.opts)
-		return err
-	})
-}
-
+// toolgenToolTool021 describes the dispatch of tool021, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTool021 = toolimpl.Tool{Name: ToolTool021, In: toolgenTypeParamsTool000, Text: true}
 
 // toolgenParamsTool022 holds the arguments of tool022, for its table.
@@ -3284,16 +3286,7 @@ type toolgenParamsTool022 struct {
 	opts  *Options
 }
 
-// toolgenCallTool022 reads the arguments of tool022, calls Tool022 and writes its result, as its tables say.
-func toolgenCallTool022(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsTool022
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTool022, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = Tool022(ctx, in.name, in.count, in.tags, in.opts)
-		return err
-	})
-}
-
+// toolgenToolTool022 describes the dispatch of tool022, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTool022 = toolimpl.Tool{Name: ToolTool022, In: toolgenTypeParamsTool000, Text: true}
 
 // toolgenParamsTool023 holds the arguments of tool023, for its table.
@@ -3304,16 +3297,7 @@ type toolgenParamsTool023 struct {
 	opts  *Options
 }
 
-// toolgenCallTool023 reads the arguments of tool023, calls Tool023 and writes its result, as its tables say.
-func toolgenCallTool023(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsTool023
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTool023, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = Tool023(ctx, in.name, in.count, in.tags, in.opts)
-		return err
-	})
-}
-
+// toolgenToolTool023 describes the dispatch of tool023, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTool023 = toolimpl.Tool{Name: ToolTool023, In: toolgenTypeParamsTool000, Text: true}
 
 // toolgenParamsTool024 holds the arguments of tool024, for its table.
@@ -3324,16 +3308,7 @@ type toolgenParamsTool024 struct {
 	opts  *Options
 }
 
-// toolgenCallTool024 reads the arguments of tool024, calls Tool024 and writes its result, as its tables say.
-func toolgenCallTool024(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsTool024
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTool024, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = Tool024(ctx, in.name, in.count, in.tags, in.opts)
-		return err
-	})
-}
-
+// toolgenToolTool024 describes the dispatch of tool024, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTool024 = toolimpl.Tool{Name: ToolTool024, In: toolgenTypeParamsTool000, Text: true}
 
 // toolgenParamsTool025 holds the arguments of tool025, for its table.
@@ -3344,16 +3319,7 @@ type toolgenParamsTool025 struct {
 	opts  *Options
 }
 
-// toolgenCallTool025 reads the arguments of tool025, calls Tool025 and writes its result, as its tables say.
-func toolgenCallTool025(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsTool025
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTool025, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = Tool025(ctx, in.name, in.count, in.tags, in.opts)
-		return err
-	})
-}
-
+// toolgenToolTool025 describes the dispatch of tool025, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTool025 = toolimpl.Tool{Name: ToolTool025, In: toolgenTypeParamsTool000, Text: true}
 
 // toolgenParamsTool026 holds the arguments of tool026, for its table.
@@ -3364,16 +3330,7 @@ type toolgenParamsTool026 struct {
 	opts  *Options
 }
 
-// toolgenCallTool026 reads the arguments of tool026, calls Tool026 and writes its result, as its tables say.
-func toolgenCallTool026(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsTool026
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTool026, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = Tool026(ctx, in.name, in.count, in.tags, in.opts)
-		return err
-	})
-}
-
+// toolgenToolTool026 describes the dispatch of tool026, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTool026 = toolimpl.Tool{Name: ToolTool026, In: toolgenTypeParamsTool000, Text: true}
 
 // toolgenParamsTool027 holds the arguments of tool027, for its table.
@@ -3384,16 +3341,7 @@ type toolgenParamsTool027 struct {
 	opts  *Options
 }
 
-// toolgenCallTool027 reads the arguments of tool027, calls Tool027 and writes its result, as its tables say.
-func toolgenCallTool027(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsTool027
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTool027, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = Tool027(ctx, in.name, in.count, in.tags, in.opts)
-		return err
-	})
-}
-
+// toolgenToolTool027 describes the dispatch of tool027, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTool027 = toolimpl.Tool{Name: ToolTool027, In: toolgenTypeParamsTool000, Text: true}
 
 // toolgenParamsTool028 holds the arguments of tool028, for its table.
@@ -3404,16 +3352,7 @@ type toolgenParamsTool028 struct {
 	opts  *Options
 }
 
-// toolgenCallTool028 reads the arguments of tool028, calls Tool028 and writes its result, as its tables say.
-func toolgenCallTool028(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsTool028
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTool028, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = Tool028(ctx, in.name, in.count, in.tags, in.opts)
-		return err
-	})
-}
-
+// toolgenToolTool028 describes the dispatch of tool028, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTool028 = toolimpl.Tool{Name: ToolTool028, In: toolgenTypeParamsTool000, Text: true}
 
 // toolgenParamsTool029 holds the arguments of tool029, for its table.
@@ -3424,16 +3363,7 @@ type toolgenParamsTool029 struct {
 	opts  *Options
 }
 
-// toolgenCallTool029 reads the arguments of tool029, calls Tool029 and writes its result, as its tables say.
-func toolgenCallTool029(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsTool029
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTool029, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = Tool029(ctx, in.name, in.count, in.tags, in.opts)
-		return err
-	})
-}
-
+// toolgenToolTool029 describes the dispatch of tool029, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTool029 = toolimpl.Tool{Name: ToolTool029, In: toolgenTypeParamsTool000, Text: true}
 
 // toolgenParamsTool030 holds the arguments of tool030, for its table.
@@ -3444,16 +3374,7 @@ type toolgenParamsTool030 struct {
 	opts  *Options
 }
 
-// toolgenCallTool030 reads the arguments of tool030, calls Tool030 and writes its result, as its tables say.
-func toolgenCallTool030(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsTool030
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTool030, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = Tool030(ctx, in.name, in.count, in.tags, in.opts)
-		return err
-	})
-}
-
+// toolgenToolTool030 describes the dispatch of tool030, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTool030 = toolimpl.Tool{Name: ToolTool030, In: toolgenTypeParamsTool000, Text: true}
 
 // toolgenParamsTool031 holds the arguments of tool031, for its table.
@@ -3464,16 +3385,7 @@ type toolgenParamsTool031 struct {
 	opts  *Options
 }
 
-// toolgenCallTool031 reads the arguments of tool031, calls Tool031 and writes its result, as its tables say.
-func toolgenCallTool031(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsTool031
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTool031, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = Tool031(ctx, in.name, in.count, in.tags, in.opts)
-		return err
-	})
-}
-
+// toolgenToolTool031 describes the dispatch of tool031, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTool031 = toolimpl.Tool{Name: ToolTool031, In: toolgenTypeParamsTool000, Text: true}
 
 // toolgenParamsTool032 holds the arguments of tool032, for its table.
@@ -3484,16 +3396,7 @@ type toolgenParamsTool032 struct {
 	opts  *Options
 }
 
-// toolgenCallTool032 reads the arguments of tool032, calls Tool032 and writes its result, as its tables say.
-func toolgenCallTool032(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsTool032
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTool032, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = Tool032(ctx, in.name, in.count, in.tags, in.opts)
-		return err
-	})
-}
-
+// toolgenToolTool032 describes the dispatch of tool032, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTool032 = toolimpl.Tool{Name: ToolTool032, In: toolgenTypeParamsTool000, Text: true}
 
 // toolgenParamsTool033 holds the arguments of tool033, for its table.
@@ -3504,16 +3407,7 @@ type toolgenParamsTool033 struct {
 	opts  *Options
 }
 
-// toolgenCallTool033 reads the arguments of tool033, calls Tool033 and writes its result, as its tables say.
-func toolgenCallTool033(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsTool033
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTool033, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = Tool033(ctx, in.name, in.count, in.tags, in.opts)
-		return err
-	})
-}
-
+// toolgenToolTool033 describes the dispatch of tool033, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTool033 = toolimpl.Tool{Name: ToolTool033, In: toolgenTypeParamsTool000, Text: true}
 
 // toolgenParamsTool034 holds the arguments of tool034, for its table.
@@ -3524,16 +3418,7 @@ type toolgenParamsTool034 struct {
 	opts  *Options
 }
 
-// toolgenCallTool034 reads the arguments of tool034, calls Tool034 and writes its result, as its tables say.
-func toolgenCallTool034(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsTool034
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTool034, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = Tool034(ctx, in.name, in.count, in.tags, in.opts)
-		return err
-	})
-}
-
+// toolgenToolTool034 describes the dispatch of tool034, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTool034 = toolimpl.Tool{Name: ToolTool034, In: toolgenTypeParamsTool000, Text: true}
 
 // toolgenParamsTool035 holds the arguments of tool035, for its table.
@@ -3544,16 +3429,7 @@ type toolgenParamsTool035 struct {
 	opts  *Options
 }
 
-// toolgenCallTool035 reads the arguments of tool035, calls Tool035 and writes its result, as its tables say.
-func toolgenCallTool035(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsTool035
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTool035, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = Tool035(ctx, in.name, in.count, in.tags, in.opts)
-		return err
-	})
-}
-
+// toolgenToolTool035 describes the dispatch of tool035, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTool035 = toolimpl.Tool{Name: ToolTool035, In: toolgenTypeParamsTool000, Text: true}
 
 // toolgenParamsTool036 holds the arguments of tool036, for its table.
@@ -3564,16 +3440,7 @@ type toolgenParamsTool036 struct {
 	opts  *Options
 }
 
-// toolgenCallTool036 reads the arguments of tool036, calls Tool036 and writes its result, as its tables say.
-func toolgenCallTool036(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsTool036
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTool036, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = Tool036(ctx, in.name, in.count, in.tags, in.opts)
-		return err
-	})
-}
-
+// toolgenToolTool036 describes the dispatch of tool036, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTool036 = toolimpl.Tool{Name: ToolTool036, In: toolgenTypeParamsTool000, Text: true}
 
 // toolgenParamsTool037 holds the arguments of tool037, for its table.
@@ -3584,16 +3451,7 @@ type toolgenParamsTool037 struct {
 	opts  *Options
 }
 
-// toolgenCallTool037 reads the arguments of tool037, calls Tool037 and writes its result, as its tables say.
-func toolgenCallTool037(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsTool037
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTool037, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = Tool037(ctx, in.name, in.count, in.tags, in.opts)
-		return err
-	})
-}
-
+// toolgenToolTool037 describes the dispatch of tool037, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTool037 = toolimpl.Tool{Name: ToolTool037, In: toolgenTypeParamsTool000, Text: true}
 
 // toolgenParamsTool038 holds the arguments of tool038, for its table.
@@ -3604,16 +3462,7 @@ type toolgenParamsTool038 struct {
 	opts  *Options
 }
 
-// toolgenCallTool038 reads the arguments of tool038, calls Tool038 and writes its result, as its tables say.
-func toolgenCallTool038(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsTool038
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTool038, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = Tool038(ctx, in.name, in.count, in.tags, in.opts)
-		return err
-	})
-}
-
+// toolgenToolTool038 describes the dispatch of tool038, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTool038 = toolimpl.Tool{Name: ToolTool038, In: toolgenTypeParamsTool000, Text: true}
 
 // toolgenParamsTool039 holds the arguments of tool039, for its table.
@@ -3624,16 +3473,7 @@ type toolgenParamsTool039 struct {
 	opts  *Options
 }
 
-// toolgenCallTool039 reads the arguments of tool039, calls Tool039 and writes its result, as its tables say.
-func toolgenCallTool039(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsTool039
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTool039, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = Tool039(ctx, in.name, in.count, in.tags, in.opts)
-		return err
-	})
-}
-
+// toolgenToolTool039 describes the dispatch of tool039, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTool039 = toolimpl.Tool{Name: ToolTool039, In: toolgenTypeParamsTool000, Text: true}
 
 // toolgenParamsTool040 holds the arguments of tool040, for its table.
@@ -3644,16 +3484,7 @@ type toolgenParamsTool040 struct {
 	opts  *Options
 }
 
-// toolgenCallTool040 reads the arguments of tool040, calls Tool040 and writes its result, as its tables say.
-func toolgenCallTool040(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsTool040
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTool040, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = Tool040(ctx, in.name, in.count, in.tags, in.opts)
-		return err
-	})
-}
-
+// toolgenToolTool040 describes the dispatch of tool040, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTool040 = toolimpl.Tool{Name: ToolTool040, In: toolgenTypeParamsTool000, Text: true}
 
 // toolgenParamsTool041 holds the arguments of tool041, for its table.
@@ -3664,16 +3495,7 @@ type toolgenParamsTool041 struct {
 	opts  *Options
 }
 
-// toolgenCallTool041 reads the arguments of tool041, calls Tool041 and writes its result, as its tables say.
-func toolgenCallTool041(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsTool041
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTool041, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = Tool041(ctx, in.name, in.count, in.tags, in.opts)
-		return err
-	})
-}
-
+// toolgenToolTool041 describes the dispatch of tool041, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTool041 = toolimpl.Tool{Name: ToolTool041, In: toolgenTypeParamsTool000, Text: true}
 
 // toolgenParamsTool042 holds the arguments of tool042, for its table.
@@ -3684,16 +3506,7 @@ type toolgenParamsTool042 struct {
 	opts  *Options
 }
 
-// toolgenCallTool042 reads the arguments of tool042, calls Tool042 and writes its result, as its tables say.
-func toolgenCallTool042(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsTool042
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTool042, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = Tool042(ctx, in.name, in.count, in.tags, in.opts)
-		return err
-	})
-}
-
+// toolgenToolTool042 describes the dispatch of tool042, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTool042 = toolimpl.Tool{Name: ToolTool042, In: toolgenTypeParamsTool000, Text: true}
 
 // toolgenParamsTool043 holds the arguments of tool043, for its table.
@@ -3704,16 +3517,7 @@ type toolgenParamsTool043 struct {
 	opts  *Options
 }
 
-// toolgenCallTool043 reads the arguments of tool043, calls Tool043 and writes its result, as its tables say.
-func toolgenCallTool043(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsTool043
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTool043, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = Tool043(ctx, in.name, in.count, in.tags, in.opts)
-		return err
-	})
-}
-
+// toolgenToolTool043 describes the dispatch of tool043, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTool043 = toolimpl.Tool{Name: ToolTool043, In: toolgenTypeParamsTool000, Text: true}
 
 // toolgenParamsTool044 holds the arguments of tool044, for its table.
@@ -3724,16 +3528,7 @@ type toolgenParamsTool044 struct {
 	opts  *Options
 }
 
-// toolgenCallTool044 reads the arguments of tool044, calls Tool044 and writes its result, as its tables say.
-func toolgenCallTool044(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsTool044
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTool044, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = Tool044(ctx, in.name, in.count, in.tags, in.opts)
-		return err
-	})
-}
-
+// toolgenToolTool044 describes the dispatch of tool044, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTool044 = toolimpl.Tool{Name: ToolTool044, In: toolgenTypeParamsTool000, Text: true}
 
 // toolgenParamsTool045 holds the arguments of tool045, for its table.
@@ -3744,16 +3539,7 @@ type toolgenParamsTool045 struct {
 	opts  *Options
 }
 
-// toolgenCallTool045 reads the arguments of tool045, calls Tool045 and writes its result, as its tables say.
-func toolgenCallTool045(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsTool045
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTool045, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = Tool045(ctx, in.name, in.count, in.tags, in.opts)
-		return err
-	})
-}
-
+// toolgenToolTool045 describes the dispatch of tool045, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTool045 = toolimpl.Tool{Name: ToolTool045, In: toolgenTypeParamsTool000, Text: true}
 
 // toolgenParamsTool046 holds the arguments of tool046, for its table.
@@ -3764,16 +3550,7 @@ type toolgenParamsTool046 struct {
 	opts  *Options
 }
 
-// toolgenCallTool046 reads the arguments of tool046, calls Tool046 and writes its result, as its tables say.
-func toolgenCallTool046(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsTool046
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTool046, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = Tool046(ctx, in.name, in.count, in.tags, in.opts)
-		return err
-	})
-}
-
+// toolgenToolTool046 describes the dispatch of tool046, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTool046 = toolimpl.Tool{Name: ToolTool046, In: toolgenTypeParamsTool000, Text: true}
 
 // toolgenParamsTool047 holds the arguments of tool047, for its table.
@@ -3784,16 +3561,7 @@ type toolgenParamsTool047 struct {
 	opts  *Options
 }
 
-// toolgenCallTool047 reads the arguments of tool047, calls Tool047 and writes its result, as its tables say.
-func toolgenCallTool047(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsTool047
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTool047, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = Tool047(ctx, in.name, in.count, in.tags, in.opts)
-		return err
-	})
-}
-
+// toolgenToolTool047 describes the dispatch of tool047, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTool047 = toolimpl.Tool{Name: ToolTool047, In: toolgenTypeParamsTool000, Text: true}
 
 // toolgenParamsTool048 holds the arguments of tool048, for its table.
@@ -3804,16 +3572,7 @@ type toolgenParamsTool048 struct {
 	opts  *Options
 }
 
-// toolgenCallTool048 reads the arguments of tool048, calls Tool048 and writes its result, as its tables say.
-func toolgenCallTool048(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsTool048
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTool048, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = Tool048(ctx, in.name, in.count, in.tags, in.opts)
-		return err
-	})
-}
-
+// toolgenToolTool048 describes the dispatch of tool048, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTool048 = toolimpl.Tool{Name: ToolTool048, In: toolgenTypeParamsTool000, Text: true}
 
 // toolgenParamsTool049 holds the arguments of tool049, for its table.
@@ -3824,16 +3583,7 @@ type toolgenParamsTool049 struct {
 	opts  *Options
 }
 
-// toolgenCallTool049 reads the arguments of tool049, calls Tool049 and writes its result, as its tables say.
-func toolgenCallTool049(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsTool049
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTool049, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = Tool049(ctx, in.name, in.count, in.tags, in.opts)
-		return err
-	})
-}
-
+// toolgenToolTool049 describes the dispatch of tool049, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTool049 = toolimpl.Tool{Name: ToolTool049, In: toolgenTypeParamsTool000, Text: true}
 
 // toolgenParamsTool050 holds the arguments of tool050, for its table.
@@ -3844,16 +3594,7 @@ type toolgenParamsTool050 struct {
 	opts  *Options
 }
 
-// toolgenCallTool050 reads the arguments of tool050, calls Tool050 and writes its result, as its tables say.
-func toolgenCallTool050(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsTool050
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTool050, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = Tool050(ctx, in.name, in.count, in.tags, in.opts)
-		return err
-	})
-}
-
+// toolgenToolTool050 describes the dispatch of tool050, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTool050 = toolimpl.Tool{Name: ToolTool050, In: toolgenTypeParamsTool000, Text: true}
 
 // toolgenParamsTool051 holds the arguments of tool051, for its table.
@@ -3864,16 +3605,7 @@ type toolgenParamsTool051 struct {
 	opts  *Options
 }
 
-// toolgenCallTool051 reads the arguments of tool051, calls Tool051 and writes its result, as its tables say.
-func toolgenCallTool051(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsTool051
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTool051, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = Tool051(ctx, in.name, in.count, in.tags, in.opts)
-		return err
-	})
-}
-
+// toolgenToolTool051 describes the dispatch of tool051, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTool051 = toolimpl.Tool{Name: ToolTool051, In: toolgenTypeParamsTool000, Text: true}
 
 // toolgenParamsTool052 holds the arguments of tool052, for its table.
@@ -3884,16 +3616,7 @@ type toolgenParamsTool052 struct {
 	opts  *Options
 }
 
-// toolgenCallTool052 reads the arguments of tool052, calls Tool052 and writes its result, as its tables say.
-func toolgenCallTool052(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsTool052
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTool052, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = Tool052(ctx, in.name, in.count, in.tags, in.opts)
-		return err
-	})
-}
-
+// toolgenToolTool052 describes the dispatch of tool052, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTool052 = toolimpl.Tool{Name: ToolTool052, In: toolgenTypeParamsTool000, Text: true}
 
 // toolgenParamsTool053 holds the arguments of tool053, for its table.
@@ -3904,16 +3627,7 @@ type toolgenParamsTool053 struct {
 	opts  *Options
 }
 
-// toolgenCallTool053 reads the arguments of tool053, calls Tool053 and writes its result, as its tables say.
-func toolgenCallTool053(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsTool053
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTool053, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = Tool053(ctx, in.name, in.count, in.tags, in.opts)
-		return err
-	})
-}
-
+// toolgenToolTool053 describes the dispatch of tool053, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTool053 = toolimpl.Tool{Name: ToolTool053, In: toolgenTypeParamsTool000, Text: true}
 
 // toolgenParamsTool054 holds the arguments of tool054, for its table.
@@ -3924,16 +3638,7 @@ type toolgenParamsTool054 struct {
 	opts  *Options
 }
 
-// toolgenCallTool054 reads the arguments of tool054, calls Tool054 and writes its result, as its tables say.
-func toolgenCallTool054(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsTool054
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTool054, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = Tool054(ctx, in.name, in.count, in.tags, in.opts)
-		return err
-	})
-}
-
+// toolgenToolTool054 describes the dispatch of tool054, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTool054 = toolimpl.Tool{Name: ToolTool054, In: toolgenTypeParamsTool000, Text: true}
 
 // toolgenParamsTool055 holds the arguments of tool055, for its table.
@@ -3944,16 +3649,7 @@ type toolgenParamsTool055 struct {
 	opts  *Options
 }
 
-// toolgenCallTool055 reads the arguments of tool055, calls Tool055 and writes its result, as its tables say.
-func toolgenCallTool055(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsTool055
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTool055, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = Tool055(ctx, in.name, in.count, in.tags, in.opts)
-		return err
-	})
-}
-
+// toolgenToolTool055 describes the dispatch of tool055, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTool055 = toolimpl.Tool{Name: ToolTool055, In: toolgenTypeParamsTool000, Text: true}
 
 // toolgenParamsTool056 holds the arguments of tool056, for its table.
@@ -3964,16 +3660,7 @@ type toolgenParamsTool056 struct {
 	opts  *Options
 }
 
-// toolgenCallTool056 reads the arguments of tool056, calls Tool056 and writes its result, as its tables say.
-func toolgenCallTool056(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsTool056
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTool056, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = Tool056(ctx, in.name, in.count, in.tags, in.opts)
-		return err
-	})
-}
-
+// toolgenToolTool056 describes the dispatch of tool056, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTool056 = toolimpl.Tool{Name: ToolTool056, In: toolgenTypeParamsTool000, Text: true}
 
 // toolgenParamsTool057 holds the arguments of tool057, for its table.
@@ -3984,16 +3671,7 @@ type toolgenParamsTool057 struct {
 	opts  *Options
 }
 
-// toolgenCallTool057 reads the arguments of tool057, calls Tool057 and writes its result, as its tables say.
-func toolgenCallTool057(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsTool057
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTool057, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = Tool057(ctx, in.name, in.count, in.tags, in.opts)
-		return err
-	})
-}
-
+// toolgenToolTool057 describes the dispatch of tool057, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTool057 = toolimpl.Tool{Name: ToolTool057, In: toolgenTypeParamsTool000, Text: true}
 
 // toolgenParamsTool058 holds the arguments of tool058, for its table.
@@ -4004,16 +3682,7 @@ type toolgenParamsTool058 struct {
 	opts  *Options
 }
 
-// toolgenCallTool058 reads the arguments of tool058, calls Tool058 and writes its result, as its tables say.
-func toolgenCallTool058(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsTool058
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTool058, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = Tool058(ctx, in.name, in.count, in.tags, in.opts)
-		return err
-	})
-}
-
+// toolgenToolTool058 describes the dispatch of tool058, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTool058 = toolimpl.Tool{Name: ToolTool058, In: toolgenTypeParamsTool000, Text: true}
 
 // toolgenParamsTool059 holds the arguments of tool059, for its table.
@@ -4024,16 +3693,7 @@ type toolgenParamsTool059 struct {
 	opts  *Options
 }
 
-// toolgenCallTool059 reads the arguments of tool059, calls Tool059 and writes its result, as its tables say.
-func toolgenCallTool059(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsTool059
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTool059, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = Tool059(ctx, in.name, in.count, in.tags, in.opts)
-		return err
-	})
-}
-
+// toolgenToolTool059 describes the dispatch of tool059, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTool059 = toolimpl.Tool{Name: ToolTool059, In: toolgenTypeParamsTool000, Text: true}
 
 // toolgenParamsTool060 holds the arguments of tool060, for its table.
@@ -4044,16 +3704,7 @@ type toolgenParamsTool060 struct {
 	opts  *Options
 }
 
-// toolgenCallTool060 reads the arguments of tool060, calls Tool060 and writes its result, as its tables say.
-func toolgenCallTool060(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsTool060
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTool060, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = Tool060(ctx, in.name, in.count, in.tags, in.opts)
-		return err
-	})
-}
-
+// toolgenToolTool060 describes the dispatch of tool060, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTool060 = toolimpl.Tool{Name: ToolTool060, In: toolgenTypeParamsTool000, Text: true}
 
 // toolgenParamsTool061 holds the arguments of tool061, for its table.
@@ -4064,16 +3715,7 @@ type toolgenParamsTool061 struct {
 	opts  *Options
 }
 
-// toolgenCallTool061 reads the arguments of tool061, calls Tool061 and writes its result, as its tables say.
-func toolgenCallTool061(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsTool061
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTool061, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = Tool061(ctx, in.name, in.count, in.tags, in.opts)
-		return err
-	})
-}
-
+// toolgenToolTool061 describes the dispatch of tool061, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTool061 = toolimpl.Tool{Name: ToolTool061, In: toolgenTypeParamsTool000, Text: true}
 
 // toolgenParamsTool062 holds the arguments of tool062, for its table.
@@ -4084,16 +3726,7 @@ type toolgenParamsTool062 struct {
 	opts  *Options
 }
 
-// toolgenCallTool062 reads the arguments of tool062, calls Tool062 and writes its result, as its tables say.
-func toolgenCallTool062(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsTool062
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTool062, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = Tool062(ctx, in.name, in.count, in.tags, in.opts)
-		return err
-	})
-}
-
+// toolgenToolTool062 describes the dispatch of tool062, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTool062 = toolimpl.Tool{Name: ToolTool062, In: toolgenTypeParamsTool000, Text: true}
 
 // toolgenParamsTool063 holds the arguments of tool063, for its table.
@@ -4104,16 +3737,7 @@ type toolgenParamsTool063 struct {
 	opts  *Options
 }
 
-// toolgenCallTool063 reads the arguments of tool063, calls Tool063 and writes its result, as its tables say.
-func toolgenCallTool063(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsTool063
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTool063, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = Tool063(ctx, in.name, in.count, in.tags, in.opts)
-		return err
-	})
-}
-
+// toolgenToolTool063 describes the dispatch of tool063, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTool063 = toolimpl.Tool{Name: ToolTool063, In: toolgenTypeParamsTool000, Text: true}
 
 // toolgenParamsTool064 holds the arguments of tool064, for its table.
@@ -4124,16 +3748,7 @@ type toolgenParamsTool064 struct {
 	opts  *Options
 }
 
-// toolgenCallTool064 reads the arguments of tool064, calls Tool064 and writes its result, as its tables say.
-func toolgenCallTool064(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsTool064
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTool064, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = Tool064(ctx, in.name, in.count, in.tags, in.opts)
-		return err
-	})
-}
-
+// toolgenToolTool064 describes the dispatch of tool064, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTool064 = toolimpl.Tool{Name: ToolTool064, In: toolgenTypeParamsTool000, Text: true}
 
 // toolgenParamsTool065 holds the arguments of tool065, for its table.
@@ -4144,16 +3759,7 @@ type toolgenParamsTool065 struct {
 	opts  *Options
 }
 
-// toolgenCallTool065 reads the arguments of tool065, calls Tool065 and writes its result, as its tables say.
-func toolgenCallTool065(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsTool065
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTool065, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = Tool065(ctx, in.name, in.count, in.tags, in.opts)
-		return err
-	})
-}
-
+// toolgenToolTool065 describes the dispatch of tool065, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTool065 = toolimpl.Tool{Name: ToolTool065, In: toolgenTypeParamsTool000, Text: true}
 
 // toolgenParamsTool066 holds the arguments of tool066, for its table.
@@ -4164,16 +3770,7 @@ type toolgenParamsTool066 struct {
 	opts  *Options
 }
 
-// toolgenCallTool066 reads the arguments of tool066, calls Tool066 and writes its result, as its tables say.
-func toolgenCallTool066(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsTool066
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTool066, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = Tool066(ctx, in.name, in.count, in.tags, in.opts)
-		return err
-	})
-}
-
+// toolgenToolTool066 describes the dispatch of tool066, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTool066 = toolimpl.Tool{Name: ToolTool066, In: toolgenTypeParamsTool000, Text: true}
 
 // toolgenParamsTool067 holds the arguments of tool067, for its table.
@@ -4184,16 +3781,7 @@ type toolgenParamsTool067 struct {
 	opts  *Options
 }
 
-// toolgenCallTool067 reads the arguments of tool067, calls Tool067 and writes its result, as its tables say.
-func toolgenCallTool067(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsTool067
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTool067, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = Tool067(ctx, in.name, in.count, in.tags, in.opts)
-		return err
-	})
-}
-
+// toolgenToolTool067 describes the dispatch of tool067, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTool067 = toolimpl.Tool{Name: ToolTool067, In: toolgenTypeParamsTool000, Text: true}
 
 // toolgenParamsTool068 holds the arguments of tool068, for its table.
@@ -4204,16 +3792,7 @@ type toolgenParamsTool068 struct {
 	opts  *Options
 }
 
-// toolgenCallTool068 reads the arguments of tool068, calls Tool068 and writes its result, as its tables say.
-func toolgenCallTool068(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsTool068
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTool068, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = Tool068(ctx, in.name, in.count, in.tags, in.opts)
-		return err
-	})
-}
-
+// toolgenToolTool068 describes the dispatch of tool068, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTool068 = toolimpl.Tool{Name: ToolTool068, In: toolgenTypeParamsTool000, Text: true}
 
 // toolgenParamsTool069 holds the arguments of tool069, for its table.
@@ -4224,16 +3803,7 @@ type toolgenParamsTool069 struct {
 	opts  *Options
 }
 
-// toolgenCallTool069 reads the arguments of tool069, calls Tool069 and writes its result, as its tables say.
-func toolgenCallTool069(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsTool069
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTool069, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = Tool069(ctx, in.name, in.count, in.tags, in.opts)
-		return err
-	})
-}
-
+// toolgenToolTool069 describes the dispatch of tool069, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTool069 = toolimpl.Tool{Name: ToolTool069, In: toolgenTypeParamsTool000, Text: true}
 
 // toolgenParamsTool070 holds the arguments of tool070, for its table.
@@ -4244,16 +3814,7 @@ type toolgenParamsTool070 struct {
 	opts  *Options
 }
 
-// toolgenCallTool070 reads the arguments of tool070, calls Tool070 and writes its result, as its tables say.
-func toolgenCallTool070(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsTool070
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTool070, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = Tool070(ctx, in.name, in.count, in.tags, in.opts)
-		return err
-	})
-}
-
+// toolgenToolTool070 describes the dispatch of tool070, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTool070 = toolimpl.Tool{Name: ToolTool070, In: toolgenTypeParamsTool000, Text: true}
 
 // toolgenParamsTool071 holds the arguments of tool071, for its table.
@@ -4264,16 +3825,7 @@ type toolgenParamsTool071 struct {
 	opts  *Options
 }
 
-// toolgenCallTool071 reads the arguments of tool071, calls Tool071 and writes its result, as its tables say.
-func toolgenCallTool071(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsTool071
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTool071, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = Tool071(ctx, in.name, in.count, in.tags, in.opts)
-		return err
-	})
-}
-
+// toolgenToolTool071 describes the dispatch of tool071, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTool071 = toolimpl.Tool{Name: ToolTool071, In: toolgenTypeParamsTool000, Text: true}
 
 // toolgenParamsTool072 holds the arguments of tool072, for its table.
@@ -4284,16 +3836,7 @@ type toolgenParamsTool072 struct {
 	opts  *Options
 }
 
-// toolgenCallTool072 reads the arguments of tool072, calls Tool072 and writes its result, as its tables say.
-func toolgenCallTool072(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsTool072
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTool072, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = Tool072(ctx, in.name, in.count, in.tags, in.opts)
-		return err
-	})
-}
-
+// toolgenToolTool072 describes the dispatch of tool072, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTool072 = toolimpl.Tool{Name: ToolTool072, In: toolgenTypeParamsTool000, Text: true}
 
 // toolgenParamsTool073 holds the arguments of tool073, for its table.
@@ -4304,16 +3847,7 @@ type toolgenParamsTool073 struct {
 	opts  *Options
 }
 
-// toolgenCallTool073 reads the arguments of tool073, calls Tool073 and writes its result, as its tables say.
-func toolgenCallTool073(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsTool073
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTool073, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = Tool073(ctx, in.name, in.count, in.tags, in.opts)
-		return err
-	})
-}
-
+// toolgenToolTool073 describes the dispatch of tool073, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTool073 = toolimpl.Tool{Name: ToolTool073, In: toolgenTypeParamsTool000, Text: true}
 
 // toolgenParamsTool074 holds the arguments of tool074, for its table.
@@ -4324,16 +3858,7 @@ type toolgenParamsTool074 struct {
 	opts  *Options
 }
 
-// toolgenCallTool074 reads the arguments of tool074, calls Tool074 and writes its result, as its tables say.
-func toolgenCallTool074(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsTool074
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTool074, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = Tool074(ctx, in.name, in.count, in.tags, in.opts)
-		return err
-	})
-}
-
+// toolgenToolTool074 describes the dispatch of tool074, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTool074 = toolimpl.Tool{Name: ToolTool074, In: toolgenTypeParamsTool000, Text: true}
 
 // toolgenParamsTool075 holds the arguments of tool075, for its table.
@@ -4344,16 +3869,7 @@ type toolgenParamsTool075 struct {
 	opts  *Options
 }
 
-// toolgenCallTool075 reads the arguments of tool075, calls Tool075 and writes its result, as its tables say.
-func toolgenCallTool075(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsTool075
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTool075, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = Tool075(ctx, in.name, in.count, in.tags, in.opts)
-		return err
-	})
-}
-
+// toolgenToolTool075 describes the dispatch of tool075, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTool075 = toolimpl.Tool{Name: ToolTool075, In: toolgenTypeParamsTool000, Text: true}
 
 // toolgenParamsTool076 holds the arguments of tool076, for its table.
@@ -4364,16 +3880,7 @@ type toolgenParamsTool076 struct {
 	opts  *Options
 }
 
-// toolgenCallTool076 reads the arguments of tool076, calls Tool076 and writes its result, as its tables say.
-func toolgenCallTool076(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsTool076
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTool076, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = Tool076(ctx, in.name, in.count, in.tags, in.opts)
-		return err
-	})
-}
-
+// toolgenToolTool076 describes the dispatch of tool076, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTool076 = toolimpl.Tool{Name: ToolTool076, In: toolgenTypeParamsTool000, Text: true}
 
 // toolgenParamsTool077 holds the arguments of tool077, for its table.
@@ -4384,16 +3891,7 @@ type toolgenParamsTool077 struct {
 	opts  *Options
 }
 
-// toolgenCallTool077 reads the arguments of tool077, calls Tool077 and writes its result, as its tables say.
-func toolgenCallTool077(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsTool077
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTool077, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = Tool077(ctx, in.name, in.count, in.tags, in.opts)
-		return err
-	})
-}
-
+// toolgenToolTool077 describes the dispatch of tool077, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTool077 = toolimpl.Tool{Name: ToolTool077, In: toolgenTypeParamsTool000, Text: true}
 
 // toolgenParamsTool078 holds the arguments of tool078, for its table.
@@ -4404,16 +3902,7 @@ type toolgenParamsTool078 struct {
 	opts  *Options
 }
 
-// toolgenCallTool078 reads the arguments of tool078, calls Tool078 and writes its result, as its tables say.
-func toolgenCallTool078(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsTool078
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTool078, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = Tool078(ctx, in.name, in.count, in.tags, in.opts)
-		return err
-	})
-}
-
+// toolgenToolTool078 describes the dispatch of tool078, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTool078 = toolimpl.Tool{Name: ToolTool078, In: toolgenTypeParamsTool000, Text: true}
 
 // toolgenParamsTool079 holds the arguments of tool079, for its table.
@@ -4424,16 +3913,7 @@ type toolgenParamsTool079 struct {
 	opts  *Options
 }
 
-// toolgenCallTool079 reads the arguments of tool079, calls Tool079 and writes its result, as its tables say.
-func toolgenCallTool079(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsTool079
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTool079, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = Tool079(ctx, in.name, in.count, in.tags, in.opts)
-		return err
-	})
-}
-
+// toolgenToolTool079 describes the dispatch of tool079, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTool079 = toolimpl.Tool{Name: ToolTool079, In: toolgenTypeParamsTool000, Text: true}
 
 // toolgenParamsTool080 holds the arguments of tool080, for its table.
@@ -4444,16 +3924,7 @@ type toolgenParamsTool080 struct {
 	opts  *Options
 }
 
-// toolgenCallTool080 reads the arguments of tool080, calls Tool080 and writes its result, as its tables say.
-func toolgenCallTool080(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsTool080
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTool080, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = Tool080(ctx, in.name, in.count, in.tags, in.opts)
-		return err
-	})
-}
-
+// toolgenToolTool080 describes the dispatch of tool080, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTool080 = toolimpl.Tool{Name: ToolTool080, In: toolgenTypeParamsTool000, Text: true}
 
 // toolgenParamsTool081 holds the arguments of tool081, for its table.
@@ -4464,16 +3935,7 @@ type toolgenParamsTool081 struct {
 	opts  *Options
 }
 
-// toolgenCallTool081 reads the arguments of tool081, calls Tool081 and writes its result, as its tables say.
-func toolgenCallTool081(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsTool081
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTool081, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = Tool081(ctx, in.name, in.count, in.tags, in.opts)
-		return err
-	})
-}
-
+// toolgenToolTool081 describes the dispatch of tool081, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTool081 = toolimpl.Tool{Name: ToolTool081, In: toolgenTypeParamsTool000, Text: true}
 
 // toolgenParamsTool082 holds the arguments of tool082, for its table.
@@ -4484,16 +3946,7 @@ type toolgenParamsTool082 struct {
 	opts  *Options
 }
 
-// toolgenCallTool082 reads the arguments of tool082, calls Tool082 and writes its result, as its tables say.
-func toolgenCallTool082(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsTool082
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTool082, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = Tool082(ctx, in.name, in.count, in.tags, in.opts)
-		return err
-	})
-}
-
+// toolgenToolTool082 describes the dispatch of tool082, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTool082 = toolimpl.Tool{Name: ToolTool082, In: toolgenTypeParamsTool000, Text: true}
 
 // toolgenParamsTool083 holds the arguments of tool083, for its table.
@@ -4504,16 +3957,7 @@ type toolgenParamsTool083 struct {
 	opts  *Options
 }
 
-// toolgenCallTool083 reads the arguments of tool083, calls Tool083 and writes its result, as its tables say.
-func toolgenCallTool083(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsTool083
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTool083, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = Tool083(ctx, in.name, in.count, in.tags, in.opts)
-		return err
-	})
-}
-
+// toolgenToolTool083 describes the dispatch of tool083, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTool083 = toolimpl.Tool{Name: ToolTool083, In: toolgenTypeParamsTool000, Text: true}
 
 // toolgenParamsTool084 holds the arguments of tool084, for its table.
@@ -4524,16 +3968,7 @@ type toolgenParamsTool084 struct {
 	opts  *Options
 }
 
-// toolgenCallTool084 reads the arguments of tool084, calls Tool084 and writes its result, as its tables say.
-func toolgenCallTool084(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsTool084
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTool084, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = Tool084(ctx, in.name, in.count, in.tags, in.opts)
-		return err
-	})
-}
-
+// toolgenToolTool084 describes the dispatch of tool084, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTool084 = toolimpl.Tool{Name: ToolTool084, In: toolgenTypeParamsTool000, Text: true}
 
 // toolgenParamsTool085 holds the arguments of tool085, for its table.
@@ -4544,16 +3979,7 @@ type toolgenParamsTool085 struct {
 	opts  *Options
 }
 
-// toolgenCallTool085 reads the arguments of tool085, calls Tool085 and writes its result, as its tables say.
-func toolgenCallTool085(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsTool085
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTool085, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = Tool085(ctx, in.name, in.count, in.tags, in.opts)
-		return err
-	})
-}
-
+// toolgenToolTool085 describes the dispatch of tool085, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTool085 = toolimpl.Tool{Name: ToolTool085, In: toolgenTypeParamsTool000, Text: true}
 
 // toolgenParamsTool086 holds the arguments of tool086, for its table.
@@ -4564,16 +3990,7 @@ type toolgenParamsTool086 struct {
 	opts  *Options
 }
 
-// toolgenCallTool086 reads the arguments of tool086, calls Tool086 and writes its result, as its tables say.
-func toolgenCallTool086(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsTool086
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTool086, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = Tool086(ctx, in.name, in.count, in.tags, in.opts)
-		return err
-	})
-}
-
+// toolgenToolTool086 describes the dispatch of tool086, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTool086 = toolimpl.Tool{Name: ToolTool086, In: toolgenTypeParamsTool000, Text: true}
 
 // toolgenParamsTool087 holds the arguments of tool087, for its table.
@@ -4584,16 +4001,7 @@ type toolgenParamsTool087 struct {
 	opts  *Options
 }
 
-// toolgenCallTool087 reads the arguments of tool087, calls Tool087 and writes its result, as its tables say.
-func toolgenCallTool087(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsTool087
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTool087, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = Tool087(ctx, in.name, in.count, in.tags, in.opts)
-		return err
-	})
-}
-
+// toolgenToolTool087 describes the dispatch of tool087, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTool087 = toolimpl.Tool{Name: ToolTool087, In: toolgenTypeParamsTool000, Text: true}
 
 // toolgenParamsTool088 holds the arguments of tool088, for its table.
@@ -4604,16 +4012,7 @@ type toolgenParamsTool088 struct {
 	opts  *Options
 }
 
-// toolgenCallTool088 reads the arguments of tool088, calls Tool088 and writes its result, as its tables say.
-func toolgenCallTool088(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsTool088
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTool088, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = Tool088(ctx, in.name, in.count, in.tags, in.opts)
-		return err
-	})
-}
-
+// toolgenToolTool088 describes the dispatch of tool088, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTool088 = toolimpl.Tool{Name: ToolTool088, In: toolgenTypeParamsTool000, Text: true}
 
 // toolgenParamsTool089 holds the arguments of tool089, for its table.
@@ -4624,16 +4023,7 @@ type toolgenParamsTool089 struct {
 	opts  *Options
 }
 
-// toolgenCallTool089 reads the arguments of tool089, calls Tool089 and writes its result, as its tables say.
-func toolgenCallTool089(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsTool089
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTool089, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = Tool089(ctx, in.name, in.count, in.tags, in.opts)
-		return err
-	})
-}
-
+// toolgenToolTool089 describes the dispatch of tool089, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTool089 = toolimpl.Tool{Name: ToolTool089, In: toolgenTypeParamsTool000, Text: true}
 
 // toolgenParamsTool090 holds the arguments of tool090, for its table.
@@ -4644,16 +4034,7 @@ type toolgenParamsTool090 struct {
 	opts  *Options
 }
 
-// toolgenCallTool090 reads the arguments of tool090, calls Tool090 and writes its result, as its tables say.
-func toolgenCallTool090(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsTool090
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTool090, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = Tool090(ctx, in.name, in.count, in.tags, in.opts)
-		return err
-	})
-}
-
+// toolgenToolTool090 describes the dispatch of tool090, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTool090 = toolimpl.Tool{Name: ToolTool090, In: toolgenTypeParamsTool000, Text: true}
 
 // toolgenParamsTool091 holds the arguments of tool091, for its table.
@@ -4664,16 +4045,7 @@ type toolgenParamsTool091 struct {
 	opts  *Options
 }
 
-// toolgenCallTool091 reads the arguments of tool091, calls Tool091 and writes its result, as its tables say.
-func toolgenCallTool091(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsTool091
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTool091, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = Tool091(ctx, in.name, in.count, in.tags, in.opts)
-		return err
-	})
-}
-
+// toolgenToolTool091 describes the dispatch of tool091, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTool091 = toolimpl.Tool{Name: ToolTool091, In: toolgenTypeParamsTool000, Text: true}
 
 // toolgenParamsTool092 holds the arguments of tool092, for its table.
@@ -4684,16 +4056,7 @@ type toolgenParamsTool092 struct {
 	opts  *Options
 }
 
-// toolgenCallTool092 reads the arguments of tool092, calls Tool092 and writes its result, as its tables say.
-func toolgenCallTool092(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsTool092
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTool092, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = Tool092(ctx, in.name, in.count, in.tags, in.opts)
-		return err
-	})
-}
-
+// toolgenToolTool092 describes the dispatch of tool092, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTool092 = toolimpl.Tool{Name: ToolTool092, In: toolgenTypeParamsTool000, Text: true}
 
 // toolgenParamsTool093 holds the arguments of tool093, for its table.
@@ -4704,16 +4067,7 @@ type toolgenParamsTool093 struct {
 	opts  *Options
 }
 
-// toolgenCallTool093 reads the arguments of tool093, calls Tool093 and writes its result, as its tables say.
-func toolgenCallTool093(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsTool093
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTool093, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = Tool093(ctx, in.name, in.count, in.tags, in.opts)
-		return err
-	})
-}
-
+// toolgenToolTool093 describes the dispatch of tool093, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTool093 = toolimpl.Tool{Name: ToolTool093, In: toolgenTypeParamsTool000, Text: true}
 
 // toolgenParamsTool094 holds the arguments of tool094, for its table.
@@ -4724,16 +4078,7 @@ type toolgenParamsTool094 struct {
 	opts  *Options
 }
 
-// toolgenCallTool094 reads the arguments of tool094, calls Tool094 and writes its result, as its tables say.
-func toolgenCallTool094(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsTool094
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTool094, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = Tool094(ctx, in.name, in.count, in.tags, in.opts)
-		return err
-	})
-}
-
+// toolgenToolTool094 describes the dispatch of tool094, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTool094 = toolimpl.Tool{Name: ToolTool094, In: toolgenTypeParamsTool000, Text: true}
 
 // toolgenParamsTool095 holds the arguments of tool095, for its table.
@@ -4744,16 +4089,7 @@ type toolgenParamsTool095 struct {
 	opts  *Options
 }
 
-// toolgenCallTool095 reads the arguments of tool095, calls Tool095 and writes its result, as its tables say.
-func toolgenCallTool095(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsTool095
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTool095, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = Tool095(ctx, in.name, in.count, in.tags, in.opts)
-		return err
-	})
-}
-
+// toolgenToolTool095 describes the dispatch of tool095, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTool095 = toolimpl.Tool{Name: ToolTool095, In: toolgenTypeParamsTool000, Text: true}
 
 // toolgenParamsTool096 holds the arguments of tool096, for its table.
@@ -4764,16 +4100,7 @@ type toolgenParamsTool096 struct {
 	opts  *Options
 }
 
-// toolgenCallTool096 reads the arguments of tool096, calls Tool096 and writes its result, as its tables say.
-func toolgenCallTool096(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsTool096
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTool096, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = Tool096(ctx, in.name, in.count, in.tags, in.opts)
-		return err
-	})
-}
-
+// toolgenToolTool096 describes the dispatch of tool096, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTool096 = toolimpl.Tool{Name: ToolTool096, In: toolgenTypeParamsTool000, Text: true}
 
 // toolgenParamsTool097 holds the arguments of tool097, for its table.
@@ -4784,16 +4111,7 @@ type toolgenParamsTool097 struct {
 	opts  *Options
 }
 
-// toolgenCallTool097 reads the arguments of tool097, calls Tool097 and writes its result, as its tables say.
-func toolgenCallTool097(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsTool097
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTool097, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = Tool097(ctx, in.name, in.count, in.tags, in.opts)
-		return err
-	})
-}
-
+// toolgenToolTool097 describes the dispatch of tool097, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTool097 = toolimpl.Tool{Name: ToolTool097, In: toolgenTypeParamsTool000, Text: true}
 
 // toolgenParamsTool098 holds the arguments of tool098, for its table.
@@ -4804,16 +4122,7 @@ type toolgenParamsTool098 struct {
 	opts  *Options
 }
 
-// toolgenCallTool098 reads the arguments of tool098, calls Tool098 and writes its result, as its tables say.
-func toolgenCallTool098(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsTool098
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTool098, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = Tool098(ctx, in.name, in.count, in.tags, in.opts)
-		return err
-	})
-}
-
+// toolgenToolTool098 describes the dispatch of tool098, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTool098 = toolimpl.Tool{Name: ToolTool098, In: toolgenTypeParamsTool000, Text: true}
 
 // toolgenParamsTool099 holds the arguments of tool099, for its table.
@@ -4824,16 +4133,7 @@ type toolgenParamsTool099 struct {
 	opts  *Options
 }
 
-// toolgenCallTool099 reads the arguments of tool099, calls Tool099 and writes its result, as its tables say.
-func toolgenCallTool099(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsTool099
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTool099, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = Tool099(ctx, in.name, in.count, in.tags, in.opts)
-		return err
-	})
-}
-
+// toolgenToolTool099 describes the dispatch of tool099, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTool099 = toolimpl.Tool{Name: ToolTool099, In: toolgenTypeParamsTool000, Text: true}
 
 // toolgenEnumMode are the values of a Mode.

@@ -5,7 +5,10 @@
 // The results of each form the tables dispatch are here, shared or not: a
 // struct, a pointer to one (Lookup, Find, Inspect), a string (Shout,
 // Whisper, Describe) and only an error (Forget, Remember, Ping), and tools
-// that take no arguments (Now, Ping).
+// that take no arguments (Now, Later, Ping). Tools whose functions do not
+// have Caller's form share it through an adapter: separate parameters
+// (Sum, Product), no context or error (Echo), a pointer to the arguments
+// (Mirror), none (Now, Later).
 package shared
 
 //go:generate go tool toolgen
@@ -198,3 +201,39 @@ func Describe(ctx context.Context, in StatsArgs) (string, error) {
 	r, err := Stats(ctx, in)
 	return fmt.Sprintf("%d values, %g in all", len(in.Values), r.Sum), err
 }
+
+// Total is a sum or a product.
+type Total struct {
+	Value int `json:"value"`
+}
+
+// Sum adds two numbers.
+//
+//toolgen:tool
+func Sum(ctx context.Context, a, b int) (Total, error) { return Total{Value: a + b}, nil }
+
+// Product multiplies two numbers; 13 is unlucky. Its parameters are Sum's,
+// so the two share a dispatch function, each through an adapter.
+//
+//toolgen:tool
+func Product(ctx context.Context, a, b int) (Total, error) {
+	if a == 13 {
+		panic("unlucky")
+	}
+	return Total{Value: a * b}, nil
+}
+
+// Echo repeats a name, with neither a context nor an error.
+//
+//toolgen:tool
+func Echo(in NameArgs) Card { return Card{Name: in.Name} }
+
+// Mirror repeats a name twice; it takes its arguments through a pointer.
+//
+//toolgen:tool
+func Mirror(in *OtherNameArgs) Card { return Card{Name: in.Name + in.Name} }
+
+// Later tells a later time than Now.
+//
+//toolgen:tool
+func Later(ctx context.Context) (Clock, error) { return Clock{Hour: 23, Minute: 59}, nil }

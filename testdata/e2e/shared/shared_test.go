@@ -54,6 +54,10 @@ func TestTheTemplateToolsShareCaller(t *testing.T) {
 		"toolimpl.Caller(&toolgenToolShout, Shout)",
 		"toolimpl.Caller(&toolgenToolWhisper, Whisper)",
 		"Call:         toolgenCallDescribe,",
+		"toolimpl.Caller(&toolgenToolSum, func(ctx context.Context, in toolgenParamsSum) (Total, error) { return Sum(ctx, in.a, in.b) })",
+		"toolimpl.Caller(&toolgenToolEcho, func(ctx context.Context, in NameArgs) (Card, error) { return Echo(in), nil })",
+		"toolimpl.Caller(&toolgenToolMirror, func(ctx context.Context, in OtherNameArgs) (Card, error) { return Mirror(&in), nil })",
+		"toolimpl.Caller(&toolgenToolLater, func(ctx context.Context, in struct{}) (Clock, error) { return Later(ctx) })",
 	} {
 		assert.True(t, strings.Contains(file, strings.Join(strings.Fields(want), " ")), "tools_gen.go has no %s", want)
 	}
@@ -248,4 +252,42 @@ func TestTextResults(t *testing.T) {
 	assert.Contains(t, res.Text(), "shout what?")
 	res = call(t, ToolDescribe, `{"values":[]}`)
 	assert.True(t, res.IsError, "minItems=1: %s", res.Text())
+}
+
+// Tools of other forms share a dispatch function through adapters, and
+// read, check, call and answer as any other.
+func TestAdaptedCallers(t *testing.T) {
+	for _, c := range []struct {
+		name       toolgen.ToolName
+		args, want string
+	}{
+		{ToolSum, `{"a":2,"b":3}`, `{"value":5}`},
+		{ToolProduct, `{"a":2,"b":3}`, `{"value":6}`},
+		{ToolEcho, `{"name":"Ann"}`, `{"name":"Ann","age":0}`},
+		{ToolMirror, `{"name":"Bo"}`, `{"name":"BoBo","age":0}`},
+		{ToolNow, `{}`, `{"hour":10,"minute":30}`},
+		{ToolLater, `{}`, `{"hour":23,"minute":59}`},
+	} {
+		res := call(t, c.name, c.args)
+		assert.False(t, res.IsError, "%s: %s", c.name, res.Text())
+		assert.JSONEq(t, c.want, string(res.Structured), c.name)
+	}
+	for _, c := range []struct {
+		name       toolgen.ToolName
+		args, want string
+	}{
+		{ToolSum, `{"a":2}`, "/b"},
+		{ToolProduct, `{"a":2,"b":"3"}`, "/b"},
+		{ToolProduct, `{"a":2,"b":3,"c":4}`, "c"},
+		{ToolEcho, `{"name":5}`, "/name"},
+		{ToolMirror, `{}`, "/name"},
+		{ToolLater, `{"x":1}`, "x"},
+		{ToolProduct, `{"a":13,"b":1}`, "unlucky"},
+	} {
+		res := call(t, c.name, c.args)
+		assert.True(t, res.IsError, "%s %s: %s", c.name, c.args, res.Text())
+		assert.Contains(t, res.Text(), c.want, "%s %s", c.name, c.args)
+	}
+	res := call(t, ToolProduct, `{"a":13,"b":1}`)
+	assert.Contains(t, res.Text(), string(ToolProduct), "a panic names its tool")
 }

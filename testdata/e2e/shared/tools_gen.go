@@ -53,6 +53,19 @@ const (
 	// ToolDescribe names the tool describe (Describe). Describe describes values
 	// in words.
 	ToolDescribe toolgen.ToolName = "describe"
+	// ToolSum names the tool sum (Sum). Sum adds two numbers.
+	ToolSum toolgen.ToolName = "sum"
+	// ToolProduct names the tool product (Product). Product multiplies two
+	// numbers; 13 is unlucky.
+	ToolProduct toolgen.ToolName = "product"
+	// ToolEcho names the tool echo (Echo). Echo repeats a name, with neither a
+	// context nor an error.
+	ToolEcho toolgen.ToolName = "echo"
+	// ToolMirror names the tool mirror (Mirror). Mirror repeats a name twice; it
+	// takes its arguments through a pointer.
+	ToolMirror toolgen.ToolName = "mirror"
+	// ToolLater names the tool later (Later). Later tells a later time than Now.
+	ToolLater toolgen.ToolName = "later"
 )
 
 // A compile error here means a tool's signature changed since this file was
@@ -71,9 +84,14 @@ var (
 	_ func(context.Context, NameArgs) (string, error)        = Shout
 	_ func(context.Context, OtherNameArgs) (Mood, error)     = Whisper
 	_ func(context.Context, StatsArgs) (string, error)       = Describe
+	_ func(context.Context, int, int) (Total, error)         = Sum
+	_ func(context.Context, int, int) (Total, error)         = Product
+	_ func(NameArgs) Card                                    = Echo
+	_ func(*OtherNameArgs) Card                              = Mirror
+	_ func(context.Context) (Clock, error)                   = Later
 )
 
-// Tools returns the tools of package shared: greet, wave, forget, remember, stats, lookup, find, inspect, now, ping, shout, whisper, describe.
+// Tools returns the tools of package shared: greet, wave, forget, remember, stats, lookup, find, inspect, now, ping, shout, whisper, describe, sum, product, echo, mirror, later.
 func Tools() []toolgen.Tool {
 	return toolimpl.StaticTools(toolgenTools[:])
 }
@@ -157,7 +175,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:    "shared",
 	Tokens:       toolgen.Tokens{Default: 51, Strict: 34, Gemini: 30},
 	SearchTerms:  "1 12 AGCwhhFG alwai half now:4 past share:2 tell ten time",
-	Call:         toolgenCallNow,
+	Call: toolimpl.Caller(&toolgenToolNow, func(ctx context.Context, in struct{}) (Clock, error) {
+		return Now(ctx)
+	}),
 }, {
 	Name:        ToolPing,
 	Description: "Ping answers.",
@@ -190,6 +210,61 @@ var toolgenTools = [...]toolgen.Tool{{
 	Tokens:      toolgen.Tokens{Default: 71, Strict: 54, Gemini: 49},
 	SearchTerms: "1 12 FCYo describ:5 share:2 valu:4 word",
 	Call:        toolgenCallDescribe,
+}, {
+	Name:         ToolSum,
+	Description:  "Sum adds two numbers.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"a":{"type":"integer"},"b":{"type":"integer"}},"required":["a","b"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Total is a sum or a product.","properties":{"value":{"type":"integer"}},"required":["value"],"additionalProperties":false}`),
+	Namespace:    "shared",
+	Tokens:       toolgen.Tokens{Default: 63, Strict: 46, Gemini: 41},
+	SearchTerms:  "1 9 TAIBE add number share:2 sum:4 two",
+	Call: toolimpl.Caller(&toolgenToolSum, func(ctx context.Context, in toolgenParamsSum) (Total, error) {
+		return Sum(ctx, in.a, in.b)
+	}),
+}, {
+	Name:         ToolProduct,
+	Description:  "Product multiplies two numbers; 13 is unlucky. Its parameters are Sum's, so the two share a dispatch function, each through an adapter.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"a":{"type":"integer"},"b":{"type":"integer"}},"required":["a","b"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Total is a sum or a product.","properties":{"value":{"type":"integer"}},"required":["value"],"additionalProperties":false}`),
+	Namespace:    "shared",
+	Tokens:       toolgen.Tokens{Default: 88, Strict: 71, Gemini: 66},
+	SearchTerms:  "1 20 FACgKiAWS0AhMA 13 adapter dispatch each function multipli number parameter product:4 share:3 sum through two:2 unlucki",
+	Call: toolimpl.Caller(&toolgenToolProduct, func(ctx context.Context, in toolgenParamsProduct) (Total, error) {
+		return Product(ctx, in.a, in.b)
+	}),
+}, {
+	Name:         ToolEcho,
+	Description:  "Echo repeats a name, with neither a context nor an error.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"the name"}},"required":["name"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Card is what Lookup finds.","properties":{"name":{"type":"string"},"age":{"type":"integer"}},"required":["name","age"],"additionalProperties":false}`),
+	Namespace:    "shared",
+	Tokens:       toolgen.Tokens{Default: 67, Strict: 50, Gemini: 45},
+	SearchTerms:  "1 15 6AJAYZgi context echo:4 error name:4 neither nor repeat share:2",
+	Call: toolimpl.Caller(&toolgenToolEcho, func(ctx context.Context, in NameArgs) (Card, error) {
+		return Echo(in), nil
+	}),
+}, {
+	Name:         ToolMirror,
+	Description:  "Mirror repeats a name twice; it takes its arguments through a pointer.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"the name"}},"required":["name"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Card is what Lookup finds.","properties":{"name":{"type":"string"},"age":{"type":"integer"}},"required":["name","age"],"additionalProperties":false}`),
+	Namespace:    "shared",
+	Tokens:       toolgen.Tokens{Default: 68, Strict: 51, Gemini: 46},
+	SearchTerms:  "1 16 TAGkMKgCB argument mirror:4 name:4 pointer repeat share:2 take through twice",
+	Call: toolimpl.Caller(&toolgenToolMirror, func(ctx context.Context, in OtherNameArgs) (Card, error) {
+		return Mirror(&in), nil
+	}),
+}, {
+	Name:         ToolLater,
+	Description:  "Later tells a later time than Now.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Clock is what Now tells.","properties":{"hour":{"type":"integer"},"minute":{"type":"integer"}},"required":["hour","minute"],"additionalProperties":false}`),
+	Namespace:    "shared",
+	Tokens:       toolgen.Tokens{Default: 47, Strict: 30, Gemini: 26},
+	SearchTerms:  "1 10 IEMRE later:5 now share:2 tell time",
+	Call: toolimpl.Caller(&toolgenToolLater, func(ctx context.Context, in struct{}) (Clock, error) {
+		return Later(ctx)
+	}),
 }}
 
 // GreetRule is a permission rule for the tool greet: each field is a glob over
@@ -353,6 +428,68 @@ func (r DescribeRule) Rule() toolgen.Rule {
 	return toolimpl.RuleOf(ToolDescribe, &toolgenTypeStatsArgs.Object, unsafe.Pointer(&r), 1)
 }
 
+// SumRule is a permission rule for the tool sum: each field is a glob over
+// that argument's value (as toolgen.Rule's Args), and an empty field does not
+// constrain it.
+type SumRule struct {
+	_ [0]func()
+	A string // argument "a": an integer in canonical form ("7" matches 7.0)
+	B string // argument "b": an integer in canonical form ("7" matches 7.0)
+}
+
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r SumRule) Rule() toolgen.Rule {
+	return toolimpl.RuleOf(ToolSum, &toolgenTypeParamsSum.Object, unsafe.Pointer(&r), 2)
+}
+
+// ProductRule is a permission rule for the tool product: each field is a glob
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
+// not constrain it.
+type ProductRule struct {
+	_ [0]func()
+	A string // argument "a": an integer in canonical form ("7" matches 7.0)
+	B string // argument "b": an integer in canonical form ("7" matches 7.0)
+}
+
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r ProductRule) Rule() toolgen.Rule {
+	return toolimpl.RuleOf(ToolProduct, &toolgenTypeParamsSum.Object, unsafe.Pointer(&r), 2)
+}
+
+// EchoRule is a permission rule for the tool echo: each field is a glob over
+// that argument's value (as toolgen.Rule's Args), and an empty field does not
+// constrain it.
+type EchoRule struct {
+	_    [0]func()
+	Name string // argument "name"
+}
+
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r EchoRule) Rule() toolgen.Rule {
+	return toolimpl.RuleOf(ToolEcho, &toolgenTypeNameArgs.Object, unsafe.Pointer(&r), 1)
+}
+
+// MirrorRule is a permission rule for the tool mirror: each field is a glob
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
+// not constrain it.
+type MirrorRule struct {
+	_    [0]func()
+	Name string // argument "name"
+}
+
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r MirrorRule) Rule() toolgen.Rule {
+	return toolimpl.RuleOf(ToolMirror, &toolgenTypeNameArgs.Object, unsafe.Pointer(&r), 1)
+}
+
+// LaterRule is a permission rule for the tool later, which takes no arguments.
+type LaterRule struct{}
+
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r LaterRule) Rule() toolgen.Rule {
+	return toolgen.Rule{Tool: ToolLater}
+}
+
 // toolgenToolGreet describes the dispatch of greet, which toolimpl.Caller runs, as its tables say.
 var toolgenToolGreet = toolimpl.Tool{Name: ToolGreet, In: toolgenTypeGreetArgs, Out: toolgenTypeGreetResult}
 
@@ -395,15 +532,7 @@ func toolgenCallInspect(ctx context.Context, args []byte) (toolgen.Result, error
 
 var toolgenToolInspect = toolimpl.Tool{Name: ToolInspect, In: toolgenTypeStatsArgs, Out: toolgenTypeStatsResult, NilResult: "inspect returned no result (a nil *StatsResult) and no error"}
 
-// toolgenCallNow reads the arguments of now, calls Now and writes its result, as its tables say.
-func toolgenCallNow(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var out Clock
-	return toolimpl.Dispatch(ctx, args, &toolgenToolNow, nil, unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = Now(ctx)
-		return err
-	})
-}
-
+// toolgenToolNow describes the dispatch of now, which toolimpl.Caller runs, as its tables say.
 var toolgenToolNow = toolimpl.Tool{Name: ToolNow, In: toolimpl.NoArgs, Out: toolgenTypeClock}
 
 // toolgenCallPing reads the arguments of ping, calls Ping and writes its result, as its tables say.
@@ -433,28 +562,39 @@ func toolgenCallDescribe(ctx context.Context, args []byte) (toolgen.Result, erro
 
 var toolgenToolDescribe = toolimpl.Tool{Name: ToolDescribe, In: toolgenTypeStatsArgs, Text: true}
 
+// toolgenParamsSum holds the arguments of sum, for its table.
+type toolgenParamsSum struct {
+	a int
+	b int
+}
+
+// toolgenToolSum describes the dispatch of sum, which toolimpl.Caller runs, as its tables say.
+var toolgenToolSum = toolimpl.Tool{Name: ToolSum, In: toolgenTypeParamsSum, Out: toolgenTypeTotal}
+
+// toolgenParamsProduct holds the arguments of product, for its table.
+type toolgenParamsProduct struct {
+	a int
+	b int
+}
+
+// toolgenToolProduct describes the dispatch of product, which toolimpl.Caller runs, as its tables say.
+var toolgenToolProduct = toolimpl.Tool{Name: ToolProduct, In: toolgenTypeParamsSum, Out: toolgenTypeTotal}
+
+// toolgenToolEcho describes the dispatch of echo, which toolimpl.Caller runs, as its tables say.
+var toolgenToolEcho = toolimpl.Tool{Name: ToolEcho, In: toolgenTypeNameArgs, Out: toolgenTypeCard}
+
+// toolgenToolMirror describes the dispatch of mirror, which toolimpl.Caller runs, as its tables say.
+var toolgenToolMirror = toolimpl.Tool{Name: ToolMirror, In: toolgenTypeNameArgs, Out: toolgenTypeCard}
+
+// toolgenToolLater describes the dispatch of later, which toolimpl.Caller runs, as its tables say.
+var toolgenToolLater = toolimpl.Tool{Name: ToolLater, In: toolimpl.NoArgs, Out: toolgenTypeClock}
+
 // toolgenTypeGreetArgs describes a GreetArgs for toolimpl's table-driven reader and writer.
 var toolgenTypeGreetArgs = &toolimpl.Struct{
 	Object: toolimpl.Object{Names: []string{"name", "times"}, Required: []int{0}, NullAbsent: []int{1}},
 	Fields: []toolimpl.Field{
 		{Offset: unsafe.Offsetof(GreetArgs{}.Name), Kind: toolimpl.FieldString, Required: 1, Bounded: true, Min: 1, Max: 20, Key: `"name":`},
 		{Offset: unsafe.Offsetof(GreetArgs{}.Times), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(GreetArgs{}.Times)), OmitEmpty: true, Bounded: true, Min: 1, Max: 3, Key: `"times":`},
-	},
-}
-
-// toolgenTypeNameArgs describes a NameArgs for toolimpl's table-driven reader and writer.
-var toolgenTypeNameArgs = &toolimpl.Struct{
-	Object: toolimpl.Object{Names: []string{"name"}, Required: []int{0}},
-	Fields: []toolimpl.Field{
-		{Offset: unsafe.Offsetof(NameArgs{}.Name), Kind: toolimpl.FieldString, Required: 1, Key: `"name":`},
-	},
-}
-
-// toolgenTypeStatsArgs describes a StatsArgs for toolimpl's table-driven reader and writer.
-var toolgenTypeStatsArgs = &toolimpl.Struct{
-	Object: toolimpl.Object{Names: []string{"values"}, Required: []int{0}},
-	Fields: []toolimpl.Field{
-		{Offset: unsafe.Offsetof(StatsArgs{}.Values), Kind: toolimpl.FieldSlice, Required: 1, Bounded: true, Min: 1, Max: -1, Item: &toolimpl.Field{Kind: toolimpl.FieldFloat64}, Key: `"values":`},
 	},
 }
 
@@ -466,12 +606,11 @@ var toolgenTypeGreetResult = &toolimpl.Struct{
 	},
 }
 
-// toolgenTypeStatsResult describes a StatsResult for toolimpl's table-driven reader and writer.
-var toolgenTypeStatsResult = &toolimpl.Struct{
-	Object: toolimpl.Object{Names: []string{"sum", "mean"}, Required: []int{0, 1}},
+// toolgenTypeNameArgs describes a NameArgs for toolimpl's table-driven reader and writer.
+var toolgenTypeNameArgs = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"name"}, Required: []int{0}},
 	Fields: []toolimpl.Field{
-		{Offset: unsafe.Offsetof(StatsResult{}.Sum), Kind: toolimpl.FieldFloat64, Required: 1, Key: `"sum":`},
-		{Offset: unsafe.Offsetof(StatsResult{}.Mean), Kind: toolimpl.FieldFloat64, Required: 2, Key: `"mean":`},
+		{Offset: unsafe.Offsetof(NameArgs{}.Name), Kind: toolimpl.FieldString, Required: 1, Key: `"name":`},
 	},
 }
 
@@ -502,10 +641,45 @@ var toolgenTypeClock = &toolimpl.Struct{
 	},
 }
 
+// toolgenTypeParamsSum describes a toolgenParamsSum for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsSum = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"a", "b"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsSum{}.a), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(toolgenParamsSum{}.a)), Required: 1, Key: `"a":`},
+		{Offset: unsafe.Offsetof(toolgenParamsSum{}.b), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(toolgenParamsSum{}.b)), Required: 2, Key: `"b":`},
+	},
+}
+
+// toolgenTypeTotal describes a Total for toolimpl's table-driven reader and writer.
+var toolgenTypeTotal = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"value"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Total{}.Value), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Total{}.Value)), Required: 1, Key: `"value":`},
+	},
+}
+
+// toolgenTypeStatsArgs describes a StatsArgs for toolimpl's table-driven reader and writer.
+var toolgenTypeStatsArgs = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"values"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(StatsArgs{}.Values), Kind: toolimpl.FieldSlice, Required: 1, Bounded: true, Min: 1, Max: -1, Item: &toolimpl.Field{Kind: toolimpl.FieldFloat64}, Key: `"values":`},
+	},
+}
+
+// toolgenTypeStatsResult describes a StatsResult for toolimpl's table-driven reader and writer.
+var toolgenTypeStatsResult = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"sum", "mean"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(StatsResult{}.Sum), Kind: toolimpl.FieldFloat64, Required: 1, Key: `"sum":`},
+		{Offset: unsafe.Offsetof(StatsResult{}.Mean), Kind: toolimpl.FieldFloat64, Required: 2, Key: `"mean":`},
+	},
+}
+
 // A compile error here means a struct type that shares the table of another,
 // of the same layout, changed since this file was generated: run go generate.
 var (
 	_ = GreetArgs(WaveArgs{})
-	_ = NameArgs(OtherNameArgs{})
 	_ = GreetResult(WaveResult{})
+	_ = NameArgs(OtherNameArgs{})
+	_ = toolgenParamsSum(toolgenParamsProduct{})
 )

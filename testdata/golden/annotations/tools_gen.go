@@ -118,7 +118,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:        "annotations",
 	Tokens:           toolgen.Tokens{Default: 56, Strict: 39, Gemini: 34},
 	SearchTerms:      "1 11 4AMGAE annotation:2 ask delet:4 destroi first id:2",
-	Call:             toolgenCallDelete,
+	Call: toolimpl.CallerOK(&toolgenToolDelete, func(ctx context.Context, in toolgenParamsDelete) error {
+		return Delete(in.id)
+	}),
 }, {
 	Name:        ToolUpsert,
 	Description: "Upsert may run twice.",
@@ -127,7 +129,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "annotations",
 	Tokens:      toolgen.Tokens{Default: 56, Strict: 39, Gemini: 34},
 	SearchTerms: "1 11 UAWDAC annotation:2 id:2 mai run twice upsert:4",
-	Call:        toolgenCallUpsert,
+	Call: toolimpl.CallerOK(&toolgenToolUpsert, func(ctx context.Context, in toolgenParamsUpsert) error {
+		return Upsert(in.id)
+	}),
 }, {
 	Name:        ToolFetch,
 	Description: "Fetch reaches the web.",
@@ -151,7 +155,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:        "annotations",
 	Tokens:           toolgen.Tokens{Default: 57, Strict: 40, Gemini: 36},
 	SearchTerms:      "1 16 LBgULIsMDKQ all:3 ani annotation:2 custom everi everyth it_all:3 name option order set",
-	Call:             toolgenCallEverything,
+	Call: toolimpl.CallerOK(&toolgenToolEverything, func(ctx context.Context, in struct{}) error {
+		return Everything()
+	}),
 }, {
 	Name:             ToolApprove,
 	Description:      "Approve only needs approval.",
@@ -160,7 +166,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:        "annotations",
 	Tokens:           toolgen.Tokens{Default: 44, Strict: 27, Gemini: 23},
 	SearchTerms:      "1 9 AnLIA annotation:2 approv:4 approval need onli",
-	Call:             toolgenCallApprove,
+	Call: toolimpl.CallerOK(&toolgenToolApprove, func(ctx context.Context, in struct{}) error {
+		return Approve()
+	}),
 }, {
 	Name:        ToolLongest,
 	Description: "Longest has a 64-character name, the most providers accept.",
@@ -168,7 +176,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "annotations",
 	Tokens:      toolgen.Tokens{Default: 54, Strict: 37, Gemini: 33},
 	SearchTerms: "1 12 ABNaEiBJS 64 abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijkl:3 accept annotation:2 character longest most name provider",
-	Call:        toolgenCallLongest,
+	Call: toolimpl.CallerOK(&toolgenToolLongest, func(ctx context.Context, in struct{}) error {
+		return Longest()
+	}),
 }, {
 	Name:        ToolArchive,
 	Description: "Archive is found through tool search rather than sent up front, in a namespace of its own.",
@@ -177,7 +187,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Deferred:    true,
 	Tokens:      toolgen.Tokens{Default: 68, Strict: 51, Gemini: 46},
 	SearchTerms: "1 18 DoTgn0DICEDAC archiv:4 found front id:2 namespac own rather record:2 search sent through tool up",
-	Call:        toolgenCallArchive,
+	Call: toolimpl.CallerOK(&toolgenToolArchive, func(ctx context.Context, in toolgenParamsArchive) error {
+		return Archive(in.id)
+	}),
 }, {
 	Name:        ToolPurge,
 	Description: "Purge is deferred, in the package's namespace.",
@@ -187,7 +199,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Deferred:    true,
 	Tokens:      toolgen.Tokens{Default: 51, Strict: 34, Gemini: 30},
 	SearchTerms: "1 9 iwNAY annotation:2 defer namespac packag purg:4",
-	Call:        toolgenCallPurge,
+	Call: toolimpl.CallerOK(&toolgenToolPurge, func(ctx context.Context, in struct{}) error {
+		return Purge()
+	}),
 }, {
 	Name:        ToolCharge,
 	Description: "Charge may fail three times in a row in a run before the agent stops its calls.",
@@ -204,7 +218,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "annotations",
 	Tokens:      toolgen.Tokens{Default: 69, Strict: 52, Gemini: 47},
 	SearchTerms: "1 20 IGYgTwAjDA amount annotation:2 card charg full id:2 partial payment:4 refund:4 refund_payment:3",
-	Call:        toolgenCallRefund,
+	Call: toolimpl.CallerOK(&toolgenToolRefund, func(ctx context.Context, in toolgenParamsRefund) error {
+		return Refund(in.id)
+	}),
 }, {
 	Name:        ToolTransfer,
 	Description: "Transfer never repairs its arguments: a model that sends \"100\" for the amount is told to send a number.",
@@ -233,7 +249,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Task:        toolgen.TaskRequired,
 	Tokens:      toolgen.Tokens{Default: 49, Strict: 32, Gemini: 28},
 	SearchTerms: "1 10 GyUBEG annotation:2 mcp onli reindex:4 run task",
-	Call:        toolgenCallReindex,
+	Call: toolimpl.CallerOK(&toolgenToolReindex, func(ctx context.Context, in struct{}) error {
+		return Reindex()
+	}),
 }}
 
 // GetHTTPStatusRule is a permission rule for the tool get_http_status: each
@@ -259,7 +277,7 @@ type LookupRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r LookupRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolLookup, &toolgenTypeParamsLookup.Object, unsafe.Pointer(&r), 1)
+	return toolimpl.RuleOf(ToolLookup, &toolgenTypeParamsDelete.Object, unsafe.Pointer(&r), 1)
 }
 
 // DeleteRule is a permission rule for the tool delete: each field is a glob
@@ -272,7 +290,7 @@ type DeleteRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r DeleteRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolDelete, &toolgenTypeParamsLookup.Object, unsafe.Pointer(&r), 1)
+	return toolimpl.RuleOf(ToolDelete, &toolgenTypeParamsDelete.Object, unsafe.Pointer(&r), 1)
 }
 
 // UpsertRule is a permission rule for the tool upsert: each field is a glob
@@ -285,7 +303,7 @@ type UpsertRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r UpsertRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolUpsert, &toolgenTypeParamsLookup.Object, unsafe.Pointer(&r), 1)
+	return toolimpl.RuleOf(ToolUpsert, &toolgenTypeParamsDelete.Object, unsafe.Pointer(&r), 1)
 }
 
 // FetchRule is a permission rule for the tool fetch: each field is a glob over
@@ -339,7 +357,7 @@ type ArchiveRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ArchiveRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolArchive, &toolgenTypeParamsLookup.Object, unsafe.Pointer(&r), 1)
+	return toolimpl.RuleOf(ToolArchive, &toolgenTypeParamsDelete.Object, unsafe.Pointer(&r), 1)
 }
 
 // PurgeRule is a permission rule for the tool purge, which takes no arguments.
@@ -373,7 +391,7 @@ type RefundRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r RefundRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolRefund, &toolgenTypeParamsLookup.Object, unsafe.Pointer(&r), 1)
+	return toolimpl.RuleOf(ToolRefund, &toolgenTypeParamsDelete.Object, unsafe.Pointer(&r), 1)
 }
 
 // TransferRule is a permission rule for the tool transfer: each field is a
@@ -530,37 +548,23 @@ func toolgenCallLookup(ctx context.Context, args []byte) (toolgen.Result, error)
 	})
 }
 
-var toolgenToolLookup = toolimpl.Tool{Name: ToolLookup, In: toolgenTypeParamsLookup, Text: true}
+var toolgenToolLookup = toolimpl.Tool{Name: ToolLookup, In: toolgenTypeParamsDelete, Text: true}
 
 // toolgenParamsDelete holds the arguments of delete, for its table.
 type toolgenParamsDelete struct {
 	id string
 }
 
-// toolgenCallDelete reads the arguments of delete, calls Delete and writes its result, as its tables say.
-func toolgenCallDelete(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsDelete
-	return toolimpl.Dispatch(ctx, args, &toolgenToolDelete, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
-		return Delete(in.id)
-	})
-}
-
-var toolgenToolDelete = toolimpl.Tool{Name: ToolDelete, In: toolgenTypeParamsLookup}
+// toolgenToolDelete describes the dispatch of delete, which toolimpl.Caller runs, as its tables say.
+var toolgenToolDelete = toolimpl.Tool{Name: ToolDelete, In: toolgenTypeParamsDelete}
 
 // toolgenParamsUpsert holds the arguments of upsert, for its table.
 type toolgenParamsUpsert struct {
 	id string
 }
 
-// toolgenCallUpsert reads the arguments of upsert, calls Upsert and writes its result, as its tables say.
-func toolgenCallUpsert(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsUpsert
-	return toolimpl.Dispatch(ctx, args, &toolgenToolUpsert, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
-		return Upsert(in.id)
-	})
-}
-
-var toolgenToolUpsert = toolimpl.Tool{Name: ToolUpsert, In: toolgenTypeParamsLookup}
+// toolgenToolUpsert describes the dispatch of upsert, which toolimpl.Caller runs, as its tables say.
+var toolgenToolUpsert = toolimpl.Tool{Name: ToolUpsert, In: toolgenTypeParamsDelete}
 
 // toolgenParamsFetch holds the arguments of fetch, for its table.
 type toolgenParamsFetch struct {
@@ -579,31 +583,13 @@ func toolgenCallFetch(ctx context.Context, args []byte) (toolgen.Result, error) 
 
 var toolgenToolFetch = toolimpl.Tool{Name: ToolFetch, In: toolgenTypeParamsFetch, Text: true}
 
-// toolgenCallEverything reads the arguments of do-it_all-2, calls Everything and writes its result, as its tables say.
-func toolgenCallEverything(ctx context.Context, args []byte) (toolgen.Result, error) {
-	return toolimpl.Dispatch(ctx, args, &toolgenToolEverything, nil, nil, func(ctx context.Context) (err error) {
-		return Everything()
-	})
-}
-
+// toolgenToolEverything describes the dispatch of do-it_all-2, which toolimpl.Caller runs, as its tables say.
 var toolgenToolEverything = toolimpl.Tool{Name: ToolEverything, In: toolimpl.NoArgs}
 
-// toolgenCallApprove reads the arguments of approve, calls Approve and writes its result, as its tables say.
-func toolgenCallApprove(ctx context.Context, args []byte) (toolgen.Result, error) {
-	return toolimpl.Dispatch(ctx, args, &toolgenToolApprove, nil, nil, func(ctx context.Context) (err error) {
-		return Approve()
-	})
-}
-
+// toolgenToolApprove describes the dispatch of approve, which toolimpl.Caller runs, as its tables say.
 var toolgenToolApprove = toolimpl.Tool{Name: ToolApprove, In: toolimpl.NoArgs}
 
-// toolgenCallLongest reads the arguments of abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijkl, calls Longest and writes its result, as its tables say.
-func toolgenCallLongest(ctx context.Context, args []byte) (toolgen.Result, error) {
-	return toolimpl.Dispatch(ctx, args, &toolgenToolLongest, nil, nil, func(ctx context.Context) (err error) {
-		return Longest()
-	})
-}
-
+// toolgenToolLongest describes the dispatch of abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijkl, which toolimpl.Caller runs, as its tables say.
 var toolgenToolLongest = toolimpl.Tool{Name: ToolLongest, In: toolimpl.NoArgs}
 
 // toolgenParamsArchive holds the arguments of archive, for its table.
@@ -611,23 +597,10 @@ type toolgenParamsArchive struct {
 	id string
 }
 
-// toolgenCallArchive reads the arguments of archive, calls Archive and writes its result, as its tables say.
-func toolgenCallArchive(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsArchive
-	return toolimpl.Dispatch(ctx, args, &toolgenToolArchive, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
-		return Archive(in.id)
-	})
-}
+// toolgenToolArchive describes the dispatch of archive, which toolimpl.Caller runs, as its tables say.
+var toolgenToolArchive = toolimpl.Tool{Name: ToolArchive, In: toolgenTypeParamsDelete}
 
-var toolgenToolArchive = toolimpl.Tool{Name: ToolArchive, In: toolgenTypeParamsLookup}
-
-// toolgenCallPurge reads the arguments of purge, calls Purge and writes its result, as its tables say.
-func toolgenCallPurge(ctx context.Context, args []byte) (toolgen.Result, error) {
-	return toolimpl.Dispatch(ctx, args, &toolgenToolPurge, nil, nil, func(ctx context.Context) (err error) {
-		return Purge()
-	})
-}
-
+// toolgenToolPurge describes the dispatch of purge, which toolimpl.Caller runs, as its tables say.
 var toolgenToolPurge = toolimpl.Tool{Name: ToolPurge, In: toolimpl.NoArgs}
 
 // toolgenParamsCharge holds the arguments of charge, for its table.
@@ -650,15 +623,8 @@ type toolgenParamsRefund struct {
 	id string
 }
 
-// toolgenCallRefund reads the arguments of refund_payment, calls Refund and writes its result, as its tables say.
-func toolgenCallRefund(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in toolgenParamsRefund
-	return toolimpl.Dispatch(ctx, args, &toolgenToolRefund, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
-		return Refund(in.id)
-	})
-}
-
-var toolgenToolRefund = toolimpl.Tool{Name: ToolRefund, In: toolgenTypeParamsLookup}
+// toolgenToolRefund describes the dispatch of refund_payment, which toolimpl.Caller runs, as its tables say.
+var toolgenToolRefund = toolimpl.Tool{Name: ToolRefund, In: toolgenTypeParamsDelete}
 
 // toolgenParamsTransfer holds the arguments of transfer, for its table.
 type toolgenParamsTransfer struct {
@@ -693,20 +659,14 @@ func toolgenCallResearch(ctx context.Context, args []byte) (toolgen.Result, erro
 
 var toolgenToolResearch = toolimpl.Tool{Name: ToolResearch, In: toolgenTypeParamsResearch, Text: true}
 
-// toolgenCallReindex reads the arguments of reindex, calls Reindex and writes its result, as its tables say.
-func toolgenCallReindex(ctx context.Context, args []byte) (toolgen.Result, error) {
-	return toolimpl.Dispatch(ctx, args, &toolgenToolReindex, nil, nil, func(ctx context.Context) (err error) {
-		return Reindex()
-	})
-}
-
+// toolgenToolReindex describes the dispatch of reindex, which toolimpl.Caller runs, as its tables say.
 var toolgenToolReindex = toolimpl.Tool{Name: ToolReindex, In: toolimpl.NoArgs}
 
-// toolgenTypeParamsLookup describes a toolgenParamsLookup for toolimpl's table-driven reader and writer.
-var toolgenTypeParamsLookup = &toolimpl.Struct{
+// toolgenTypeParamsDelete describes a toolgenParamsDelete for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsDelete = &toolimpl.Struct{
 	Object: toolimpl.Object{Names: []string{"id"}, Required: []int{0}},
 	Fields: []toolimpl.Field{
-		{Offset: unsafe.Offsetof(toolgenParamsLookup{}.id), Kind: toolimpl.FieldString, Required: 1, Key: `"id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsDelete{}.id), Kind: toolimpl.FieldString, Required: 1, Key: `"id":`},
 	},
 }
 
@@ -747,8 +707,8 @@ var toolgenArgsGetHTTPStatus = &toolimpl.Object{Names: []string{"url"}, Required
 // A compile error here means a struct type that shares the table of another,
 // of the same layout, changed since this file was generated: run go generate.
 var (
-	_ = toolgenParamsLookup(toolgenParamsDelete{})
-	_ = toolgenParamsLookup(toolgenParamsUpsert{})
-	_ = toolgenParamsLookup(toolgenParamsArchive{})
-	_ = toolgenParamsLookup(toolgenParamsRefund{})
+	_ = toolgenParamsDelete(toolgenParamsUpsert{})
+	_ = toolgenParamsDelete(toolgenParamsArchive{})
+	_ = toolgenParamsDelete(toolgenParamsRefund{})
+	_ = toolgenParamsDelete(toolgenParamsLookup{})
 )

@@ -76,7 +76,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "hidden",
 	Tokens:      toolgen.Tokens{Default: 50, Strict: 33, Gemini: 29},
 	SearchTerms: "1 18 AnAQ3C ctx:5 ctx_onli:4 hidden:2 onli:5 take toolgen",
-	Call:        toolgenCallCtxOnly,
+	Call: toolimpl.CallerOK(&toolgenToolCtxOnly, func(ctx context.Context, in struct{}) error {
+		return CtxOnly(toolgen.CtxFrom(ctx))
+	}),
 }, {
 	Name:        ToolCtxBetween,
 	Description: "CtxBetween takes toolgen.Ctx between flat parameters: any position.",
@@ -100,7 +102,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "hidden",
 	Tokens:      toolgen.Tokens{Default: 63, Strict: 46, Gemini: 41},
 	SearchTerms: "1 20 CRIBsUsA ctx:5 ctx_first:4 first:4 hidden:2 struct take text:2 toolgen",
-	Call:        toolgenCallCtxFirst,
+	Call: toolimpl.CallerOK(&toolgenToolCtxFirst, func(ctx context.Context, in Query) error {
+		return CtxFirst(toolgen.CtxFrom(ctx), &in)
+	}),
 }, {
 	Name:        ToolAliased,
 	Description: "Aliased takes its context through an alias.",
@@ -108,7 +112,7 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "hidden",
 	Tokens:      toolgen.Tokens{Default: 59, Strict: 42, Gemini: 37},
 	SearchTerms: "1 12 DIKASxg alia alias:4 context hidden:2 take text:2 through",
-	Call:        toolgenCallAliased,
+	Call:        toolimpl.CallerOK(&toolgenToolAliased, Aliased),
 }, {
 	Name:        ToolPlain,
 	Description: "Plain takes no parameters at all.",
@@ -116,7 +120,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "hidden",
 	Tokens:      toolgen.Tokens{Default: 46, Strict: 29, Gemini: 25},
 	SearchTerms: "1 9 ANANH all hidden:2 parameter plain:4 take",
-	Call:        toolgenCallPlain,
+	Call: toolimpl.CallerOK(&toolgenToolPlain, func(ctx context.Context, in struct{}) error {
+		return Plain()
+	}),
 }}
 
 // BothRule is a permission rule for the tool both, which takes no arguments.
@@ -208,13 +214,7 @@ func toolgenCallBoth(ctx context.Context, args []byte) (toolgen.Result, error) {
 
 var toolgenToolBoth = toolimpl.Tool{Name: ToolBoth, In: toolimpl.NoArgs, Text: true}
 
-// toolgenCallCtxOnly reads the arguments of ctx_only, calls CtxOnly and writes its result, as its tables say.
-func toolgenCallCtxOnly(ctx context.Context, args []byte) (toolgen.Result, error) {
-	return toolimpl.Dispatch(ctx, args, &toolgenToolCtxOnly, nil, nil, func(ctx context.Context) (err error) {
-		return CtxOnly(toolgen.CtxFrom(ctx))
-	})
-}
-
+// toolgenToolCtxOnly describes the dispatch of ctx_only, which toolimpl.Caller runs, as its tables say.
 var toolgenToolCtxOnly = toolimpl.Tool{Name: ToolCtxOnly, In: toolimpl.NoArgs}
 
 // toolgenParamsCtxBetween holds the arguments of ctx_between, for its table.
@@ -245,34 +245,22 @@ func toolgenCallCtxLast(ctx context.Context, args []byte) (toolgen.Result, error
 
 var toolgenToolCtxLast = toolimpl.Tool{Name: ToolCtxLast, In: toolgenTypeQuery, Text: true}
 
-// toolgenCallCtxFirst reads the arguments of ctx_first, calls CtxFirst and writes its result, as its tables say.
-func toolgenCallCtxFirst(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in Query
-	return toolimpl.Dispatch(ctx, args, &toolgenToolCtxFirst, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
-		return CtxFirst(toolgen.CtxFrom(ctx), &in)
-	})
-}
-
+// toolgenToolCtxFirst describes the dispatch of ctx_first, which toolimpl.Caller runs, as its tables say.
 var toolgenToolCtxFirst = toolimpl.Tool{Name: ToolCtxFirst, In: toolgenTypeQuery}
 
-// toolgenCallAliased reads the arguments of aliased, calls Aliased and writes its result, as its tables say.
-func toolgenCallAliased(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in Query
-	return toolimpl.Dispatch(ctx, args, &toolgenToolAliased, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
-		return Aliased(ctx, in)
-	})
-}
-
+// toolgenToolAliased describes the dispatch of aliased, which toolimpl.Caller runs, as its tables say.
 var toolgenToolAliased = toolimpl.Tool{Name: ToolAliased, In: toolgenTypeQuery}
 
-// toolgenCallPlain reads the arguments of plain, calls Plain and writes its result, as its tables say.
-func toolgenCallPlain(ctx context.Context, args []byte) (toolgen.Result, error) {
-	return toolimpl.Dispatch(ctx, args, &toolgenToolPlain, nil, nil, func(ctx context.Context) (err error) {
-		return Plain()
-	})
-}
-
+// toolgenToolPlain describes the dispatch of plain, which toolimpl.Caller runs, as its tables say.
 var toolgenToolPlain = toolimpl.Tool{Name: ToolPlain, In: toolimpl.NoArgs}
+
+// toolgenTypeQuery describes a Query for toolimpl's table-driven reader and writer.
+var toolgenTypeQuery = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"text"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Query{}.Text), Kind: toolimpl.FieldString, Required: 1, Key: `"text":`},
+	},
+}
 
 // toolgenTypeParamsCtxBetween describes a toolgenParamsCtxBetween for toolimpl's table-driven reader and writer.
 var toolgenTypeParamsCtxBetween = &toolimpl.Struct{
@@ -280,13 +268,5 @@ var toolgenTypeParamsCtxBetween = &toolimpl.Struct{
 	Fields: []toolimpl.Field{
 		{Offset: unsafe.Offsetof(toolgenParamsCtxBetween{}.a), Kind: toolimpl.FieldString, Required: 1, Key: `"a":`},
 		{Offset: unsafe.Offsetof(toolgenParamsCtxBetween{}.b), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(toolgenParamsCtxBetween{}.b)), Required: 2, Key: `"b":`},
-	},
-}
-
-// toolgenTypeQuery describes a Query for toolimpl's table-driven reader and writer.
-var toolgenTypeQuery = &toolimpl.Struct{
-	Object: toolimpl.Object{Names: []string{"text"}, Required: []int{0}},
-	Fields: []toolimpl.Field{
-		{Offset: unsafe.Offsetof(Query{}.Text), Kind: toolimpl.FieldString, Required: 1, Key: `"text":`},
 	},
 }

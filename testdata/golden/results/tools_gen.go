@@ -6,7 +6,6 @@ package results
 
 import (
 	"context"
-	"unsafe"
 
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/toolimpl"
@@ -92,7 +91,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "results",
 	Tokens:      toolgen.Tokens{Default: 43, Strict: 26, Gemini: 22},
 	SearchTerms: "1 8 DFB result:2 return text:5",
-	Call:        toolgenCallText,
+	Call: toolimpl.Caller(&toolgenToolText, func(ctx context.Context, in struct{}) (string, error) {
+		return Text()
+	}),
 }, {
 	Name:        ToolTextOnly,
 	Description: "TextOnly returns text without an error.",
@@ -100,7 +101,9 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "results",
 	Tokens:      toolgen.Tokens{Default: 48, Strict: 31, Gemini: 27},
 	SearchTerms: "1 18 aoEMwRg error onli:4 result:2 return text:5 text_onli:4 without",
-	Call:        toolgenCallTextOnly,
+	Call: toolimpl.Caller(&toolgenToolTextOnly, func(ctx context.Context, in struct{}) (string, error) {
+		return TextOnly(), nil
+	}),
 }, {
 	Name:         ToolCheck,
 	Description:  "Check returns a struct: structured content with an output schema.",
@@ -310,26 +313,10 @@ func (r PictureOnlyRule) Rule() toolgen.Rule {
 	return toolgen.Rule{Tool: ToolPictureOnly}
 }
 
-// toolgenCallText reads the arguments of text, calls Text and writes its result, as its tables say.
-func toolgenCallText(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolText, nil, unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out, err = Text()
-		return err
-	})
-}
-
+// toolgenToolText describes the dispatch of text, which toolimpl.Caller runs, as its tables say.
 var toolgenToolText = toolimpl.Tool{Name: ToolText, In: toolimpl.NoArgs, Text: true}
 
-// toolgenCallTextOnly reads the arguments of text_only, calls TextOnly and writes its result, as its tables say.
-func toolgenCallTextOnly(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var out string
-	return toolimpl.Dispatch(ctx, args, &toolgenToolTextOnly, nil, unsafe.Pointer(&out), func(ctx context.Context) (err error) {
-		out = TextOnly()
-		return nil
-	})
-}
-
+// toolgenToolTextOnly describes the dispatch of text_only, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTextOnly = toolimpl.Tool{Name: ToolTextOnly, In: toolimpl.NoArgs, Text: true}
 
 // toolgenCallCheck reads the arguments of check, calls Check and writes its result.
