@@ -632,13 +632,18 @@
 //     few microseconds per tool), each nil when the schema cannot be said in
 //     it; toolgen derives both at generate time too, and the comment above a
 //     schema says which form the tool lacks, so you know at build time.
-//   - Control flow lives in toolimpl: each object type (and each tool's
-//     arguments) has one member table ("&toolimpl.Object{...}", laid out
-//     statically), with which toolimpl.ObjectReader skips null where it reads
-//     as absent and reports unknown and missing members; each struct, enum and
-//     unnamed slice type is read and written by one helper shared by every
-//     tool that uses it; Rule() is one call. At 100 tools a generated file is
-//     a third of the lines it was (see BENCHMARKS.md, "Generated code").
+//   - Control flow lives in toolimpl: most struct types are read and
+//     written through a static table of their members' offsets, kinds and
+//     checks ("&toolimpl.Struct{...}"), and a tool whose arguments (a struct,
+//     separate parameters, gathered into a struct the file declares, or
+//     none) and result (a struct, a pointer to one, a string or only an
+//     error) have tables is dispatched by toolimpl.Dispatch. Structs of one
+//     layout share a table, and tools of one layout share one dispatch
+//     function, toolimpl.Caller, which the compiler compiles once per layout:
+//     tools made from one template cost the compiler little more than one.
+//     Other types keep a reader and writer of their own, one per type,
+//     shared by every tool that uses it; Rule() is one call (see
+//     BENCHMARKS.md, "Generated code").
 //
 // # Schema dialects
 //
