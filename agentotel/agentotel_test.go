@@ -312,9 +312,21 @@ func TestCancelledRunEndsEverySpan(t *testing.T) {
 	rec := newRecorder(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
+	// Both calls start before either cancels: a call the agent has not
+	// started when the run is cancelled never starts, and has no span.
+	var started sync.WaitGroup
+	started.Add(2)
+	bothStarted := make(chan struct{})
+	go func() { started.Wait(); close(bothStarted) }()
 	var tools []toolgen.Tool
 	for _, name := range []toolgen.ToolName{"a", "b"} {
 		tools = append(tools, tool(name, func(ctx context.Context, _ []byte) (toolgen.Result, error) {
+			started.Done()
+			select {
+			case <-bothStarted:
+			case <-time.After(10 * time.Second):
+				t.Error("the two calls did not run at once")
+			}
 			cancel() // the person gave up while the calls ran
 			<-ctx.Done()
 			return toolgen.Result{}, ctx.Err()
