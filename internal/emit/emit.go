@@ -42,16 +42,16 @@ type generator struct {
 	sliced    map[*model.Struct]bool
 	enumTypes map[string]string
 	noTables  bool // every struct gets a generated reader and writer (Codecs)
-	// shared: the tools whose Call is toolimpl.Caller's (sharedCalls).
+	// shared: the tools whose Call is toolimpl.Caller's (planDispatch).
 	shared map[*model.Tool]bool
 	// tableNames: each tabled struct's table variable, its own or one it
 	// shares (tableName); tableLayouts: the first struct of each layout
-	// and table; probe renders tables to compare them.
+	// and table; probe: probeGen.
 	tableNames   map[*model.Struct]string
 	tableLayouts map[string]*model.Type
 	layoutGuards [][2]*model.Type // a struct with its table, one that shares it
 	probe        *generator
-	// viaTables: the tools tableCall dispatches (tableDispatched); params:
+	// viaTables: the tools tableCall dispatches (planDispatch); params:
 	// the struct of each tool's separate parameters (paramsType), whose
 	// IDs are kept apart from structIDs, the package's.
 	viaTables map[*model.Tool]bool
@@ -81,8 +81,7 @@ func File(pkg *model.Package) ([]byte, error) {
 // parts below and each tool's schemas and dispatch start with one.
 func file(pkg *model.Package, aliases map[string]string) ([]byte, error) {
 	g := newGenerator(pkg)
-	g.shared = g.sharedCalls()
-	g.viaTables = g.tableDispatched()
+	g.planDispatch()
 	g.f = genfile.New(pkg.Path, pkg.Name, genfile.Head{Generator: "toolgen", Constraint: "!toolgen"})
 	for path, alias := range aliases {
 		g.f.ImportAlias(path, alias)
@@ -131,9 +130,13 @@ func newGenerator(pkg *model.Package) *generator {
 	g := &generator{pkg: pkg, helpers: map[string]bool{}, patterns: map[string]string{},
 		tables: map[*model.Struct]bool{}, enumTypes: map[string]string{},
 		tableNames: map[*model.Struct]string{}, tableLayouts: map[string]*model.Type{},
-		params: map[*model.Tool]*model.Type{}, structIDs: map[string]bool{}}
-	g.pointed, g.sliced = structUses(pkg)
-	forEachStruct(pkg, func(s *model.Struct) { g.structIDs[s.ID] = true })
+		params: map[*model.Tool]*model.Type{}, structIDs: map[string]bool{},
+		shared: map[*model.Tool]bool{}, viaTables: map[*model.Tool]bool{}}
+	var reached map[*model.Struct]bool
+	g.pointed, g.sliced, reached = structUses(pkg)
+	for s := range reached {
+		g.structIDs[s.ID] = true
+	}
 	return g
 }
 

@@ -81,13 +81,9 @@ func (g *generator) writeLayoutGuards() {
 // they are the same. It renders with a probe, whose helpers are thrown
 // away.
 func (g *generator) tableText(t *model.Type) string {
-	if g.probe == nil {
-		g.probe = newGenerator(g.pkg)
-		g.probe.noTables = g.noTables
-	}
 	anon := *t
 	anon.Name, anon.Pkg = "toolgenLayout", ""
-	return fmt.Sprintf("%#v", jen.Values(g.probe.tableDef(&anon)...))
+	return fmt.Sprintf("%#v", jen.Values(g.probeGen().tableDef(&anon)...))
 }
 
 // tabled reports whether a named struct type's members can all be
@@ -409,52 +405,11 @@ func (g *generator) enumTable(t *model.Type) (string, bool) {
 	return name, true
 }
 
-// forEachStruct calls visit once for each struct type the package's tools
-// reach.
-func forEachStruct(pkg *model.Package, visit func(*model.Struct)) {
-	seen := map[*model.Struct]bool{}
-	var walk func(t *model.Type)
-	walk = func(t *model.Type) {
-		if t == nil {
-			return
-		}
-		switch t.Kind {
-		case model.KindStruct:
-			if seen[t.Struct] {
-				return
-			}
-			seen[t.Struct] = true
-			visit(t.Struct)
-			for _, f := range t.Struct.Fields {
-				walk(f.Type)
-			}
-			return
-		case model.KindUnion:
-			for _, m := range t.Union.Members {
-				walk(m.Type)
-			}
-			return
-		}
-		walk(t.Key)
-		walk(t.Elem)
-	}
-	for _, tool := range pkg.Tools {
-		for _, p := range tool.Params {
-			walk(p.Type)
-		}
-		if tool.Input != nil {
-			for _, f := range tool.Input.Fields {
-				walk(f.Type)
-			}
-		}
-		walk(tool.Result.Type)
-	}
-}
-
 // structUses are the struct types some member, element or value of the
 // package's tools points to, and those a slice holds: their tables say how
-// to allocate one, or an array of them.
-func structUses(pkg *model.Package) (pointed, sliced map[*model.Struct]bool) {
+// to allocate one, or an array of them; and every struct type the tools
+// reach.
+func structUses(pkg *model.Package) (pointed, sliced, reached map[*model.Struct]bool) {
 	pointed, sliced = map[*model.Struct]bool{}, map[*model.Struct]bool{}
 	seen := map[*model.Struct]bool{}
 	var walk func(t *model.Type, in map[*model.Struct]bool)
@@ -509,7 +464,7 @@ func structUses(pkg *model.Package) (pointed, sliced map[*model.Struct]bool) {
 		}
 		walk(top(tool.Result.Type), nil)
 	}
-	return pointed, sliced
+	return pointed, sliced, seen
 }
 
 // tableCall writes a tool's dispatch as a call of toolimpl.Dispatch with
@@ -527,7 +482,7 @@ func structUses(pkg *model.Package) (pointed, sliced map[*model.Struct]bool) {
 //		})
 //	}
 //
-// A tool in sharedCalls gets no function: its Call is toolimpl.Caller's
+// A tool planDispatch shares gets no function: its Call is toolimpl.Caller's
 // (toolValue), and only its toolimpl.Tool is declared here. Other tools get
 // a dispatch function of their own (callFunc).
 func (g *generator) tableCall(t *model.Tool) bool {
@@ -666,21 +621,6 @@ func (g *generator) tablePlan(t *model.Tool) (tablePlan, bool) {
 	return plan, true
 }
 
-// tableDispatched picks the tools tableCall dispatches (tablePlan), with a
-// probe, whose helpers are thrown away: the rule types, written first, read
-// the tables of those tools' separate parameters.
-func (g *generator) tableDispatched() map[*model.Tool]bool {
-	probe := newGenerator(g.pkg)
-	probe.noTables = g.noTables
-	via := map[*model.Tool]bool{}
-	for _, t := range g.pkg.Tools {
-		if _, ok := probe.tablePlan(t); ok {
-			via[t] = true
-		}
-	}
-	return via
-}
-
 // paramsType is the struct that generated code declares for a tool's
 // separate parameters, one field per parameter, so that a table can
 // describe them: toolgenParamsGetVM. Nil for a tool with a struct
@@ -743,65 +683,72 @@ func (g *generator) declareParams(t *model.Tool, pt *model.Type) {
 	})
 }
 
-// sharedCalls picks the tools whose Call is toolimpl.Caller (or CallerOK)
-// instantiated with their types: tools dispatched through tables
-// (tablePlan), not methods, whose arguments and result have the layouts of
-// another such tool's. The compiler compiles a generic function once per
-// layout, so tools made from one template (as go-sdk's AddTool shares its
-// instantiation between them) cost it an instantiation's small wrapper
-// each, and a small adapter for a function not of the plain form
-// (callerFunc), instead of a dispatch function and its closure. A tool
-// with a layout of its own keeps a function of its own: an instantiation
-// of its own would cost more.
-func (g *generator) sharedCalls() map[*model.Tool]bool {
-	// Whether a struct is tabled is found as its table is written, which
-	// asks for the helpers it uses: a probe's helpers are thrown away, so
-	// that the file's come in the order its pieces ask for them.
-	probe := newGenerator(g.pkg)
-	probe.noTables = g.noTables
+// planDispatch picks the tools tableCall dispatches (tablePlan; the rule
+// types, written first, read the tables of those tools' separate
+// parameters), and among them those whose Call is toolimpl.Caller (or
+// CallerOK) instantiated with their types: tools, not methods, whose
+// arguments and result have the layouts of another such tool's. The
+// compiler compiles a generic function once per layout, so tools made from
+// one template (as go-sdk's AddTool shares its instantiation between them)
+// cost it an instantiation's small wrapper each, and a small adapter for a
+// function not of the plain form (callerFunc), instead of a dispatch
+// function and its closure. A tool with a layout of its own keeps a
+// function of its own: an instantiation of its own would cost more.
+//
+// Whether a struct is tabled is found as its table is written, which asks
+// for the helpers it uses: the probe's helpers are thrown away, so that the
+// file's come in the order its pieces ask for them.
+func (g *generator) planDispatch() {
+	probe := g.probeGen()
 	byLayout := map[string][]*model.Tool{}
 	for _, t := range g.pkg.Tools {
-		if key, ok := probe.callLayout(t); ok {
+		plan, ok := probe.tablePlan(t)
+		if !ok {
+			continue
+		}
+		g.viaTables[t] = true
+		if t.Recv == nil {
+			key := callLayout(t, plan)
 			byLayout[key] = append(byLayout[key], t)
 		}
 	}
-	shared := map[*model.Tool]bool{}
 	for _, tools := range byLayout {
 		if len(tools) > 1 {
 			for _, t := range tools {
-				shared[t] = true
+				g.shared[t] = true
 			}
 		}
 	}
-	return shared
+}
+
+// probeGen is a generator of the same package whose code and helpers are
+// thrown away, for what the file's generator must know before it writes.
+func (g *generator) probeGen() *generator {
+	if g.probe == nil {
+		g.probe = newGenerator(g.pkg)
+		g.probe.noTables = g.noTables
+	}
+	return g.probe
 }
 
 // callLayout is a key for the layouts of the arguments and result of a
-// tool dispatched through tables, or false for one that is not, or is a
-// method (sharedCalls). Two tools of one key share Caller's
-// instantiation: a struct's key is its Layout (its underlying type);
-// every pointer has one layout, and every string type.
-func (g *generator) callLayout(t *model.Tool) (string, bool) {
-	if t.Recv != nil {
-		return "", false
-	}
-	plan, ok := g.tablePlan(t)
-	if !ok {
-		return "", false
-	}
+// tool dispatched through tables as plan says (planDispatch). Two tools of
+// one key share Caller's instantiation: a struct's key is its Layout (its
+// underlying type); every pointer has one layout, and every string type.
+func callLayout(t *model.Tool, plan tablePlan) string {
 	in := "none"
 	if plan.in != nil {
 		in = structLayout(plan.in)
 	}
 	switch r := t.Result; {
 	case r.Kind == model.ResultNone:
-		return in + " -> ok", true
+		return in + " -> ok"
 	case r.Kind == model.ResultText:
-		return in + " -> string", true
+		return in + " -> string"
 	case r.Type.Kind == model.KindPointer:
-		return in + " -> pointer", true
+		return in + " -> pointer"
 	default:
-		return in + " -> " + structLayout(r.Type), true
+		return in + " -> " + structLayout(r.Type)
 	}
 }
 
@@ -826,7 +773,7 @@ func structLayout(t *model.Type) string {
 	return b.String()
 }
 
-// callerFunc is the Call of a tool in sharedCalls: toolimpl.Caller (or
+// callerFunc is the Call of a tool planDispatch shares: toolimpl.Caller (or
 // CallerOK) of its toolimpl.Tool and its function, when that has Caller's
 // form, func(context.Context, Args) (Result, error), or else of an adapter
 // to that form:
