@@ -28,7 +28,11 @@ import (
 // TOOLGEN_COST_SIZES (default "1,100,1000") and TOOLGEN_COST_ROUNDS
 // (default 5) change what is measured; the first size is the base the
 // per-tool figures are taken against. TOOLGEN_COST_SHAPE measures tools of
-// another shape (costShape).
+// another shape (costShape). TOOLGEN_COST_INSTRUCTIONS=1 also counts the
+// instructions the compiler runs for the tools package alone
+// (compileInstructions; it needs valgrind). TOOLGEN_COST_TOOLGEN names a
+// toolgen command to generate with instead of this checkout's, such as an
+// earlier version's (its files must build against this runtime).
 func TestGeneratedCodeCost(t *testing.T) {
 	if os.Getenv("TOOLGEN_COST") == "" {
 		t.Skip("slow (minutes): set TOOLGEN_COST=1 to measure the cost of generated code against go-sdk's AddTool")
@@ -62,8 +66,11 @@ func TestGeneratedCodeCost(t *testing.T) {
 	}
 	dir := t.TempDir()
 	writeCostModule(t, root, dir)
-	toolgen := filepath.Join(dir, "toolgen.exe")
-	run(t, root, "go", "build", "-o", toolgen, "./cmd/toolgen")
+	toolgen := os.Getenv("TOOLGEN_COST_TOOLGEN")
+	if toolgen == "" {
+		toolgen = filepath.Join(dir, "toolgen.exe")
+		run(t, root, "go", "build", "-o", toolgen, "./cmd/toolgen")
+	}
 
 	type variant struct {
 		impl string // "toolgen" or "go-sdk"
@@ -75,6 +82,7 @@ func TestGeneratedCodeCost(t *testing.T) {
 		binary             int64
 		cpu, wall          []time.Duration
 		pkgCPU             []time.Duration // compiling the tools package alone
+		instructions       int64           // the compiler's, for the package alone
 	}
 	results := map[variant]*result{}
 	var variants []variant
@@ -140,6 +148,13 @@ func TestGeneratedCodeCost(t *testing.T) {
 		}
 	}
 
+	countInstructions := os.Getenv("TOOLGEN_COST_INSTRUCTIONS") != ""
+	if countInstructions {
+		for _, v := range variants {
+			results[v].instructions = compileInstructions(t, dir, v.impl, v.n)
+		}
+	}
+
 	var b strings.Builder
 	fmt.Fprintf(&b, "\nraw, median of %d builds (tools package compiled, program linked):\n\n", rounds)
 	fmt.Fprintf(&b, "| impl | tools | source lines (generated) | source bytes (generated) | compile+link CPU | wall | package compile CPU | binary bytes |\n")
@@ -171,6 +186,17 @@ func TestGeneratedCodeCost(t *testing.T) {
 		tg, sdk := per["toolgen"], per["go-sdk"]
 		fmt.Fprintf(&b, "| %d | ratio | %.1fx | %.1fx | %.1fx | %.1fx | %.1fx |\n", n,
 			tg[0]/sdk[0], tg[1]/sdk[1], tg[2]/sdk[2], tg[3]/sdk[3], tg[4]/sdk[4])
+	}
+	if countInstructions {
+		fmt.Fprintf(&b, "\ncompiler instructions per tool, the package alone, (X(N) - X(%d)) / (N - %d):\n\n", base, base)
+		fmt.Fprintf(&b, "| tools | toolgen | go-sdk | ratio |\n| ---: | ---: | ---: | ---: |\n")
+		for _, n := range sizes[1:] {
+			per := func(impl string) float64 {
+				r, r0 := results[variant{impl, n}], results[variant{impl, base}]
+				return float64(r.instructions-r0.instructions) / float64(n-base) / 1e6
+			}
+			fmt.Fprintf(&b, "| %d | %.1f M | %.1f M | %.2fx |\n", n, per("toolgen"), per("go-sdk"), per("toolgen")/per("go-sdk"))
+		}
 	}
 	t.Log(b.String())
 }
@@ -323,6 +349,53 @@ func writeCostArgs(b *strings.Builder, impl, name string) {
 		b.WriteString("\tTags []string `json:\"tags,omitempty\" jsonschema:\"labels to echo\"`\n")
 	}
 	b.WriteString("}\n\n")
+}
+
+// cachegrindScript runs the compile of package $COST_PKG under valgrind's
+// cachegrind, on one thread (-c=1) with the collector off, its count in
+// $COST_LOG; any other tool, or the compile of any other package, runs as
+// it is. It is go build's -toolexec.
+const cachegrindScript = `#!/bin/bash
+tool=$1; shift
+if [[ $tool != */compile || " $* " != *" -p $COST_PKG "* ]]; then exec "$tool" "$@"; fi
+args=()
+for a in "$@"; do [[ $a == -c=* ]] && a=-c=1; args+=("$a"); done
+GOGC=off GOMAXPROCS=1 exec valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null --log-file="$COST_LOG" "$tool" "${args[@]}"
+`
+
+// compileInstructions changes the tools package and returns the
+// instructions its compile runs (cachegrindScript), which unlike CPU time
+// do not move with the machine's load. The first call compiles every
+// package again, since -toolexec is part of the build cache's key.
+func compileInstructions(t *testing.T, dir, impl string, n int) int64 {
+	pkg := costPkg(impl, n)
+	script, log := filepath.Join(dir, "cachegrind.sh"), filepath.Join(dir, "cachegrind-"+pkg+".log")
+	write(t, script, cachegrindScript)
+	if err := os.Chmod(script, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	setRound(t, dir, pkg, fmt.Sprintf("instructions %d", time.Now().UnixNano()))
+	cmd := exec.Command("go", "build", "-toolexec", script, "./"+pkg)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "COST_PKG=example.com/cost/"+pkg, "COST_LOG="+log)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go build -toolexec cachegrind ./%s (is valgrind installed?): %v\n%s", pkg, err, out)
+	}
+	text, err := os.ReadFile(log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for line := range strings.Lines(string(text)) {
+		if f := strings.Fields(line); len(f) >= 3 && f[1] == "I" && strings.HasPrefix(f[2], "refs") {
+			count, err := strconv.ParseInt(strings.ReplaceAll(f[len(f)-1], ",", ""), 10, 64)
+			if err != nil {
+				t.Fatalf("%s: %q: %v", log, line, err)
+			}
+			return count
+		}
+	}
+	t.Fatalf("%s has no instruction count:\n%s", log, text)
+	return 0
 }
 
 // setRound changes the tools package (a variable its main prints), so that
