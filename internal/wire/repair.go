@@ -81,6 +81,8 @@ type repairLog struct {
 	shift    int       // an offset in the arguments as sent minus the same offset in d.data
 	first    byte      // the first byte of the arguments as sent that is not white space
 	reported bool
+
+	unwrapped bool // the arguments were read from within text around them (unwrap)
 }
 
 // RepairIfAsked lets d repair malformed arguments (see repair.go) when ctx
@@ -89,8 +91,8 @@ type repairLog struct {
 // a tool generated with the directive option norepair does not.
 func (d *Decoder) RepairIfAsked(ctx context.Context) {
 	d.repairCtx = ctx
-	if d.firstByte() == '`' && d.canRepair() {
-		d.unfence()
+	if c := d.firstByte(); c != 0 && kinds[c] == KindInvalid && d.canRepair() {
+		d.unwrap() // text around the arguments (repair_syntax.go)
 	}
 }
 
@@ -293,31 +295,25 @@ func (d *Decoder) trailingComma(closer byte) bool {
 		what = "looking for the start of an object key"
 	}
 	d.repairSyntax(d.pointerDepth(d.nseg-1), "a trailing comma before "+string(closer)+", left out", d.syntaxAt(d.pos, what))
-	d.pos++
+	// The comma is left out of the data too, so that the arguments read
+	// are valid JSON. d.pos stays: one byte less for the comma, one more
+	// for the closer consumed.
+	comma := bytes.LastIndexByte(d.data[:d.pos], ',')
+	d.splice(comma, comma+1)
 	return true
 }
 
-// unfence reads the arguments from within the Markdown code fence they
-// came in (```json or ```, a line of its own at each end), when that is
-// all there is.
-func (d *Decoder) unfence() {
-	data := d.data
-	first := bytes.IndexByte(data, '`')
-	text := bytes.TrimRight(data[first:], " \t\r\n")
-	line := bytes.IndexByte(text, '\n')
-	if line < 0 || !bytes.HasPrefix(text, []byte("```")) || !bytes.HasSuffix(text, []byte("```")) {
-		return
+// repairWord tries to repair the next value, which starts with no JSON
+// value, where want is read: Python's True or False where a boolean is
+// read, a string in single quotes where a string is (repair_syntax.go).
+func (d *Decoder) repairWord(want schemaType) bool {
+	switch want {
+	case typeBoolean:
+		return d.pythonBool()
+	case typeString, typeText:
+		return d.singleQuotedValue()
 	}
-	if lang := strings.TrimSpace(string(text[3:line])); lang != "" && !strings.EqualFold(lang, "json") {
-		return
-	}
-	inner := text[line+1 : len(text)-3]
-	if bytes.Contains(inner, []byte("```")) || len(inner) == 0 || inner[len(inner)-1] != '\n' {
-		return // the closing fence is not on a line of its own, or there is more than one block
-	}
-	d.repairSyntax("", "the arguments in a Markdown code fence, read without it", d.syntaxAt(first, "looking for the start of a value"))
-	d.data = inner
-	d.rep.shift = first + line + 1
+	return false
 }
 
 // repairVerdict is Close's verdict once a repair was made: nil, with the

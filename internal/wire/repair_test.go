@@ -61,7 +61,7 @@ func TestRepairOnlyWhenAsked(t *testing.T) {
 func TestRepairRefusedAsSent(t *testing.T) {
 	for _, args := range []string{
 		`{"tags":"[\"a\",\"b\"]", "city": x}`,              // a syntax error after a repair that shortened the text
-		`{"days":"3","tags":"a", "city":"Paris"} trailing`, // and after one that lengthened it
+		`{"days":"3","tags":"a", "city":"Paris"} <|call|>`, // and after one that lengthened it
 		"```json\n{\"city\":\"Paris\",\"days\":3,}\n``` and more",
 		"```json\n{\"city\":\"Paris\",\"days\":3,\n```",
 		`{"city":"Paris","days":3,"tags":["a",],"unit":"k"}`,

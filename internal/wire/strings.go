@@ -143,6 +143,9 @@ func (d *Decoder) stringRest(start, i int) (string, bool) {
 			}
 			a, i = appendEscaped(a, data, i)
 		case c < 0x20:
+			if d.repairCtx != nil && d.escapeControls(start, i) {
+				return d.String() // the literal, its control characters escaped
+			}
 			d.pos = i
 			d.failAt("in a string literal")
 			return "", false
