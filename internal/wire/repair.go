@@ -128,6 +128,9 @@ func (d *Decoder) repairValue(want schemaType, got Kind) bool {
 	if d.fatal { // reading the value as sent meets the same syntax error
 		return false
 	}
+	if end < len(d.data) && !valueFollow(d.data[end]) {
+		return false // "1"00 read as 1 would run into what follows: 100
+	}
 	lit := d.data[start:end]
 	var parts [][]byte
 	var note string
