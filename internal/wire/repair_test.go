@@ -71,7 +71,7 @@ func TestRepairRefusedAsSent(t *testing.T) {
 		`{"city":"Paris","days":3,"tags":"[` + strings.Repeat("[", maxDepth) + `"}`, // the string holds no valid array
 		`{"city":"Paris","days":3,"tags":"[` + strings.Repeat("[", maxDepth-2) + strings.Repeat("]", maxDepth-1) + `"}`,
 		`{"city":10,"days":"1"00000000000000`, // "1" read as 1 would run into the zeros
-		`{"city": 'Paris', "days": None}`,      // None for an int, after a repair of the syntax
+		`{"city": 'Paris', "days": None}`,     // None for an int, after a repair of the syntax
 		"Here: {\"city\": \"Paris\", \"days\": 3, \"tags\": [True]}",
 		"{\"city\": \"Par\nis\", \"days\": 3} {\"city\": \"Rome\"}",
 	} {
@@ -95,8 +95,8 @@ func TestRepairSyntax(t *testing.T) {
 		{"Sure: {\"city\": \"x\", \"days\": 2}.", `text before the arguments object, left out; text after the arguments object, left out`},
 		{"{\"city\": \"x\", \"days\": 2,}\nDone!", `a trailing comma before }, left out; text after the arguments object, left out`},
 		{`{"city": "x", "days": 2, "nope": {'a': True}}`, ""}, // an unknown member, skipped
-		{`{"city": "x", "days": 2, "unit": 'k'}`, ""},           // repaired, but not one of the enum's values
-		{`{"city": "x", "days": 2, "alerts": 'true'}`, ""},      // a string in single quotes where a boolean is read
+		{`{"city": "x", "days": 2, "unit": 'k'}`, ""},         // repaired, but not one of the enum's values
+		{`{"city": "x", "days": 2, "alerts": 'true'}`, ""},    // a string in single quotes where a boolean is read
 	} {
 		_, note, _, err := readRepairing([]byte(c.args))
 		if c.note == "" {
