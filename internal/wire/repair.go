@@ -83,6 +83,8 @@ type repairLog struct {
 	reported bool
 
 	unwrapped bool // the arguments were read from within text around them (unwrap)
+
+	bare, bareEnd int // the latest name without quotes (bareName), while it waits for its object's reader
 }
 
 // RepairIfAsked lets d repair malformed arguments (see repair.go) when ctx
@@ -369,6 +371,9 @@ func (r *ObjectReader) rename(d *Decoder) bool {
 	s := d.top()
 	if s == nil || !s.object || !s.keyPlain || !d.canRepair() {
 		return false
+	}
+	if d.rep.bareEnd > 0 && d.pos == d.rep.bare && int(s.keyStart) == d.rep.bare {
+		return r.quoteBare(d, s)
 	}
 	keyStart, keyEnd := int(s.keyStart), int(s.keyEnd)
 	key := d.data[keyStart:keyEnd]

@@ -119,6 +119,55 @@ func (d *Decoder) singleQuotedKey() bool {
 	return true
 }
 
+// bareName meets a member name without quotes at d.pos ({city: "Paris"},
+// as JavaScript writes it), where an object is read. Such a name is
+// certain only as a known member's name, which the decoder does not know
+// here: it notes the repair, reports an empty name (no member's) and
+// leaves d.pos at the name. A struct's reader then asks Unknown, whose
+// quoteBare quotes the name when it is exactly a known one and reads the
+// member again; any other reader (a map's, an any's) reads a value at the
+// name, a syntax error, and the call is refused as sent.
+func (d *Decoder) bareName() (start, end int, ok bool) {
+	if d.repairCtx == nil || !d.typedRead() {
+		return 0, 0, false
+	}
+	i := d.pos
+	for i < len(d.data) && (d.data[i] == '_' || d.data[i] == '$' || 'a' <= d.data[i]|0x20 && d.data[i]|0x20 <= 'z' || i > d.pos && isDigit(d.data[i])) {
+		i++
+	}
+	if i == d.pos || !followedBy(d.data, i, ":") || !d.canRepair() {
+		return 0, 0, false
+	}
+	name := d.data[d.pos:i]
+	pointer := string(appendPointerToken(append([]byte(d.pointerDepth(d.nseg-1)), '/'), name))
+	d.repairSyntax(pointer, "the name "+string(name)+` without quotes, read as "`+string(name)+`"`,
+		d.syntaxAt(d.pos, "looking for the start of an object key"))
+	d.rep.bare, d.rep.bareEnd = d.pos, i
+	return d.pos, d.pos, true
+}
+
+// quoteBare quotes the name without quotes that the member just returned
+// has (bareName), when it is exactly one of the object's names, and reads
+// the member again, from the comma before it (or, the first, its name).
+func (r *ObjectReader) quoteBare(d *Decoder, s *segment) bool {
+	start, end := d.rep.bare, d.rep.bareEnd
+	d.rep.bareEnd = 0
+	if r.obj.Index(d.data[start:end:end]) < 0 {
+		return false // not a member's name: Unknown reads a value at it, a syntax error
+	}
+	quoted := make([]byte, 0, end-start+2)
+	quoted = append(append(append(quoted, '"'), d.data[start:end]...), '"')
+	d.rep.end = d.splice(start, end, quoted)
+	d.rep.text = false
+	s.n--
+	d.pos = start
+	if s.n > 0 {
+		for d.pos--; isSpace(d.data[d.pos]); d.pos-- {
+		}
+	}
+	return true
+}
+
 // followedBy reports whether the first byte from data[i] on that is not
 // white space is one of set, or (for a value) the end of the input.
 func followedBy(data []byte, i int, set string) bool {

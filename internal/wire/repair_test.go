@@ -112,6 +112,25 @@ func TestRepairSyntax(t *testing.T) {
 	assert.Equal(t, "it's \"x\"\n", a.City)
 }
 
+// A name without quotes is read as a known member's name only by an
+// object's reader (ObjectReader), which knows the names; a reader of
+// fields (a map's) refuses it as sent.
+func TestRepairBareNames(t *testing.T) {
+	args := []byte(`{city: "Paris", days: 2, where: {lat: 1}}`)
+	notes, plain, err := readBoth(args, readWeatherObject)
+	require.NoError(t, err)
+	assert.Equal(t, 1, notes)
+	require.Error(t, plain)
+	_, note, _, err := readRepairing(args) // decodeWeatherArgs reads fields
+	assert.Empty(t, note)
+	assert.Equal(t, errText(plain), errText(err))
+	for _, args := range []string{`{city: "x", days: 2, nope: 1}`, `{city: "x", Days: 2}`, `{city: "x", "days": 2, where: {lat: 1, alt: 2}}`} {
+		notes, plain, err := readBoth([]byte(args), readWeatherObject)
+		assert.Zero(t, notes, args)
+		assert.Equal(t, errText(plain), errText(err), args)
+	}
+}
+
 // At most maxRepairs repairs are made in a call; beyond them the
 // arguments are refused as sent, with every problem (up to maxProblems).
 func TestRepairsAreBounded(t *testing.T) {
@@ -195,6 +214,8 @@ func FuzzRepair(f *testing.F) {
 		"Sure.\n```json\n{\"city\": 'it\\'s', \"days\": 1, \"tags\": ['a', \"b\"]}\n```\nDone.",
 		`{"city": "x", "days": 1, "where": {"lat": 1, "lon": None}, "tags": [True]}`,
 		`{"city": True, "days": None}`,
+		`{city: "x", days: 2, where: {lat: 1, lon: None}}`,
+		`{city: "x", "days": 2, unit: 'c', alerts: False}`,
 	} {
 		f.Add([]byte(seed))
 	}

@@ -213,6 +213,9 @@ func (d *Decoder) memberKey() (start, end int, plain bool) {
 	if !d.at('"') {
 		d.skipSpace()
 		if !d.at('"') && !d.singleQuotedKey() {
+			if start, end, ok := d.bareName(); ok {
+				return start, end, true
+			}
 			d.failAt("looking for the start of an object key")
 			return 0, 0, false
 		}
