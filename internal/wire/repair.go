@@ -14,11 +14,12 @@ import (
 // certain once the Go type being read is known: a string holding the JSON
 // array that a []string parameter wants, "3" for an int, a single value
 // where an array belongs, userId for user_id, the whole arguments in a
-// Markdown code fence, a trailing comma. A generic JSON repair cannot know
-// that tags is a []string; the read method the generated code calls can:
-// String, Int, Array and ObjectReader.Unknown each know what they want. So
-// the repairs live here, made per value, by the read method that finds the
-// wrong kind of value, and never as a pass over the JSON that guesses.
+// Markdown code fence, a trailing comma, Python's True for a bool. A
+// generic JSON repair cannot know that tags is a []string; the read method
+// the generated code calls can: String, Int, Array and ObjectReader.Unknown
+// each know what they want. So the repairs live here, made per value, by
+// the read method that finds the wrong kind of value, and never as a pass
+// over the JSON that guesses.
 //
 // What is repaired, and nothing else (the doc of toolimpl lists it for
 // users):
@@ -44,8 +45,38 @@ import (
 //   - an unknown member name whose snake_case form is that of exactly one
 //     known name (userId, UserID and user-id for user_id), when neither that
 //     name nor another variant of it is in the object;
-//   - the whole arguments in a Markdown code fence (```json or ```), and a
-//     trailing comma before } or ] in a value read as an object or array.
+//   - a trailing comma before } or ] in a value read as an object or array.
+//
+// And the syntax that models write when they write Python or JavaScript,
+// or prose (repair_syntax.go), where the read that meets it makes the fix
+// certain; never within a value skipped (an unknown member, a
+// json.RawMessage, a union's object while its tag is looked for), and
+// within an any only what needs no type (None as a member, a name in
+// single quotes, control characters in a string):
+//
+//   - Python's True or False where a boolean is read (not where a string
+//     is: True is no certain "True");
+//   - Python's None as an object's member, read as null: it stands where
+//     null does (a pointer, a member that reads null as absent, an any),
+//     and a value of another type (a required int) refuses it;
+//   - a string in single quotes where a string is read, and a member name
+//     in single quotes: 'it\'s' is it's, and 'say "hi"' holds the double
+//     quotes; the string ends at the first quote not escaped, so 'it's'
+//     is refused, and an escape JSON has not (\x41) is refused;
+//   - a member name without quotes ({city: "Paris"}) that is exactly a
+//     known name of the object being read (ObjectReader); a map's key or
+//     any other name without quotes is refused;
+//   - control characters (a line break, a tab) written as themselves in a
+//     string read by String, escaped, and \' in it read as ' (no other
+//     escape JSON has not: \d is d to JavaScript, \d to Python);
+//   - text around the arguments: one Markdown code fence (```json or ```,
+//     each fence a line of its own), or one object, with prose or nothing
+//     before and after it. Prose holds no bracket or brace (a second
+//     object is ambiguous), no backquote, no <, > or | (a special token),
+//     no backslash and no quoted name and a colon; text before the object
+//     must not start as a JSON value does (t, f, n, a digit, a minus or a
+//     quote: "the arguments: {...}" is refused, since the error the
+//     arguments have as sent is then not the one at their first byte).
 //
 // Within a repaired value nothing more is repaired, and a problem of the
 // value itself (a bound, an enum, a missing member, a pattern...) undoes

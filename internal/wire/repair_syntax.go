@@ -232,17 +232,20 @@ func appendControl(dst []byte, c byte) []byte {
 	return append(dst, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
 }
 
-// escapeControls reads the string literal whose contents start at start
-// (String met a control character in it) with its control characters
-// escaped: a line break or a tab written as itself in a string is that
-// character, so the string is certain. A string that never closes, or has a
-// malformed escape, is refused. d.pos is left at the literal's quote.
-func (d *Decoder) escapeControls(start, at int) bool {
+// fixString reads the string literal whose contents start at start, which
+// String found malformed at errPos (while context), with its control
+// characters escaped and \' read as an apostrophe: a line break or a tab
+// written as itself in a string is that character, and \' is ' in every
+// language that writes it, so the string is certain. A string that never
+// closes, or has another malformed escape (\d, \x41), is refused. d.pos is
+// left at the literal's quote.
+func (d *Decoder) fixString(start, errPos int, context string) bool {
 	if !d.canRepair() {
 		return false
 	}
 	data := d.data
 	lit := append(make([]byte, 0, len(data)-start+8), '"')
+	controls, apostrophes := false, false
 	for i := start; i < len(data); {
 		j := plainEnd(data, i)
 		lit = append(lit, data[i:j]...)
@@ -251,10 +254,12 @@ func (d *Decoder) escapeControls(start, at int) bool {
 		}
 		switch c := data[i]; {
 		case c == '"':
-			d.pos = start - 1
-			d.spliceSyntax(start-1, i+1, at, append(lit, '"'), d.pointer(),
-				"control characters (a line break, a tab) in a string, escaped", "in a string literal")
+			d.spliceSyntax(start-1, i+1, errPos, append(lit, '"'), d.pointer(), stringNote(controls, apostrophes), context)
 			return true
+		case c == '\\' && i+1 < len(data) && data[i+1] == '\'':
+			lit = append(lit, '\'')
+			i += 2
+			apostrophes = true
 		case c == '\\':
 			n := escapeLen(data[i:])
 			if n <= 0 {
@@ -265,6 +270,7 @@ func (d *Decoder) escapeControls(start, at int) bool {
 		case c < 0x20:
 			lit = appendControl(lit, c)
 			i++
+			controls = true
 		default:
 			_, size := utf8.DecodeRune(data[i:])
 			lit = append(lit, data[i:i+size]...)
@@ -272,6 +278,18 @@ func (d *Decoder) escapeControls(start, at int) bool {
 		}
 	}
 	return false
+}
+
+// stringNote says what fixString repaired.
+func stringNote(controls, apostrophes bool) string {
+	const c, a = "control characters (a line break, a tab) in a string, escaped", `\' in a string, read as '`
+	switch {
+	case controls && apostrophes:
+		return c + "; " + a
+	case controls:
+		return c
+	}
+	return a
 }
 
 // Text around the arguments.

@@ -507,6 +507,10 @@ var corpus = []entry{
 	{class: "control character", tool: ToolCreateTask, args: "{\"title\": \"t\", \"count\": \"3\n\"}", want: bounced, why: "not a number in a string"},
 	{class: "control character", tool: ToolUpdateUser, args: "{\"user_id\": 1, \"no\ntes\": \"x\"}", want: bounced, why: "in a name"},
 	{class: "control character", tool: ToolUpdateUser, args: "{\"user_id\": 1, \"notes\": \"a\\qb\nc\"}", want: bounced, why: "an escape that is not JSON's"},
+	{class: "control character", tool: ToolLogEvent,
+		args: "{\"name\": \"x\", \"extra\": \"a\nb\"}",
+		want: repaired, read: `{"name":"x","extra":"a\nb"}`,
+		note: `/extra: control characters (a line break, a tab) in a string, escaped`, why: "a string in an any: the characters need no type to be certain"},
 	{class: "control character", tool: ToolLogEvent, args: "{\"name\": \"x\", \"raw\": {\"note\": \"a\nb\"}}", want: bounced, why: "within a json.RawMessage"},
 
 	// ---- strings in single quotes ----
@@ -528,6 +532,12 @@ var corpus = []entry{
 		want: repaired, read: `{"title":"Bob's task","count":1,"priority":"high","labels":{"env":"prod"}}`,
 		note: `/title: the name 'title' in single quotes, read as "title"; /count: the name 'count' in single quotes, read as "count"; /priority: the name 'priority' in single quotes, read as "priority"; /priority: a string in single quotes, read as the string "high"; /labels: the name 'labels' in single quotes, read as "labels"; /labels/env: the name 'env' in single quotes, read as "env"; /labels/env: a string in single quotes, read as the string "prod"`,
 		why:  "Python prints a string holding an apostrophe in double quotes"},
+	{class: "single quotes", tool: ToolUpdateUser,
+		args: `{"user_id": 1, "notes": "it\'s done"}`,
+		want: repaired, read: `{"user_id":1,"notes":"it's done"}`,
+		note: `/notes: \' in a string, read as '`, why: "JavaScript's escape of an apostrophe, in double quotes"},
+	{class: "single quotes", tool: ToolSearchFiles, args: `{"query": "\d+\'", "paths": ["src"], "limit": 10, "case_sensitive": true}`, want: bounced,
+		why: "\\d is d to JavaScript and \\d to Python"},
 	{class: "single quotes", tool: ToolSearchFiles, args: `{"query": 'it's here', "paths": ["src"], "limit": 10, "case_sensitive": true}`, want: bounced, why: "an apostrophe ends the string early"},
 	{class: "single quotes", tool: ToolSearchFiles, args: `{"query": 'say "hi", it's', "paths": ["src"], "limit": 10, "case_sensitive": true}`, want: bounced, why: "double quotes and an apostrophe"},
 	{class: "single quotes", tool: ToolSearchFiles, args: `{"query": 'TODO, "paths": ["src"], "limit": 10, "case_sensitive": true}`, want: bounced, why: "a string that never closes"},
@@ -538,6 +548,10 @@ var corpus = []entry{
 	{class: "single quotes", tool: ToolLogEvent, args: `{"name": "x", "extra": 'text'}`, want: bounced, why: "an any"},
 	{class: "single quotes", tool: ToolLogEvent, args: `{"name": "x", "raw": {'a': 1}}`, want: bounced, why: "within a json.RawMessage"},
 	{class: "single quotes", tool: ToolLogEvent, args: `{"name": "x", "figure": {'kind': 'circle', 'radius': 1}}`, want: bounced, why: "within a union: its tag is looked for as sent"},
+	{class: "single quotes", tool: ToolLogEvent,
+		args: `{"name": "x", "extra": {'a': 1}}`,
+		want: repaired, read: `{"name":"x","extra":{"a":1}}`,
+		note: `/extra/a: the name 'a' in single quotes, read as "a"`, why: "a name in single quotes needs no type to be certain"},
 	{class: "single quotes", tool: ToolUpdateUser, args: `{'user_id': 1, 'nickname': 'x'}`, want: bounced, why: "an unknown member"},
 
 	// ---- names without quotes ----
