@@ -216,6 +216,7 @@ func FuzzRepair(f *testing.F) {
 		`{"city": True, "days": None}`,
 		`{city: "x", days: 2, where: {lat: 1, lon: None}}`,
 		`{city: "x", "days": 2, unit: 'c', alerts: False}`,
+		"{\"city\": \"it\\'s\tx\", \"days\": 2}",
 	} {
 		f.Add([]byte(seed))
 	}
