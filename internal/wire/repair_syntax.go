@@ -7,12 +7,16 @@ import (
 	"unicode/utf8"
 )
 
-// Repairs of the syntax (see repair.go for the rule): JSON as a model
-// writes it when it writes Python or JavaScript, or writes prose around
-// it. Each is made by the read that meets the error, where what it is
-// reading makes the fix certain, and never within a value being skipped
+// Repairs of the syntax (see repair.go for the list and the rule): JSON as
+// a model writes it when it writes Python or JavaScript, or writes prose
+// around it. Each is made by the read that meets the error, where what it
+// is reading makes the fix certain, and never within a value being skipped
 // (an unknown member, a json.RawMessage, a value after a problem): there
-// the reader wants no particular type, so nothing is certain.
+// the reader wants no particular type, so nothing is certain. An any reads
+// through the same methods as a typed value, so it gets the repairs that
+// need no type (None as a member, a name in single quotes, a string's
+// control characters) and no other: True, a string in single quotes or a
+// name without quotes is no value it reads.
 
 // typedRead reports whether the Decoder is reading a value through a read
 // method rather than skipping one: skipping enters containers without
