@@ -9,8 +9,9 @@ import (
 // CallRepairing is CallSafely, asking a generated tool to repair malformed
 // arguments when the fix is certain from the parameters' Go types (a string
 // holding the JSON array a []string parameter wants, "3" for an int,
-// userId for user_id; the list is in the documentation of package
-// toolimpl) and run with them. The result of a repaired call ends with a
+// userId for user_id, Python's True for a bool, {'city': 'Paris'}, the
+// arguments with prose around them; the list, and what is refused, is in
+// the documentation of package toolimpl) and run with them. The result of a repaired call ends with a
 // text part that tells the model what was changed, so that it learns:
 //
 //	arguments repaired before the call: /tags: a string holding a JSON array, read as the array

@@ -104,3 +104,25 @@ func ExampleTool_CallRepairing() {
 	// invalid arguments: not valid JSON: invalid character '`' looking for the start of a value at offset 0
 	// arguments repaired before the call: the arguments in a Markdown code fence, read without it; /City: the name "City", read as "city"; /days: the string "2", read as the number 2; a trailing comma before }, left out
 }
+
+// A model that writes Python (single quotes, None) and prose around the
+// arguments: the repairs are certain from the parameters' types, so the
+// call runs; True where a string belongs would be refused instead.
+func ExampleTool_CallRepairing_python() {
+	ctx := context.Background()
+	box, err := toolgen.NewToolbox(weather.Tools())
+	if err != nil {
+		log.Fatal(err)
+	}
+	get, _ := box.Lookup(weather.ToolGetWeather)
+
+	res, _ := get.CallRepairing(ctx, []byte(`Here you go: {'city': 'Paris', 'unit': None}`))
+	fmt.Println(res.Content[0].Text)
+	fmt.Println(res.Content[1].Text)
+	res, _ = get.CallRepairing(ctx, []byte(`{'city': True}`))
+	fmt.Println(res.Text())
+	// Output:
+	// Paris: 17°C, sunny
+	// arguments repaired before the call: text before the arguments object, left out; /city: the name 'city' in single quotes, read as "city"; /city: a string in single quotes, read as the string "Paris"; /unit: the name 'unit' in single quotes, read as "unit"; /unit: Python's None, read as null
+	// invalid arguments: not valid JSON: invalid character '\'' looking for the start of an object key at offset 1
+}

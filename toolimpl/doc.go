@@ -81,10 +81,50 @@
 //     another spelling of it: {"user_id":1,"userId":2} and
 //     {"userId":1,"UserID":2} are refused. userid, uid, user_id2 are other
 //     names. Map keys are never renamed.
-//   - The whole arguments in one Markdown code fence (a line ```json or ```,
-//     the arguments, a line ```), with nothing before or after it but white
-//     space; and a trailing comma before the } or ] of a value read as an
-//     object or array.
+//   - A trailing comma before the } or ] of a value read as an object or
+//     array.
+//   - Python's True or False where a boolean is read. Not where a string,
+//     number or array is read ("query": True is refused: the model wrote
+//     no string), and not TRUE, Yes or "True".
+//   - Python's None as an object's member: read as null, it stands where
+//     null does (a pointer, an optional member that reads null as absent,
+//     an any); None for a required int, string or array, or as an array's
+//     element, is refused.
+//   - A string in single quotes where a string is read, and a member name
+//     in single quotes, as Python prints a dict: {'city': 'Paris'}. Within
+//     it \' is a quote and a double quote stays one ('say "hi"' is
+//     say "hi"); an apostrophe in a string in double quotes stays as it is.
+//     The string ends at the first quote not escaped: 'it's here' is
+//     refused, as are '3' for an int (two repairs), 'src' for an array, and
+//     an escape JSON has not (\x41).
+//   - A member name without quotes, as JavaScript writes it ({city:
+//     "Paris"}), when it is exactly one of the names of the struct being
+//     read. A map's key, an unknown name, a variant (userId for user_id)
+//     or a name JavaScript would quote (case-sensitive) is refused.
+//   - Control characters (a line break, a tab) written as themselves in a
+//     string read as a string: escaped; and \' in such a string, read as '
+//     (JavaScript's escape of an apostrophe). Another escape JSON has not
+//     (\d: d to JavaScript, \d to Python) is refused. A string that never closes, or
+//     closes early so that what follows is no JSON ("a\n"b": 1, two strings
+//     missing a comma), is refused, as is such a string read as an enum,
+//     a time or a name.
+//   - Text around the arguments: one Markdown code fence (a line ```json
+//     or ```, the arguments, a line ```), or one object, with prose or
+//     nothing but white space before and after it ("Here are the
+//     arguments: {...} Let me know."). Prose holds no bracket or brace (two
+//     objects, a fence and an object, or an array around the object are
+//     refused), no backquote, <, > or | (<|call|>, <tool_call>), no
+//     backslash, and no quoted name followed by a colon; text before the
+//     arguments must not start as a JSON value does (with t, f, n, a
+//     digit, a minus sign or a quote: "the arguments: {...}" is refused),
+//     and text after them holds a letter or only ends a sentence ("{...}."
+//     but not "{...},").
+//
+// These repairs of the syntax are made by the read that meets them, never
+// within a value skipped (an unknown member, a json.RawMessage, the object
+// of a union while its tag is looked for); within an any, only None as a
+// member, names in single quotes and control characters in strings, which
+// need no type to be certain.
 //
 // Within a repaired value nothing more is repaired (a string holding an
 // array of quoted numbers is refused), and a value that fails a check of its

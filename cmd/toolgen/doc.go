@@ -507,7 +507,8 @@
 //
 // Models send malformed arguments: a string holding the array a []string
 // parameter wants ("tags": "[\"a\",\"b\"]"), "3" for an int, userId for
-// user_id, the arguments in a Markdown code fence, a trailing comma. A
+// user_id, the arguments in a Markdown code fence or with prose around
+// them, a trailing comma, Python's True for a bool, {'city': 'Paris'}. A
 // generic JSON repair cannot know that tags is a []string; the generated
 // decoder can. When the caller asks for it (toolgen.Tool.CallRepairing; the
 // agent loop asks by default, see agent.WithArgRepair), the decoder repairs

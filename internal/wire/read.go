@@ -61,6 +61,8 @@ func (d *Decoder) expect(want schemaType) bool {
 	case k == schemaTypes[want].kind:
 		return true
 	case d.fatal:
+	case k == KindInvalid && d.repairCtx != nil && d.repairWord(want):
+		return true
 	case k == KindInvalid:
 		d.failAt("looking for the start of a value")
 	case d.repairCtx != nil && d.repairValue(want, k):
@@ -242,7 +244,11 @@ func (d *Decoder) checkEnd() {
 	if d.sentFirstByte() == '{' {
 		what = "the arguments object"
 	}
-	d.fail("not valid JSON: unexpected data after " + what + " at offset " + strconv.Itoa(d.sentOffset(d.pos)))
+	msg := "not valid JSON: unexpected data after " + what + " at offset " + strconv.Itoa(d.sentOffset(d.pos))
+	if d.repairCtx != nil && d.dropProse(msg) {
+		return
+	}
+	d.fail(msg)
 }
 
 // sentFirstByte is firstByte of the arguments as sent (repairs change

@@ -14,11 +14,12 @@ import (
 // certain once the Go type being read is known: a string holding the JSON
 // array that a []string parameter wants, "3" for an int, a single value
 // where an array belongs, userId for user_id, the whole arguments in a
-// Markdown code fence, a trailing comma. A generic JSON repair cannot know
-// that tags is a []string; the read method the generated code calls can:
-// String, Int, Array and ObjectReader.Unknown each know what they want. So
-// the repairs live here, made per value, by the read method that finds the
-// wrong kind of value, and never as a pass over the JSON that guesses.
+// Markdown code fence, a trailing comma, Python's True for a bool. A
+// generic JSON repair cannot know that tags is a []string; the read method
+// the generated code calls can: String, Int, Array and ObjectReader.Unknown
+// each know what they want. So the repairs live here, made per value, by
+// the read method that finds the wrong kind of value, and never as a pass
+// over the JSON that guesses.
 //
 // What is repaired, and nothing else (the doc of toolimpl lists it for
 // users):
@@ -44,8 +45,38 @@ import (
 //   - an unknown member name whose snake_case form is that of exactly one
 //     known name (userId, UserID and user-id for user_id), when neither that
 //     name nor another variant of it is in the object;
-//   - the whole arguments in a Markdown code fence (```json or ```), and a
-//     trailing comma before } or ] in a value read as an object or array.
+//   - a trailing comma before } or ] in a value read as an object or array.
+//
+// And the syntax that models write when they write Python or JavaScript,
+// or prose (repair_syntax.go), where the read that meets it makes the fix
+// certain; never within a value skipped (an unknown member, a
+// json.RawMessage, a union's object while its tag is looked for), and
+// within an any only what needs no type (None as a member, a name in
+// single quotes, control characters in a string):
+//
+//   - Python's True or False where a boolean is read (not where a string
+//     is: True is no certain "True");
+//   - Python's None as an object's member, read as null: it stands where
+//     null does (a pointer, a member that reads null as absent, an any),
+//     and a value of another type (a required int) refuses it;
+//   - a string in single quotes where a string is read, and a member name
+//     in single quotes: 'it\'s' is it's, and 'say "hi"' holds the double
+//     quotes; the string ends at the first quote not escaped, so 'it's'
+//     is refused, and an escape JSON has not (\x41) is refused;
+//   - a member name without quotes ({city: "Paris"}) that is exactly a
+//     known name of the object being read (ObjectReader); a map's key or
+//     any other name without quotes is refused;
+//   - control characters (a line break, a tab) written as themselves in a
+//     string read by String, escaped, and \' in it read as ' (no other
+//     escape JSON has not: \d is d to JavaScript, \d to Python);
+//   - text around the arguments: one Markdown code fence (```json or ```,
+//     each fence a line of its own), or one object, with prose or nothing
+//     before and after it. Prose holds no bracket or brace (a second
+//     object is ambiguous), no backquote, no <, > or | (a special token),
+//     no backslash and no quoted name and a colon; text before the object
+//     must not start as a JSON value does (t, f, n, a digit, a minus or a
+//     quote: "the arguments: {...}" is refused, since the error the
+//     arguments have as sent is then not the one at their first byte).
 //
 // Within a repaired value nothing more is repaired, and a problem of the
 // value itself (a bound, an enum, a missing member, a pattern...) undoes
@@ -81,6 +112,10 @@ type repairLog struct {
 	shift    int       // an offset in the arguments as sent minus the same offset in d.data
 	first    byte      // the first byte of the arguments as sent that is not white space
 	reported bool
+
+	unwrapped bool // the arguments were read from within text around them (unwrap)
+
+	bare, bareEnd int // the latest name without quotes (bareName), while it waits for its object's reader
 }
 
 // RepairIfAsked lets d repair malformed arguments (see repair.go) when ctx
@@ -89,8 +124,8 @@ type repairLog struct {
 // a tool generated with the directive option norepair does not.
 func (d *Decoder) RepairIfAsked(ctx context.Context) {
 	d.repairCtx = ctx
-	if d.firstByte() == '`' && d.canRepair() {
-		d.unfence()
+	if c := d.firstByte(); c != 0 && kinds[c] == KindInvalid && d.canRepair() {
+		d.unwrap() // text around the arguments (repair_syntax.go)
 	}
 }
 
@@ -125,6 +160,9 @@ func (d *Decoder) repairValue(want schemaType, got Kind) bool {
 	d.pos = start
 	if d.fatal { // reading the value as sent meets the same syntax error
 		return false
+	}
+	if end < len(d.data) && !valueFollow(d.data[end]) {
+		return false // "1"00 read as 1 would run into what follows: 100
 	}
 	lit := d.data[start:end]
 	var parts [][]byte
@@ -293,31 +331,25 @@ func (d *Decoder) trailingComma(closer byte) bool {
 		what = "looking for the start of an object key"
 	}
 	d.repairSyntax(d.pointerDepth(d.nseg-1), "a trailing comma before "+string(closer)+", left out", d.syntaxAt(d.pos, what))
-	d.pos++
+	// The comma is left out of the data too, so that the arguments read
+	// are valid JSON. d.pos stays: one byte less for the comma, one more
+	// for the closer consumed.
+	comma := bytes.LastIndexByte(d.data[:d.pos], ',')
+	d.splice(comma, comma+1)
 	return true
 }
 
-// unfence reads the arguments from within the Markdown code fence they
-// came in (```json or ```, a line of its own at each end), when that is
-// all there is.
-func (d *Decoder) unfence() {
-	data := d.data
-	first := bytes.IndexByte(data, '`')
-	text := bytes.TrimRight(data[first:], " \t\r\n")
-	line := bytes.IndexByte(text, '\n')
-	if line < 0 || !bytes.HasPrefix(text, []byte("```")) || !bytes.HasSuffix(text, []byte("```")) {
-		return
+// repairWord tries to repair the next value, which starts with no JSON
+// value, where want is read: Python's True or False where a boolean is
+// read, a string in single quotes where a string is (repair_syntax.go).
+func (d *Decoder) repairWord(want schemaType) bool {
+	switch want {
+	case typeBoolean:
+		return d.pythonBool()
+	case typeString, typeText:
+		return d.singleQuotedValue()
 	}
-	if lang := strings.TrimSpace(string(text[3:line])); lang != "" && !strings.EqualFold(lang, "json") {
-		return
-	}
-	inner := text[line+1 : len(text)-3]
-	if bytes.Contains(inner, []byte("```")) || len(inner) == 0 || inner[len(inner)-1] != '\n' {
-		return // the closing fence is not on a line of its own, or there is more than one block
-	}
-	d.repairSyntax("", "the arguments in a Markdown code fence, read without it", d.syntaxAt(first, "looking for the start of a value"))
-	d.data = inner
-	d.rep.shift = first + line + 1
+	return false
 }
 
 // repairVerdict is Close's verdict once a repair was made: nil, with the
@@ -370,6 +402,9 @@ func (r *ObjectReader) rename(d *Decoder) bool {
 	s := d.top()
 	if s == nil || !s.object || !s.keyPlain || !d.canRepair() {
 		return false
+	}
+	if d.rep.bareEnd > 0 && d.pos == d.rep.bare && int(s.keyStart) == d.rep.bare {
+		return r.quoteBare(d, s)
 	}
 	keyStart, keyEnd := int(s.keyStart), int(s.keyEnd)
 	key := d.data[keyStart:keyEnd]

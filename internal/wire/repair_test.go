@@ -61,7 +61,7 @@ func TestRepairOnlyWhenAsked(t *testing.T) {
 func TestRepairRefusedAsSent(t *testing.T) {
 	for _, args := range []string{
 		`{"tags":"[\"a\",\"b\"]", "city": x}`,              // a syntax error after a repair that shortened the text
-		`{"days":"3","tags":"a", "city":"Paris"} trailing`, // and after one that lengthened it
+		`{"days":"3","tags":"a", "city":"Paris"} <|call|>`, // and after one that lengthened it
 		"```json\n{\"city\":\"Paris\",\"days\":3,}\n``` and more",
 		"```json\n{\"city\":\"Paris\",\"days\":3,\n```",
 		`{"city":"Paris","days":3,"tags":["a",],"unit":"k"}`,
@@ -70,12 +70,64 @@ func TestRepairRefusedAsSent(t *testing.T) {
 		`{"city":"Paris","days":"3","where":"{\"lat\":1,}"}`,
 		`{"city":"Paris","days":3,"tags":"[` + strings.Repeat("[", maxDepth) + `"}`, // the string holds no valid array
 		`{"city":"Paris","days":3,"tags":"[` + strings.Repeat("[", maxDepth-2) + strings.Repeat("]", maxDepth-1) + `"}`,
+		`{"city":10,"days":"1"00000000000000`, // "1" read as 1 would run into the zeros
+		`{"city": 'Paris', "days": None}`,     // None for an int, after a repair of the syntax
+		"Here: {\"city\": \"Paris\", \"days\": 3, \"tags\": [True]}",
+		"{\"city\": \"Par\nis\", \"days\": 3} {\"city\": \"Rome\"}",
 	} {
 		_, plain := readWeather([]byte(args))
 		require.Error(t, plain, args)
 		_, note, _, err := readRepairing([]byte(args))
 		assert.Equal(t, errText(plain), errText(err), args)
 		assert.Empty(t, note)
+	}
+}
+
+// The repairs of the syntax, as the decoder makes them: each is noted
+// where it was made, and nothing is repaired in a value skipped.
+func TestRepairSyntax(t *testing.T) {
+	for _, c := range []struct{ args, note string }{
+		{`{'city': 'Paris', 'days': 2, 'alerts': True}`,
+			`/city: the name 'city' in single quotes, read as "city"; /city: a string in single quotes, read as the string "Paris"; ` +
+				`/days: the name 'days' in single quotes, read as "days"; /alerts: the name 'alerts' in single quotes, read as "alerts"; /alerts: Python's True, read as true`},
+		{`{"city": "x", "days": 2, "where": None}`, `/where: Python's None, read as null`},
+		{"{\"city\": \"a\tb\u0001\", \"days\": 2}", `/city: control characters (a line break, a tab) in a string, escaped`},
+		{"Sure: {\"city\": \"x\", \"days\": 2}.", `text before the arguments object, left out; text after the arguments object, left out`},
+		{"{\"city\": \"x\", \"days\": 2,}\nDone!", `a trailing comma before }, left out; text after the arguments object, left out`},
+		{`{"city": "x", "days": 2, "nope": {'a': True}}`, ""}, // an unknown member, skipped
+		{`{"city": "x", "days": 2, "unit": 'k'}`, ""},         // repaired, but not one of the enum's values
+		{`{"city": "x", "days": 2, "alerts": 'true'}`, ""},    // a string in single quotes where a boolean is read
+	} {
+		_, note, _, err := readRepairing([]byte(c.args))
+		if c.note == "" {
+			_, plain := readWeather([]byte(c.args))
+			assert.Equal(t, errText(plain), errText(err), c.args)
+			continue
+		}
+		require.NoError(t, err, c.args)
+		assert.Equal(t, "arguments repaired before the call: "+c.note, note, c.args)
+	}
+	a, _, _, err := readRepairing([]byte("{\"city\": 'it\\'s \"x\"\n', \"days\": 2}"))
+	require.NoError(t, err)
+	assert.Equal(t, "it's \"x\"\n", a.City)
+}
+
+// A name without quotes is read as a known member's name only by an
+// object's reader (ObjectReader), which knows the names; a reader of
+// fields (a map's) refuses it as sent.
+func TestRepairBareNames(t *testing.T) {
+	args := []byte(`{city: "Paris", days: 2, where: {lat: 1}}`)
+	notes, plain, err := readBoth(args, readWeatherObject)
+	require.NoError(t, err)
+	assert.Equal(t, 1, notes)
+	require.Error(t, plain)
+	_, note, _, err := readRepairing(args) // decodeWeatherArgs reads fields
+	assert.Empty(t, note)
+	assert.Equal(t, errText(plain), errText(err))
+	for _, args := range []string{`{city: "x", days: 2, nope: 1}`, `{city: "x", Days: 2}`, `{city: "x", "days": 2, where: {lat: 1, alt: 2}}`} {
+		notes, plain, err := readBoth([]byte(args), readWeatherObject)
+		assert.Zero(t, notes, args)
+		assert.Equal(t, errText(plain), errText(err), args)
 	}
 }
 
@@ -157,6 +209,14 @@ func FuzzRepair(f *testing.F) {
 		`{"city":12,"days":"1e1","alerts":"true","where":{"Lat":1,"lon":"2"}}`,
 		`{"city":"x","days":1,"tags":7,"unit":"c",}`,
 		`{"userId":1,"UserID":2}`,
+		`{'city': 'Paris', 'days': 3, 'alerts': True, 'where': None, 'unit': 'c'}`,
+		"Here you go: {\"city\": \"Par\nis\", \"days\": 2, \"alerts\": None} Let me know.",
+		"Sure.\n```json\n{\"city\": 'it\\'s', \"days\": 1, \"tags\": ['a', \"b\"]}\n```\nDone.",
+		`{"city": "x", "days": 1, "where": {"lat": 1, "lon": None}, "tags": [True]}`,
+		`{"city": True, "days": None}`,
+		`{city: "x", days: 2, where: {lat: 1, lon: None}}`,
+		`{city: "x", "days": 2, unit: 'c', alerts: False}`,
+		"{\"city\": \"it\\'s\tx\", \"days\": 2}",
 	} {
 		f.Add([]byte(seed))
 	}
@@ -171,6 +231,9 @@ func FuzzRepair(f *testing.F) {
 		repaired.RepairIfAsked(argrepair.With(context.Background(), data, func(string) { notes++ }))
 		readWeatherObject(&repaired, &ra)
 		err := repaired.Close()
+		if CheckJSON(data) == nil {
+			require.True(t, repaired.rep == nil || repaired.rep.undo == "", "valid JSON given a repair of its syntax")
+		}
 		switch {
 		case plainErr == nil:
 			require.NoError(t, err)
@@ -181,6 +244,15 @@ func FuzzRepair(f *testing.F) {
 			require.Zero(t, notes)
 		default:
 			require.Equal(t, 1, notes)
+			// The arguments as repaired are valid JSON, which reads, without
+			// repairs, as what the repairs read.
+			require.NoError(t, CheckJSON(repaired.data))
+			var again Decoder
+			var aa weatherArgs
+			again.Reset(repaired.data)
+			readWeatherObject(&again, &aa)
+			require.NoError(t, again.Close())
+			require.Equal(t, ra, aa)
 		}
 	})
 }
@@ -216,6 +288,10 @@ func readWeatherObject(d *Decoder, args *weatherArgs) {
 				d.CheckItems(len(args.Tags), 0, 5)
 			}
 		case "where":
+			if d.Null() {
+				args.Where = nil
+				break
+			}
 			args.Where = new(position)
 			var p ObjectReader
 			for k, ok := p.Start(d, positionObject); ok; k, ok = p.Next(d) {
@@ -229,8 +305,16 @@ func readWeatherObject(d *Decoder, args *weatherArgs) {
 					p.Unknown(d)
 				}
 			}
-		case "unit", "alerts":
-			d.Skip()
+		case "alerts":
+			if d.Null() {
+				args.Alerts = nil
+			} else if v, ok := d.Bool(); ok {
+				args.Alerts = &v
+			}
+		case "unit":
+			if b, ok := d.StringBytes(); ok && string(b) != "c" && string(b) != "f" {
+				d.NotOneOf(b, `"c", "f"`)
+			}
 		default:
 			o.Unknown(d)
 		}

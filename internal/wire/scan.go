@@ -112,7 +112,11 @@ func (d *Decoder) kindAfterSpace() Kind {
 	if d.pos >= len(d.data) {
 		return KindInvalid
 	}
-	return kinds[d.data[d.pos]]
+	k := kinds[d.data[d.pos]]
+	if k == KindInvalid && d.repairCtx != nil && d.noneAt() {
+		return KindNull // Python's None, read as null by literal
+	}
+	return k
 }
 
 // skipValue consumes the next value, checking its syntax.
@@ -208,7 +212,10 @@ func (d *Decoder) next(first bool, closer byte) bool {
 func (d *Decoder) memberKey() (start, end int, plain bool) {
 	if !d.at('"') {
 		d.skipSpace()
-		if !d.at('"') {
+		if !d.at('"') && !d.singleQuotedKey() {
+			if start, end, ok := d.bareName(); ok {
+				return start, end, true
+			}
 			d.failAt("looking for the start of an object key")
 			return 0, 0, false
 		}
@@ -233,6 +240,10 @@ func (d *Decoder) memberKey() (start, end int, plain bool) {
 func (d *Decoder) literal(word string) bool {
 	for i := 1; i < len(word); i++ {
 		if d.pos+i >= len(d.data) || d.data[d.pos+i] != word[i] {
+			if i == 1 && word == "null" && d.repairCtx != nil && d.noneAt() {
+				d.readNone()
+				return true
+			}
 			d.pos += i
 			d.failAt("in the literal " + word)
 			return false

@@ -137,12 +137,18 @@ func (d *Decoder) stringRest(start, i int) (string, bool) {
 			// it reads as the other half: a malformed one (hex4 is then
 			// negative) is left to this loop, which rejects it.
 			if m := escapeLen(data[i:]); m <= 0 {
+				if d.repairCtx != nil && d.fixString(start, i-m, "in a string escape") {
+					return d.String() // the literal, repaired
+				}
 				d.pos = i - m
 				d.failAt("in a string escape")
 				return "", false
 			}
 			a, i = appendEscaped(a, data, i)
 		case c < 0x20:
+			if d.repairCtx != nil && d.fixString(start, i, "in a string literal") {
+				return d.String() // the literal, repaired
+			}
 			d.pos = i
 			d.failAt("in a string literal")
 			return "", false

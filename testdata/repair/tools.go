@@ -3,14 +3,18 @@
 // every kind a generated decoder reads (integers of several widths and
 // bounds, floats, booleans, slices, fixed arrays, structs, maps, string and
 // integer enums, times, pointers, optional members, strings with a
-// pattern, a format or a length), each tool returning what it read, so
+// pattern, a format or a length, any, json.RawMessage and a union), each
+// tool returning what it read, so
 // that a test can compare the arguments a repaired call ran with to those
 // the model meant.
 package repair
 
 //go:generate go tool toolgen
 
-import "time"
+import (
+	"encoding/json"
+	"time"
+)
 
 // Priority is how urgent a task is.
 type Priority string
@@ -176,3 +180,37 @@ type Transfer struct {
 //
 //toolgen:tool norepair destructive
 func SendMoney(to string, amount int) (Transfer, error) { return Transfer{to, amount}, nil }
+
+// Figure is a figure: a tagged union.
+//
+//toolgen:union tag=kind
+type Figure interface{ isFigure() }
+
+// Circle is round.
+type Circle struct {
+	Radius float64 `json:"radius"`
+}
+
+// Square has four sides.
+type Square struct {
+	Side float64 `json:"side"`
+}
+
+func (Circle) isFigure() {}
+func (Square) isFigure() {}
+
+// Event is what log_event read: members whose type gives a value no
+// certain meaning (any, json.RawMessage) and a union.
+type Event struct {
+	Name   string          `json:"name"`
+	Data   map[string]any  `json:"data,omitempty"`
+	Extra  any             `json:"extra,omitempty"`
+	Raw    json.RawMessage `json:"raw,omitempty"`
+	Figure Figure          `json:"figure,omitempty"`
+	Flag   *bool           `json:"flag,omitempty"`
+}
+
+// LogEvent logs an event and returns what it read.
+//
+//toolgen:tool
+func LogEvent(e Event) (Event, error) { return e, nil }

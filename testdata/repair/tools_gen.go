@@ -6,6 +6,8 @@ package repair
 
 import (
 	"context"
+	"encoding/json"
+	"math"
 	"regexp"
 	"time"
 	"unsafe"
@@ -39,6 +41,9 @@ const (
 	// money, and never repairs its arguments: a model that sends "100" for the
 	// amount is told to send a number.
 	ToolSendMoney toolgen.ToolName = "send_money"
+	// ToolLogEvent names the tool log_event (LogEvent). LogEvent logs an event and
+	// returns what it read.
+	ToolLogEvent toolgen.ToolName = "log_event"
 )
 
 // A compile error here means a tool's signature changed since this file was
@@ -49,9 +54,10 @@ var (
 	_ func([]Point, Point, [][]int, [2]int, float32) (Shape, error)                                                  = MovePoints
 	_ func(int64, *string, *string, *string, *string, *string, *Level, *time.Time, *uint8, *string) (Profile, error) = UpdateUser
 	_ func(string, int) (Transfer, error)                                                                            = SendMoney
+	_ func(Event) (Event, error)                                                                                     = LogEvent
 )
 
-// Tools returns the tools of package repair: create_task, search_files, move_points, update_user, send_money.
+// Tools returns the tools of package repair: create_task, search_files, move_points, update_user, send_money, log_event.
 func Tools() []toolgen.Tool {
 	return toolimpl.StaticTools(toolgenTools[:])
 }
@@ -110,6 +116,21 @@ var toolgenTools = [...]toolgen.Tool{{
 	Tokens:       toolgen.Tokens{Default: 101, Strict: 84, Gemini: 79},
 	SearchTerms:  "1 30 gO4IgT1yAIgGQg 100 amount:3 argument cent model monei:5 never number recipient repair:3 send:6 send_monei:4 told transfer",
 	Call:         toolgenCallSendMoney,
+}, {
+	Name:        ToolLogEvent,
+	Description: "LogEvent logs an event and returns what it read.",
+	// The input schema has no form in OpenAI's strict dialect (a map,
+	// (additionalProperties with a schema) at /properties/data): OpenAI gets,
+	// it without strict mode.,
+	// The input schema has no form in Gemini's subset (a map,
+	// (additionalProperties with a schema) at /properties/data): Gemini gets,
+	// it as it is.,
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string"},"data":{"type":"object","additionalProperties":{}},"extra":{},"raw":{},"figure":{"description":"Figure is a figure: a tagged union.","anyOf":[{"type":"object","description":"Circle is round.","properties":{"kind":{"type":"string","enum":["circle"]},"radius":{"type":"number"}},"required":["kind","radius"],"additionalProperties":false},{"type":"object","description":"Square has four sides.","properties":{"kind":{"type":"string","enum":["square"]},"side":{"type":"number"}},"required":["kind","side"],"additionalProperties":false}]},"flag":{"type":"boolean"}},"required":["name"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Event is what log_event read: members whose type gives a value no certain meaning (any, json.RawMessage) and a union.","properties":{"name":{"type":"string"},"data":{"type":"object","additionalProperties":{}},"extra":{},"raw":{},"figure":{"description":"Figure is a figure: a tagged union.","anyOf":[{"type":"object","description":"Circle is round.","properties":{"kind":{"type":"string","enum":["circle"]},"radius":{"type":"number"}},"required":["kind","radius"],"additionalProperties":false},{"type":"object","description":"Square has four sides.","properties":{"kind":{"type":"string","enum":["square"]},"side":{"type":"number"}},"required":["kind","side"],"additionalProperties":false},{"type":"null"}]},"flag":{"type":"boolean"}},"required":["name"],"additionalProperties":false}`),
+	Namespace:    "repair",
+	Tokens:       toolgen.Tokens{Default: 192, Strict: 0, Gemini: 0},
+	SearchTerms:  "1 49 gxKCMIWIQgUArUkECBhBx circl:2 data:2 event:5 extra:2 figur:4 flag:2 four kind:4 log:5 log_event:4 name:2 radiu:2 raw:2 read repair:2 return round side:3 squar:2 tag union",
+	Call:         toolgenCallLogEvent,
 }}
 
 // CreateTaskRule is a permission rule for the tool create_task: each field is
@@ -208,6 +229,24 @@ type SendMoneyRule struct {
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SendMoneyRule) Rule() toolgen.Rule {
 	return toolimpl.RuleOf(ToolSendMoney, &toolgenTypeParamsSendMoney.Object, unsafe.Pointer(&r), 2)
+}
+
+// LogEventRule is a permission rule for the tool log_event: each field is a
+// glob over that argument's value (as toolgen.Rule's Args), and an empty field
+// does not constrain it.
+type LogEventRule struct {
+	_      [0]func()
+	Name   string // argument "name"
+	Data   string // argument "data": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Extra  string // argument "extra": a string's text, else compact JSON with numbers in canonical form
+	Raw    string // argument "raw": a string's text, else compact JSON with numbers in canonical form
+	Figure string // argument "figure": compact JSON, numbers in canonical form, members in the order sent (*"kind":"circle"* matches that member)
+	Flag   string // argument "flag": true or false or null
+}
+
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r LogEventRule) Rule() toolgen.Rule {
+	return toolimpl.RuleOf(ToolLogEvent, toolgenObjectEvent, unsafe.Pointer(&r), 6)
 }
 
 // toolgenCallCreateTask reads the arguments of create_task, calls CreateTask and writes its result.
@@ -475,6 +514,30 @@ func toolgenCallSendMoney(ctx context.Context, args []byte) (toolgen.Result, err
 }
 
 var toolgenToolSendMoney = toolimpl.Tool{Name: ToolSendMoney, In: toolgenTypeParamsSendMoney, Out: toolgenTypeTransfer, NoRepair: true}
+
+// toolgenCallLogEvent reads the arguments of log_event, calls LogEvent and writes its result.
+func toolgenCallLogEvent(ctx context.Context, args []byte) (res toolgen.Result, err error) {
+	defer toolimpl.Recover(ToolLogEvent, &res, &err)
+	d := new(toolimpl.Decoder)
+	d.Reset(args)
+	d.RepairIfAsked(ctx)
+	var in Event
+	toolgenDecodeEvent(d, &in)
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
+	out, err := LogEvent(in)
+	if err != nil {
+		return toolimpl.ToolFailed(ctx, err)
+	}
+	e := new(toolimpl.Encoder)
+	e.Reset(d.Spare())
+	toolgenEncodeEvent(e, &out)
+	return toolimpl.Structured(e), nil
+}
 
 // toolgenEnumPriority are the values of a Priority.
 var toolgenEnumPriority = &toolimpl.Enum{Values: []string{"low", "high"}, Allowed: "\"low\", \"high\""}
@@ -872,6 +935,89 @@ var toolgenTypeTransfer = &toolimpl.Struct{
 	},
 }
 
+// toolgenDecodeEvent reads a Event object.
+func toolgenDecodeEvent(d *toolimpl.Decoder, v *Event) {
+	var o toolimpl.ObjectReader
+	for k, ok := o.Start(d, toolgenObjectEvent); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
+			if s0, ok := d.String(); ok {
+				v.Name = s0
+			}
+		case "data":
+			if d.Object() {
+				m0 := make(map[string]any)
+				for _, ok := d.Field(); ok; _, ok = d.Field() {
+					k0 := d.KeyString()
+					var v0 any
+					if x1, ok := d.Any(); ok {
+						v0 = x1
+					}
+					m0[k0] = v0
+				}
+				v.Data = m0
+			}
+		case "extra":
+			if x0, ok := d.Any(); ok {
+				v.Extra = x0
+			}
+		case "raw":
+			if r0, ok := d.Raw(); ok {
+				v.Raw = json.RawMessage(r0)
+			}
+		case "figure":
+			toolgenDecodeFigure(d, &v.Figure)
+		case "flag":
+			if d.Null() {
+				v.Flag = nil
+			} else {
+				p0 := new(bool)
+				if b1, ok := d.Bool(); ok {
+					*p0 = b1
+				}
+				v.Flag = p0
+			}
+		default:
+			o.Unknown(d)
+		}
+	}
+}
+
+// toolgenEncodeEvent writes a Event object.
+func toolgenEncodeEvent(e *toolimpl.Encoder, v *Event) {
+	e.Object()
+	e.Member("\"name\":")
+	e.String(v.Name)
+	if len(v.Data) > 0 {
+		e.Member("\"data\":")
+		e.Object()
+		for _, k0 := range toolimpl.SortedKeys(v.Data) {
+			e.Key(k0)
+			v0 := v.Data[k0]
+			e.Any(v0)
+		}
+		e.EndObject()
+	}
+	if v.Extra != nil {
+		e.Member("\"extra\":")
+		e.Any(v.Extra)
+	}
+	if len(v.Raw) > 0 {
+		e.Member("\"raw\":")
+		e.Raw(v.Raw)
+	}
+	if v.Figure != nil {
+		e.Member("\"figure\":")
+		toolgenEncodeFigure(e, v.Figure)
+	}
+	if v.Flag != nil {
+		e.Member("\"flag\":")
+		e.Bool((*v.Flag))
+	}
+	e.EndObject()
+}
+
 // toolgenDecodeSliceint reads a []int.
 func toolgenDecodeSliceint(d *toolimpl.Decoder, v *[]int) {
 	if _, ok := d.Array(); ok {
@@ -946,6 +1092,110 @@ func toolgenEncodePerson(e *toolimpl.Encoder, v *Person) {
 func toolgenEncodePoint(e *toolimpl.Encoder, v *Point) {
 	toolimpl.WriteStruct(e, toolgenTypePoint, unsafe.Pointer(v))
 }
+
+// toolgenDecodeFigure reads a Figure: an object whose "kind" member names its type.
+func toolgenDecodeFigure(d *toolimpl.Decoder, v *Figure) {
+	tag, _ := d.Tag("kind")
+	switch string(tag) {
+	case "circle":
+		var m Circle
+		toolgenDecodeFigure_Circle(d, &m)
+		*v = m
+	case "square":
+		var m Square
+		toolgenDecodeFigure_Square(d, &m)
+		*v = m
+	default:
+		d.BadTag("kind", "\"circle\", \"square\"")
+	}
+}
+
+var toolgenObjectEvent = &toolimpl.Object{Names: []string{"name", "data", "extra", "raw", "figure", "flag"}, Required: []int{0}, NullAbsent: []int{1, 2, 3, 4}}
+
+// toolgenEncodeFigure writes a Figure: an object whose "kind" member names its type.
+func toolgenEncodeFigure(e *toolimpl.Encoder, v Figure) {
+	switch m := v.(type) {
+	case Circle:
+		toolgenEncodeFigure_Circle(e, &m)
+	case *Circle:
+		if m == nil {
+			e.Null()
+		} else {
+			toolgenEncodeFigure_Circle(e, m)
+		}
+	case Square:
+		toolgenEncodeFigure_Square(e, &m)
+	case *Square:
+		if m == nil {
+			e.Null()
+		} else {
+			toolgenEncodeFigure_Square(e, m)
+		}
+	case nil:
+		e.Null()
+	default:
+		e.Fail(toolimpl.NotAMember("Figure", v))
+	}
+}
+
+// toolgenDecodeFigure_Circle reads a Circle object as a member of Figure, its "kind" member "circle".
+func toolgenDecodeFigure_Circle(d *toolimpl.Decoder, v *Circle) {
+	var o toolimpl.ObjectReader
+	for k, ok := o.Start(d, toolgenObjectFigure_Circle); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "radius":
+			o.Saw(0)
+			if f0, ok := d.Float(math.Inf(-1), math.Inf(1), 64); ok {
+				v.Radius = f0
+			}
+		case "kind":
+			d.Skip()
+		default:
+			o.Unknown(d)
+		}
+	}
+}
+
+// toolgenDecodeFigure_Square reads a Square object as a member of Figure, its "kind" member "square".
+func toolgenDecodeFigure_Square(d *toolimpl.Decoder, v *Square) {
+	var o toolimpl.ObjectReader
+	for k, ok := o.Start(d, toolgenObjectFigure_Square); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "side":
+			o.Saw(0)
+			if f0, ok := d.Float(math.Inf(-1), math.Inf(1), 64); ok {
+				v.Side = f0
+			}
+		case "kind":
+			d.Skip()
+		default:
+			o.Unknown(d)
+		}
+	}
+}
+
+// toolgenEncodeFigure_Circle writes a Circle object as a member of Figure, its "kind" member first.
+func toolgenEncodeFigure_Circle(e *toolimpl.Encoder, v *Circle) {
+	e.Object()
+	e.Member("\"kind\":")
+	e.String("circle")
+	e.Member("\"radius\":")
+	e.Float(v.Radius, 64)
+	e.EndObject()
+}
+
+// toolgenEncodeFigure_Square writes a Square object as a member of Figure, its "kind" member first.
+func toolgenEncodeFigure_Square(e *toolimpl.Encoder, v *Square) {
+	e.Object()
+	e.Member("\"kind\":")
+	e.String("square")
+	e.Member("\"side\":")
+	e.Float(v.Side, 64)
+	e.EndObject()
+}
+
+var toolgenObjectFigure_Circle = &toolimpl.Object{Names: []string{"radius", "kind"}, Required: []int{0}}
+var toolgenObjectFigure_Square = &toolimpl.Object{Names: []string{"side", "kind"}, Required: []int{0}}
 
 // Patterns from toolgen tags (as the schema has them, in ECMA-262 syntax, above each),
 // translated to Go regular expressions that match the same strings, compiled once.
