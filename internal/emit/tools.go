@@ -162,7 +162,8 @@ func partialName(t *model.Tool) string { return "toolgenSend" + t.GoName }
 func schemaNotes(t *model.Tool) []string {
 	var notes []string
 	for _, g := range t.Gaps {
-		notes = append(notes, wrap(g.Sentence(), 72)...)
+		sentence := g.Sentence()
+		notes = append(notes, wrap(strings.ToUpper(sentence[:1])+sentence[1:], 72)...)
 	}
 	return notes
 }

@@ -4,8 +4,6 @@
 // from hand-written values and a model can be dumped as JSON (toolgen -show).
 package model
 
-import "strings"
-
 // Package is the input of emit: one Go package and its tools.
 type Package struct {
 	Name  string  `json:"name"`
@@ -192,11 +190,10 @@ type Gap struct {
 	Pos Position `json:"pos"`
 }
 
-// Sentence is the gap as one sentence: where, what, what the provider gets
-// instead, and the way out.
+// Sentence is the gap as one sentence (its first letter in lower case):
+// where, what, what the provider gets instead, and the way out.
 func (g Gap) Sentence() string {
-	where := g.Where()
-	return strings.ToUpper(where[:1]) + where[1:] + " has no form in " + g.Dialect.Title() + ": " + g.Reason + "; " +
+	return g.Where() + " has no form in " + g.Dialect.Title() + ": " + g.Reason + "; " +
 		g.Dialect.Fallback() + ". To give it one, " + g.Fix + "."
 }
 

@@ -88,7 +88,7 @@ func fix(t *model.Tool, g dialect.Gap, field *model.Field) string {
 // member (a parameter or a struct field), else a slice of key/value
 // structs in its place.
 func mapFix(t *model.Tool, pointer string, field *model.Field) string {
-	const form = `, published as an array of {"key": …, "value": …} objects and read back into the map`
+	const form = ` to send the map as an array of {"key": …, "value": …} objects, which the tool reads back into the map`
 	i := strings.LastIndex(pointer, "/")
 	isMember := i >= 0 && strings.HasSuffix(pointer[:i], "/properties") && !strings.HasPrefix(pointer, "/$defs/")
 	switch {
