@@ -35,6 +35,10 @@ var constraintStart = regexp.MustCompile(`(?:^|,)\s*(` + strings.Join(constraint
 // key=value pair (a value may hold commas).
 const entriesOption = "entries"
 
+// misplacedEntries finds an entries option after others, where it would
+// be read as part of a value.
+var misplacedEntries = regexp.MustCompile(`,\s*entries\s*$`)
+
 // cutEntries removes a leading entries option from text.
 func cutEntries(text string) (rest string, entries bool) {
 	text = strings.TrimSpace(text)
@@ -57,6 +61,10 @@ func (a *analyzer) parseConstraints(pos token.Pos, where, text string, t *model.
 		a.errorf(pos, "%s: the entries option is for maps (it sends one as an array of {\"key\", \"value\"} objects); this is a %s", where, t.Base().Kind)
 	}
 	if strings.TrimSpace(text) == "" {
+		return c
+	}
+	if misplacedEntries.MatchString(text) {
+		a.errorf(pos, "%s: the entries option comes first, before the key=value options (entries,%s)", where, misplacedEntries.ReplaceAllString(text, ""))
 		return c
 	}
 	locs := constraintStart.FindAllStringSubmatchIndex(text, -1)

@@ -205,6 +205,7 @@ func Gemini(input []byte) ([]byte, error) {
 	}
 	g := &geminier{gaps: gaps{dialect: "Gemini"}}
 	g.node(in)
+	g.gaps.list = dropDefsGap(g.gaps.list)
 	if err := g.gaps.err(); err != nil {
 		return nil, err
 	}
@@ -278,6 +279,20 @@ func (g *geminier) node(s *schema) {
 		g.path.pop()
 	}
 	g.path.pop()
+}
+
+// dropDefsGap leaves out the gap of the root's $defs when a $ref names a
+// place that uses them: that says it where it is.
+func dropDefsGap(list []Gap) []Gap {
+	if len(list) < 2 || list[0].Reason != ReasonRecursive || list[0].Pointer != "" {
+		return list
+	}
+	for _, g := range list[1:] {
+		if g.Reason == ReasonRecursive {
+			return list[1:]
+		}
+	}
+	return list
 }
 
 // geminiRefusal says why a schema with the keywords refused (those the
