@@ -59,9 +59,9 @@ func TestDialectGapsWarn(t *testing.T) {
 		`To give it one, add toolgen:"entries" to the field's tag to send the map as an array of {"key": …, "value": …} objects, which the tool reads back into the map.`,
 		lines[0])
 	assert.Contains(t, lines[1], `tools.go:8:2: warning: tool score: argument points (/properties/points) has no form in Gemini's schema subset: a map`)
-	assert.Contains(t, lines[2], `tools.go:16:34: warning: tool label: argument tags (/properties/tags) has no form in OpenAI's strict mode: a map`)
+	assert.Contains(t, lines[2], `tools.go:17:33: warning: tool label: argument tags (/properties/tags) has no form in OpenAI's strict mode: a map`)
 	assert.Contains(t, lines[2], `add the entries option to the parameter's doc item ("- tags entries: …")`)
-	assert.Contains(t, lines[3], `tools.go:16:34: warning: tool label: argument tags (/properties/tags) has no form in Gemini's schema subset`)
+	assert.Contains(t, lines[3], `tools.go:17:33: warning: tool label: argument tags (/properties/tags) has no form in Gemini's schema subset`)
 	assert.NotContains(t, stderr, "tool tag:")
 
 	// The generated file says the same, in sentences.
@@ -81,7 +81,7 @@ func TestDialectsFlagFails(t *testing.T) {
 	dir := newPackage(t, mapsSource)
 	code, _, stderr := runCLI("-dialects")
 	assert.Equal(t, 1, code)
-	assert.Contains(t, stderr, "tools.go:16:34: tool label: argument tags (/properties/tags) has no form in OpenAI's strict mode")
+	assert.Contains(t, stderr, "tools.go:17:33: tool label: argument tags (/properties/tags) has no form in OpenAI's strict mode")
 	assert.NotContains(t, stderr, "warning:")
 	assert.NoFileExists(t, filepath.Join(dir, "tools_gen.go"))
 
