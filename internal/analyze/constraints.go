@@ -39,6 +39,14 @@ const entriesOption = "entries"
 // be read as part of a value.
 var misplacedEntries = regexp.MustCompile(`,\s*entries\s*$`)
 
+// withArticle is a kind's name after "a" or "an": a slice, an int.
+func withArticle(kind string) string {
+	if strings.ContainsRune("aeio", rune(kind[0])) {
+		return "an " + kind
+	}
+	return "a " + kind
+}
+
 // cutEntries removes a leading entries option from text.
 func cutEntries(text string) (rest string, entries bool) {
 	text = strings.TrimSpace(text)
@@ -58,7 +66,7 @@ func (a *analyzer) parseConstraints(pos token.Pos, where, text string, t *model.
 	var c model.Constraints
 	text, c.Entries = cutEntries(text)
 	if c.Entries && t.Base().Kind != model.KindMap {
-		a.errorf(pos, "%s: the entries option is for maps (it sends one as an array of {\"key\", \"value\"} objects); this is a %s", where, t.Base().Kind)
+		a.errorf(pos, "%s: the entries option is for maps (it sends one as an array of {\"key\", \"value\"} objects), not for %s", where, withArticle(string(t.Base().Kind)))
 	}
 	if strings.TrimSpace(text) == "" {
 		return c

@@ -10,8 +10,11 @@
 // additionalProperties, maps) and values (formats, enums) are here.
 //
 // A schema that cannot be said in a dialect has none: the functions return
-// an error saying why and where (a JSON pointer into the input), and
-// adapters then send the default schema.
+// a *Missing error listing every place the dialect cannot say (Gap: the
+// reason, a JSON pointer into the input, what is there in plain English),
+// not only the first, and adapters then send the default schema. The
+// generator turns each gap into a warning with the way out
+// (internal/schema).
 package dialect
 
 import (
