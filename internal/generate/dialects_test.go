@@ -81,3 +81,61 @@ func validateText(t *testing.T, s *jsonschema.Schema, text string) error {
 	require.NoError(t, err)
 	return s.Validate(doc)
 }
+
+// Every tool of every golden case that lacks a dialect's form says why, at
+// a position, with the way out; and each kind of gap the cases hold says
+// its own way out.
+func TestEveryGapHasAWayOut(t *testing.T) {
+	fixes := map[string]string{} // a gap's reason -> its fix, as met
+	for _, dir := range goldenSuccesses(t) {
+		f, err := runCase(dir)
+		require.NoError(t, err, dir)
+		for _, tl := range f.Package.Tools {
+			var strict, gemini int
+			for _, g := range tl.Gaps {
+				switch g.Dialect {
+				case model.DialectStrict:
+					strict++
+				case model.DialectGemini:
+					gemini++
+				}
+				assert.NotEmpty(t, g.Reason, "%s: %+v", tl.Name, g)
+				assert.NotEmpty(t, g.Fix, "%s: %+v", tl.Name, g)
+				assert.Positive(t, g.Pos.Line, "%s: %+v", tl.Name, g)
+				assert.NotContains(t, g.Sentence(), ",,")
+				fixes[g.Reason] = g.Fix
+			}
+			assert.Equal(t, tl.NoStrict != "", strict > 0, "%s: strict form missing (%q) and gaps disagree", tl.Name, tl.NoStrict)
+			assert.Equal(t, tl.NoGemini != "", gemini > 0, "%s: Gemini form missing (%q) and gaps disagree", tl.Name, tl.NoGemini)
+			assert.Equal(t, tl.Dialects.Strict == "", strict > 0, tl.Name)
+			assert.Equal(t, tl.Dialects.Gemini == "", gemini > 0, tl.Name)
+		}
+	}
+	for reason, fix := range map[string]string{
+		"a value of any JSON type (a schema with neither type nor $ref)": "give the value a concrete Go type",
+		"a value of any JSON type (a schema without type)":               "give the value a concrete Go type",
+		"an enum whose values are not all strings":                       "make the enum a named string type",
+		"a reference ($ref) to a recursive type":                         "replace the recursive type with a flat shape",
+	} {
+		assert.Contains(t, fixes[reason], fix, reason)
+	}
+	assert.Contains(t, fixes["a map (an object whose keys the caller chooses: additionalProperties with a schema)"], "entries")
+}
+
+// A map that is no member (an element of a slice) has no entries option:
+// its way out is a slice of key/value structs.
+func TestMapInASliceWayOut(t *testing.T) {
+	f, err := runCase(filepath.Join(goldenDir, "ptrarrays"))
+	require.NoError(t, err)
+	var found bool
+	for _, tl := range f.Package.Tools {
+		for _, g := range tl.Gaps {
+			if g.Pointer == "/properties/tables/items" {
+				found = true
+				assert.Equal(t, "tables", g.Param)
+				assert.Equal(t, "use a slice of structs with key and value fields in place of the map", g.Fix)
+			}
+		}
+	}
+	assert.True(t, found, "no gap at /properties/tables/items")
+}
