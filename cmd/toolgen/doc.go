@@ -660,7 +660,8 @@
 //     derived from it once per process, the first time Tools() is called (a
 //     few microseconds per tool), each nil when the schema cannot be said in
 //     it; toolgen derives both at generate time too, and the comment above a
-//     schema says which form the tool lacks, so you know at build time.
+//     schema says which form the tool lacks, where, why and the way out, as
+//     its warnings do (see Schema dialects), so you know at build time.
 //   - Control flow lives in toolimpl: most struct types are read and
 //     written through a static table of their members' offsets, kinds and
 //     checks ("&toolimpl.Struct{...}"), and a tool whose arguments (a struct,
