@@ -78,12 +78,18 @@ var toolgenTools = [...]toolgen.Tool{{
 }, {
 	Name:        ToolProcessJSONData,
 	Description: "ProcessJSONData returns the object with every string in it, at any depth, in upper case, and its top-level keys (the test's JSON tool).",
-	// The input schema has no form in OpenAI's strict dialect (a map,
-	// (additionalProperties with a schema) at /properties/data): OpenAI gets,
-	// it without strict mode.,
-	// The input schema has no form in Gemini's subset (a map,
-	// (additionalProperties with a schema) at /properties/data): Gemini gets,
-	// it as it is.,
+	// Argument data (/properties/data) has no form in OpenAI's strict mode: a
+	// map (an object whose keys the caller chooses: additionalProperties with
+	// a schema); OpenAI gets the default schema without strict mode. To give
+	// it one, add toolgen:"entries" to the field's tag to send the map as an
+	// array of {"key": …, "value": …} objects, which the tool reads back
+	// into the map.
+	// Argument data (/properties/data) has no form in Gemini's schema subset:
+	// a map (an object whose keys the caller chooses: additionalProperties
+	// with a schema); Gemini gets the default schema as it is. To give it one,
+	// add toolgen:"entries" to the field's tag to send the map as an array of
+	// {"key": …, "value": …} objects, which the tool reads back into the
+	// map.
 	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"data":{"type":"object","description":"any JSON object","additionalProperties":{}}},"required":["data"],"additionalProperties":false}`),
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"ProcessResult is process_json_data's result.","properties":{"original_keys":{"type":"array","items":{"type":"string"}},"transformed_data":{"type":"object","additionalProperties":{}}},"required":["original_keys","transformed_data"],"additionalProperties":false}`),
 	Annotations:  toolgen.Annotations{ReadOnly: true},

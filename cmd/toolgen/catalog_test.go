@@ -52,7 +52,7 @@ greet                 demo       no        55       38      33      name 11%, (d
 const legendText = `
 Tokens of o200k_base (OpenAI GPT-4o and later; other models' tokenizers differ by some percent)
 in each definition {"name","description","parameters"} as compact JSON; a provider adds a few per tool.
--: the schema has no form in that dialect; its provider is sent the default one, which the totals count.
+-: the schema has no form in that dialect (said below); its provider is sent the default one, which the totals count.
 `
 
 func TestCatalogOfSeveralPackages(t *testing.T) {

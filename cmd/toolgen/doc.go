@@ -154,16 +154,18 @@
 //     number beyond float64 (1e400) is rejected, and for a float32 one beyond
 //     ±3.4028235e+38 (numbers between that and math.MaxFloat32 round to it)
 //   - a named string or integer type with exported constants of that type:
-//     enum of the exported constants' values (in output schemas, examples: a
-//     value may hold any value of its type, such as a set of flags, and is
-//     written as it is); unexported constants (an iota sentinel such as
+//     enum of the exported constants' values, in output schemas too (see
+//     Differences from encoding/json for sets of flags); unexported constants (an iota sentinel such as
 //     numDays) are not values, and a type with only unexported constants is a
 //     plain string or integer; the constants' comments are added to the
 //     description
 //   - []T: array of T; nil is written as []
 //   - [N]T: array, minItems = maxItems = N; exactly N elements
 //   - map[K]V, K a string type: object, additionalProperties: V; keys written
-//     sorted; nil is written as {}; a key type with UnmarshalText is an error
+//     sorted; nil is written as {}; a key type with UnmarshalText is an error.
+//     OpenAI's strict mode and Gemini cannot say such an object (see Schema
+//     dialects): the entries option (see Constraints) sends a map member as
+//     an array of {"key": k, "value": v} objects instead, which both can
 //   - named struct: object, inlined, "additionalProperties: false"; members as
 //     encoding/json names them (see Parameters)
 //   - recursive named struct: "$ref" to "$defs"
@@ -339,6 +341,20 @@
 //     applied when absent; must pass the field's other constraints (bounds,
 //     lengths, pattern, format, enum, width)
 //   - example: the same; examples; each must pass the field's constraints too
+//   - entries: maps (a field or a parameter of a map type, or a pointer to
+//     one); a word without a value, before any key=value option
+//     ("toolgen:"entries"" on a field, "- scores entries: the scores" in a
+//     doc item). The map is published, in every dialect,
+//     as an array of entries, {"type": "array", "items": {"type": "object",
+//     "properties": {"key": K's schema, "value": V's schema}, "required":
+//     ["key", "value"], "additionalProperties": false}}, which OpenAI's
+//     strict mode and Gemini can say, where they cannot say a map's free
+//     keys. The decoder reads the array back into the map and refuses a key
+//     given twice at its entry ("/scores/2: the key "a" is given twice"),
+//     which the schema cannot say (uniqueItems compares whole entries); the
+//     encoder writes a result's map the same way, in key order. A map
+//     nested elsewhere (a slice of maps, a map's values) has no such
+//     option: give it a struct member of its own.
 //
 // Contradictions are errors at the option: min greater than max, minLength
 // greater than maxLength, minItems greater than maxItems, and a format that no
@@ -569,20 +585,33 @@
 //   - A []B whose byte type B writes itself (MarshalJSON/MarshalText) is an
 //     array, as its schema says (encoding/json also takes a base64 string).
 //   - Empty arguments read as {}.
+//   - A map with the entries option is an array of {"key", "value"} objects,
+//     a key given twice refused (encoding/json reads an object).
 //
 // Writing results (they keep their output schema):
 //   - nil slices, maps and []byte are written as [], {} and """" (as
 //     encoding/json/v2 does; encoding/json writes null);
 //   - a nil pointer member is left out (encoding/json writes null unless
 //     omitempty);
-//   - a nil pointer result is a failed result naming the tool.
+//   - a nil pointer result is a failed result naming the tool;
+//   - a map with the entries option is written as an array of {"key",
+//     "value"} objects in key order (encoding/json writes an object).
 //
 // Output schemas describe what the encoder writes, which is what the result
 // holds, as encoding/json writes it: they have the types' own bounds (widths,
 // formats of time.Time) but not the constraints and defaults that arguments
-// have ("toolgen:"min=..,pattern=..""), and an enum's constants are examples
-// rather than an enum, so that a result holding a value no constant names (a
-// set of flags, a code added later) still keeps its schema.
+// have ("toolgen:"min=..,pattern=.."").
+//
+// An enum (a named type with exported constants) is an enum in output
+// schemas too, so that a client reads it as a type with constants (toolgen
+// mcp's stubs do): a result of the type should hold one of the constants.
+// The encoder writes whatever it holds, as encoding/json does, and a value
+// no constant names does not match the output schema. The one exception is
+// a set of flags: an integer type whose constants, two or more, are each a
+// distinct power of two (1 << iota) holds their combinations too, so its
+// constants are examples in output schemas (arguments keep the enum). A
+// type whose results may hold other values (a code added later) should
+// have no exported constants of its own type.
 //
 // Refused at generate time, where encoding/json would silently do something
 // the schema cannot say: a pointer-receiver MarshalJSON/MarshalText where
@@ -632,7 +661,8 @@
 //     derived from it once per process, the first time Tools() is called (a
 //     few microseconds per tool), each nil when the schema cannot be said in
 //     it; toolgen derives both at generate time too, and the comment above a
-//     schema says which form the tool lacks, so you know at build time.
+//     schema says which form the tool lacks, where, why and the way out, as
+//     its warnings do (see Schema dialects), so you know at build time.
 //   - Control flow lives in toolimpl: most struct types are read and
 //     written through a static table of their members' offsets, kinds and
 //     checks ("&toolimpl.Struct{...}"), and a tool whose arguments (a struct,
@@ -658,12 +688,35 @@
 //     ones anyOf [T, null]; additionalProperties false on every object; no
 //     $schema, minLength, maxLength, default, examples, contentEncoding, or
 //     formats strict mode lacks (the decoder still checks them all). None
-//     when the input has a map, a value of any type, more than 10 levels,
-//     5000 properties or 1000 enum values.
+//     when the input has a map (additionalProperties with a schema), a value
+//     of any type (any, json.RawMessage, a type with JSON methods and no
+//     //toolgen:schema, or a //toolgen:schema without type), objects nested
+//     more than 10 levels, more than 5000 properties in all or an enum of
+//     more than 1000 values.
 //   - Gemini (Tool.GeminiSchema): no $schema, additionalProperties, default,
 //     examples or contentEncoding; formats other than date-time left out.
-//     None when the input has a recursive type ($ref), a map, a value of any
-//     type or an integer enum.
+//     None when the input has a recursive type ($ref, $defs), a map, a value
+//     of any type or an enum of other than strings (an integer enum).
+//
+// Nothing is dropped in silence. For each place of a tool's input schema a
+// dialect cannot say, toolgen (and -check, -show) prints a warning at the
+// argument's position (the tool's, for a place in no argument), naming the
+// tool, the argument and its JSON pointer in the input schema, the dialect,
+// what is there, what the provider gets instead, and the way out:
+//
+//	tools.go:8:2: warning: tool score: argument points (/properties/points) has no form in OpenAI's strict mode: a map (an object whose keys the caller chooses: additionalProperties with a schema); OpenAI gets the default schema without strict mode. To give it one, add toolgen:"entries" to the field's tag to send the map as an array of {"key": …, "value": …} objects, which the tool reads back into the map.
+//
+// The generated file says the same sentences in a comment above the
+// tool's InputSchema, and toolgen -catalog lists them below its table. With
+// -dialects, each is an error and nothing is written: for CI that wants
+// every tool in every dialect. The ways out: the entries option for a map
+// member (a map elsewhere: a slice of key/value structs in its place); a
+// concrete type, or a //toolgen:schema for a type with JSON methods, for a
+// value of any type; a named string type for an integer enum (Gemini); a
+// flat shape (a list of nodes naming their parent) for a recursive type
+// (Gemini); fewer levels, properties or enum values (strict mode). Keywords
+// a dialect leaves out (minLength, pattern for Gemini, formats) only narrow
+// a value, which the decoder still checks: they are no gap.
 //
 // # Catalogs: token counts and budgets
 //
@@ -697,7 +750,8 @@
 // whose Go files hold a //toolgen:tool, leaving out testdata, vendor and
 // directories named .x or _x), a row per tool, largest first: its name,
 // namespace, whether it is deferred, its tokens in each dialect ("-": no form
-// in that dialect), and its largest parts in the default dialect, each
+// in that dialect, and a line below the table says why: "score: no strict
+// form: a map (…) at /properties/points"), and its largest parts in the default dialect, each
 // counted alone as a share of the definition: the description, shown as
 // "(description)", each top-level property with its schema ("filters 41%"),
 // and $defs. Then the totals, per dialect, of the tools sent up front and of
@@ -759,8 +813,18 @@
 //     bool; an object with properties is a struct, one without a map
 //     (of its additionalProperties' type, else of any); anything else
 //     (anyOf, several types) is json.RawMessage;
-//   - an enum of strings or of integers is a named type with a constant
-//     per value (ReportArgsModeFast, ReportArgsLevel2, ReportArgsLevelMinus1);
+//   - an enum of strings or of integers, in the input or the output schema,
+//     is a named type with a constant per value (ReportArgsModeFast,
+//     ReportArgsLevel2, ReportArgsLevelMinus1);
+//   - a struct or an enum is named after the description, when it starts
+//     as a Go doc comment does ("Book is a book." is Book), else after
+//     where it is (ReportArgsMode); names, fields' included, spell
+//     initialisms and their plurals as golint does (memberId is MemberID,
+//     loan_ids LoanIDs, isbn ISBN, homeURLs HomeURLs);
+//   - one schema met again, in the same tool or another, is the type declared
+//     for it the first time (two tools returning the same object return one
+//     type, and a result reuses the arguments' enum): schemas are the same
+//     when their JSON is, a $ref aside (its meaning depends on its root);
 //   - format date-time is time.Time. format date stays a string, checked
 //     as a date: Go has no type for a calendar date, and a time.Time would
 //     make up a clock and a zone for it; the other formats toolgen knows
@@ -841,6 +905,7 @@
 //	  -show         print the tools, their positions, schemas and token counts as JSON; write nothing
 //	  -catalog      print the tools of the packages in the dirs and their token counts; write nothing
 //	  -budget N     fail when the tools sent up front take more than N tokens in any dialect
+//	  -dialects     fail when a tool's input schema has no form in OpenAI's strict mode or Gemini's subset
 //	  -v            say what was done
 //
 // A directory that does not exist, or a file given in its place, is a usage

@@ -25,6 +25,7 @@ type options struct {
 	check, show  bool
 	catalog      bool
 	budget       int
+	dialects     bool
 	verbose      bool
 	dirs         []string // one, except with -catalog
 }
@@ -45,10 +46,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if opts.catalog {
 		return printCatalog(opts, wd, stdout, stderr)
 	}
-	f, err := generate.Run(generate.Config{Dir: opts.dirs[0], Output: opts.output, Tags: splitTags(opts.tags), WorkDir: wd, Budget: opts.budget})
+	f, err := generate.Run(generate.Config{Dir: opts.dirs[0], Output: opts.output, Tags: splitTags(opts.tags), WorkDir: wd, Budget: opts.budget, Dialects: opts.dialects})
 	if err != nil {
 		fmt.Fprintln(stderr, err) // user errors: one file:line:col line each
 		return 1
+	}
+	for _, w := range f.Warnings {
+		fmt.Fprintf(stderr, "%s: warning: %s\n", w.Pos, w.Msg)
 	}
 	switch {
 	case opts.show:
@@ -69,6 +73,7 @@ func parseFlags(args []string, stderr io.Writer) (options, bool) {
 	fs.BoolVar(&o.show, "show", false, "print the tools and their schemas; write nothing")
 	fs.BoolVar(&o.catalog, "catalog", false, "print the tools of the packages in dirs and the tokens their definitions take; write nothing")
 	fs.IntVar(&o.budget, "budget", 0, "fail when the tools sent up front (not deferred) take more than this many tokens in any dialect")
+	fs.BoolVar(&o.dialects, "dialects", false, "fail when a tool's input schema has no form in OpenAI's strict mode or Gemini's subset (a warning otherwise)")
 	fs.BoolVar(&o.verbose, "v", false, "say what was done")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: toolgen [flags] [dir]\n       toolgen -catalog [-budget N] [dir...]")

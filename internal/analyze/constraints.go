@@ -30,17 +30,54 @@ var constraintKeys = []string{"min", "max", "minLength", "maxLength", "minItems"
 // belongs to the value, so patterns like ^[a-z]{1,3}$ need no escaping.
 var constraintStart = regexp.MustCompile(`(?:^|,)\s*(` + strings.Join(constraintKeys, "|") + `)=`)
 
+// entriesOption is the option that publishes a map as an array of
+// {"key", "value"} objects. It takes no value and comes first, before any
+// key=value pair (a value may hold commas).
+const entriesOption = "entries"
+
+// misplacedEntries finds an entries option after others, where it would
+// be read as part of a value.
+var misplacedEntries = regexp.MustCompile(`,\s*entries\s*$`)
+
+// withArticle is a kind's name after "a" or "an": a slice, an int.
+func withArticle(kind string) string {
+	if strings.ContainsRune("aeio", rune(kind[0])) {
+		return "an " + kind
+	}
+	return "a " + kind
+}
+
+// cutEntries removes a leading entries option from text.
+func cutEntries(text string) (rest string, entries bool) {
+	text = strings.TrimSpace(text)
+	if text == entriesOption {
+		return "", true
+	}
+	if rest, ok := strings.CutPrefix(text, entriesOption+","); ok {
+		return rest, true
+	}
+	return text, false
+}
+
 // parseConstraints reads constraint options (from a struct tag or a doc
 // item) for a value of type t. where names the field or parameter in
 // messages.
 func (a *analyzer) parseConstraints(pos token.Pos, where, text string, t *model.Type) model.Constraints {
 	var c model.Constraints
+	text, c.Entries = cutEntries(text)
+	if c.Entries && t.Base().Kind != model.KindMap {
+		a.errorf(pos, "%s: the entries option is for maps (it sends one as an array of {\"key\", \"value\"} objects), not for %s", where, withArticle(string(t.Base().Kind)))
+	}
 	if strings.TrimSpace(text) == "" {
+		return c
+	}
+	if misplacedEntries.MatchString(text) {
+		a.errorf(pos, "%s: the entries option comes first, before the key=value options (entries,%s)", where, misplacedEntries.ReplaceAllString(text, ""))
 		return c
 	}
 	locs := constraintStart.FindAllStringSubmatchIndex(text, -1)
 	if len(locs) == 0 || strings.TrimSpace(text[:locs[0][0]]) != "" {
-		a.errorf(pos, "%s: cannot read toolgen options %q (keys: %s; write key=value,key=value)", where, text, strings.Join(constraintKeys, ", "))
+		a.errorf(pos, "%s: cannot read toolgen options %q (keys: %s; write key=value,key=value, after entries for a map)", where, text, strings.Join(constraintKeys, ", "))
 		return c
 	}
 	seen := map[string]bool{}

@@ -184,6 +184,7 @@ func firstWord(text string) string {
 // empty): key=value pairs with known keys. Whether the values suit the
 // parameter is checked later, with the parameter's type.
 func looksLikeOptions(text string) bool {
+	text, _ = cutEntries(text)
 	if text == "" {
 		return true
 	}

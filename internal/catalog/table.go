@@ -89,15 +89,38 @@ func Write(w io.Writer, pkgs []*model.Package) error {
 			return err
 		}
 	}
-	_, err := io.WriteString(w, legend)
+	if _, err := io.WriteString(w, legend); err != nil {
+		return err
+	}
+	_, err := io.WriteString(w, missingForms(tools))
 	return err
+}
+
+// missingForms says, for each tool without a form in a dialect, why: a
+// "-" in the table is never left unexplained.
+//
+//	scores: no strict form: a map (...) at /properties/by_name
+func missingForms(tools []*model.Tool) string {
+	var b strings.Builder
+	for _, t := range tools {
+		if t.NoStrict != "" {
+			fmt.Fprintf(&b, "%s: no strict form: %s\n", t.Name, t.NoStrict)
+		}
+		if t.NoGemini != "" {
+			fmt.Fprintf(&b, "%s: no Gemini form: %s\n", t.Name, t.NoGemini)
+		}
+	}
+	if b.Len() == 0 {
+		return ""
+	}
+	return "\nForms missing (toolgen's warnings say the way out of each):\n" + b.String()
 }
 
 // legend says what the numbers are.
 const legend = `
 Tokens of o200k_base (OpenAI GPT-4o and later; other models' tokenizers differ by some percent)
 in each definition {"name","description","parameters"} as compact JSON; a provider adds a few per tool.
--: the schema has no form in that dialect; its provider is sent the default one, which the totals count.
+-: the schema has no form in that dialect (said below); its provider is sent the default one, which the totals count.
 `
 
 func nTools(n int) string {

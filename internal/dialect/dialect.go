@@ -10,12 +10,14 @@
 // additionalProperties, maps) and values (formats, enums) are here.
 //
 // A schema that cannot be said in a dialect has none: the functions return
-// an error saying why and where (a JSON pointer into the input), and
-// adapters then send the default schema.
+// a *Missing error listing every place the dialect cannot say (Gap: the
+// reason, a JSON pointer into the input, what is there in plain English),
+// not only the first, and adapters then send the default schema. The
+// generator turns each gap into a warning with the way out
+// (internal/schema).
 package dialect
 
 import (
-	"errors"
 	"strconv"
 
 	"github.com/toolgen-dev/toolgen/internal/keyword"
@@ -45,25 +47,27 @@ var (
 )
 
 // Strict returns input, a JSON Schema as toolgen writes it (a JSON object,
-// compact or indented), in OpenAI's strict dialect as compact JSON, or an
-// error when input has what strict mode cannot say: a map
+// compact or indented), in OpenAI's strict dialect as compact JSON, or a
+// *Missing error listing what strict mode cannot say: a map
 // (additionalProperties with a schema), a value of any type (no type and
-// no $ref), or more nesting, properties or enum values than it allows.
+// no $ref), more nesting, properties or enum values than it allows.
 // Keywords it does not support and that only narrow a value (minLength,
 // maxLength, unsupported formats, default, examples, contentEncoding) are
-// left out, as is $schema.
+// left out, as is $schema. Input that is no schema toolgen writes is a
+// plain error.
 func Strict(input []byte) ([]byte, error) {
 	in, err := parse(input)
 	if err != nil {
 		return nil, err
 	}
-	st := &strictor{}
+	st := &strictor{gaps: gaps{dialect: "OpenAI's strict mode"}}
 	st.node(in, 0)
-	if st.err != nil {
-		return nil, st.err
-	}
 	if st.props > strictMaxProperties {
-		return nil, errors.New(strconv.Itoa(st.props) + " properties in all, over strict mode's " + strconv.Itoa(strictMaxProperties))
+		st.path = pathStack{}
+		st.gaps.add(ReasonProperties, &st.path, strconv.Itoa(st.props)+" properties in all, more than strict mode's "+strconv.Itoa(strictMaxProperties))
+	}
+	if err := st.gaps.err(); err != nil {
+		return nil, err
 	}
 	w := writer{in: input, b: make([]byte, 0, outputSize(input))}
 	w.schema(in, false)
@@ -72,35 +76,35 @@ func Strict(input []byte) ([]byte, error) {
 
 type strictor struct {
 	props int
-	err   error
+	gaps  gaps
 	path  pathStack
 }
 
-func (st *strictor) fail(what string) {
-	st.err = errors.New(what + " at " + st.path.String())
-}
+func (st *strictor) fail(r Reason, what string) { st.gaps.add(r, &st.path, what) }
 
-// node turns s, in place, into its strict form, or sets st.err. (The tree
-// is parsed afresh for each call, so it is the caller's to change.)
+// node turns s, in place, into its strict form, or records why it has
+// none and goes on with the rest, so that every gap is found at once.
+// (The tree is parsed afresh for each call, so it is the caller's to
+// change.)
 func (st *strictor) node(s *schema, depth int) {
 	switch {
 	case depth > strictMaxDepth:
-		st.fail("nesting deeper than strict mode's " + strconv.Itoa(strictMaxDepth) + " levels")
+		st.fail(ReasonDepth, "objects nested deeper than strict mode's "+strconv.Itoa(strictMaxDepth)+" levels")
 		return
 	case s.nEnum > strictMaxEnum:
-		st.fail("an enum of " + strconv.Itoa(s.nEnum) + " values, over strict mode's " + strconv.Itoa(strictMaxEnum))
+		st.fail(ReasonEnumSize, "an enum of "+strconv.Itoa(s.nEnum)+" values, more than strict mode's "+strconv.Itoa(strictMaxEnum))
 		return
 	case isUnion(s) && depth == 0:
-		st.fail("a union (anyOf), where strict mode takes only an object")
+		st.fail(ReasonRootUnion, "a union (anyOf) as the whole schema, where strict mode takes only an object")
 		return
 	case isUnion(s):
 		st.alternatives(s, depth)
 		return
 	case !s.has.Has(keyword.Type) && !s.has.Has(keyword.Ref):
-		st.fail("a value of any type (no type and no $ref)")
+		st.fail(ReasonAny, whatAnyStrict)
 		return
 	case s.has&strictRefused != 0:
-		st.fail("keywords strict mode lacks (" + (s.has & strictRefused).Names() + ")")
+		st.fail(ReasonKeywords, "keywords strict mode lacks ("+(s.has&strictRefused).Names()+")")
 		return
 	}
 	s.has &^= strictDropped
@@ -111,30 +115,21 @@ func (st *strictor) node(s *schema, depth int) {
 		st.path.push(tokItems)
 		st.node(s.items, depth+1)
 		st.path.pop()
-		if st.err != nil {
-			return
-		}
 	}
 	if s.has.Has(keyword.Defs) {
 		st.path.push(tokDefs)
 		st.props2(s.defs, depth, false, nil)
 		st.path.pop()
-		if st.err != nil {
-			return
-		}
 	}
 	if s.flags&isObject != 0 {
 		if s.additional != nil {
-			st.fail("a map (additionalProperties with a schema)")
+			st.fail(ReasonMap, whatMap)
 			return
 		}
 		s.has = s.has.With(keyword.Properties).With(keyword.AdditionalProperties) // false
 		st.path.push(tokProperties)
 		st.props2(s.props, depth+1, true, s.required)
 		st.path.pop()
-		if st.err != nil {
-			return
-		}
 		requireAll(s)
 	}
 }
@@ -154,9 +149,6 @@ func (st *strictor) alternatives(s *schema, depth int) {
 		st.node(sub, depth)
 		st.path.pop()
 		st.path.pop()
-		if st.err != nil {
-			return
-		}
 	}
 }
 
@@ -193,9 +185,6 @@ func (st *strictor) props2(props []prop, depth int, nullable bool, required []st
 		st.path.push(p.name.dec)
 		st.node(p.s, depth)
 		st.path.pop()
-		if st.err != nil {
-			return
-		}
 		p.orNull = nullable && !containsStr(required, p.name.dec)
 	}
 }
@@ -206,20 +195,22 @@ func outputSize(input []byte) int { return len(input) + len(input)/4 + 64 }
 
 // Gemini returns input, a JSON Schema as toolgen writes it (a JSON object,
 // compact or indented), in the subset of OpenAPI 3.0 that Gemini's
-// function declarations accept, as compact JSON, or an error when input
-// needs what that subset lacks: $ref (recursive types), maps (objects
-// without properties but with additionalProperties), values of any type,
-// enums of other than strings. $schema, additionalProperties, default,
-// examples, contentEncoding and formats other than date-time are left out.
+// function declarations accept, as compact JSON, or a *Missing error
+// listing what that subset lacks: $ref and $defs (recursive types), maps
+// (objects without properties but with additionalProperties), values of
+// any type, enums of other than strings. $schema, additionalProperties,
+// default, examples, contentEncoding and formats other than date-time are
+// left out. Input that is no schema toolgen writes is a plain error.
 func Gemini(input []byte) ([]byte, error) {
 	in, err := parse(input)
 	if err != nil {
 		return nil, err
 	}
-	g := &geminier{}
+	g := &geminier{gaps: gaps{dialect: "Gemini"}}
 	g.node(in)
-	if g.err != nil {
-		return nil, g.err
+	g.gaps.list = dropDefsGap(g.gaps.list)
+	if err := g.gaps.err(); err != nil {
+		return nil, err
 	}
 	w := writer{in: input, b: make([]byte, 0, outputSize(input))}
 	w.schema(in, false)
@@ -227,22 +218,27 @@ func Gemini(input []byte) ([]byte, error) {
 }
 
 type geminier struct {
-	err  error
+	gaps gaps
 	path pathStack
 }
 
-func (g *geminier) fail(what string) {
-	g.err = errors.New(what + " at " + g.path.String())
-}
+func (g *geminier) fail(r Reason, what string) { g.gaps.add(r, &g.path, what) }
 
-// node turns s, in place, into its Gemini form, or sets g.err.
+// node turns s, in place, into its Gemini form, or records why it has
+// none and goes on with the rest.
 func (g *geminier) node(s *schema) {
+	if s.has&geminiRefused == keyword.Set(0).With(keyword.Defs) {
+		// The definitions themselves are said where they are used (a
+		// $ref, each a gap of its own, naming its parameter): look on.
+		g.fail(ReasonRecursive, whatDefs)
+		s.has = s.has.Without(keyword.Defs)
+	}
 	switch {
 	case s.has&geminiRefused != 0:
 		g.fail(geminiRefusal(s.has & geminiRefused))
 		return
 	case isUnion(s) && len(g.path.tokens) == 0:
-		g.fail("a union (anyOf), where Gemini takes only an object")
+		g.fail(ReasonRootUnion, "a union (anyOf) as the whole schema, where Gemini takes only an object")
 		return
 	case isUnion(s):
 		for i, sub := range s.anyOf {
@@ -251,16 +247,13 @@ func (g *geminier) node(s *schema) {
 			g.node(sub)
 			g.path.pop()
 			g.path.pop()
-			if g.err != nil {
-				return
-			}
 		}
 		return
 	case !s.has.Has(keyword.Type):
-		g.fail("a value of any type (no type)")
+		g.fail(ReasonAny, whatAnyGemini)
 		return
 	case s.has.Has(keyword.Enum) && s.flags&isString == 0:
-		g.fail("an enum of other than strings")
+		g.fail(ReasonEnumType, whatEnumType)
 		return
 	}
 	isMap := s.additional != nil
@@ -272,16 +265,13 @@ func (g *geminier) node(s *schema) {
 		g.path.push(tokItems)
 		g.node(s.items)
 		g.path.pop()
-		if g.err != nil {
-			return
-		}
 	}
 	if s.flags&isObject == 0 {
 		return
 	}
 	if len(s.props) == 0 {
 		if isMap {
-			g.fail("a map (additionalProperties with a schema)")
+			g.fail(ReasonMap, whatMap)
 		}
 		return // an object without members: {} is all it takes
 	}
@@ -290,23 +280,34 @@ func (g *geminier) node(s *schema) {
 		g.path.push(p.name.dec)
 		g.node(p.s)
 		g.path.pop()
-		if g.err != nil {
-			return
-		}
 	}
 	g.path.pop()
 }
 
+// dropDefsGap leaves out the gap of the root's $defs when a $ref names a
+// place that uses them: that says it where it is.
+func dropDefsGap(list []Gap) []Gap {
+	if len(list) < 2 || list[0].Reason != ReasonRecursive || list[0].Pointer != "" {
+		return list
+	}
+	for _, g := range list[1:] {
+		if g.Reason == ReasonRecursive {
+			return list[1:]
+		}
+	}
+	return list
+}
+
 // geminiRefusal says why a schema with the keywords refused (those the
 // table says Gemini refuses) has no form in Gemini's subset.
-func geminiRefusal(refused keyword.Set) string {
+func geminiRefusal(refused keyword.Set) (Reason, string) {
 	switch {
 	case refused.Has(keyword.Ref):
-		return "a $ref (a recursive type)"
+		return ReasonRecursive, whatRef
 	case refused.Has(keyword.Defs):
-		return "$defs (recursive types)"
+		return ReasonRecursive, whatDefs
 	}
-	return "keywords Gemini lacks (" + refused.Names() + ")"
+	return ReasonKeywords, "keywords Gemini lacks (" + refused.Names() + ")"
 }
 
 // contains reports whether name is in list.

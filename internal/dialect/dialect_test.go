@@ -116,17 +116,17 @@ func TestStrictDefs(t *testing.T) {
 	assert.Equal(t, `{"$ref":"#/$defs/Node","$defs":{"Node":{"type":"object","properties":{"next":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}},"required":["next"],"additionalProperties":false}}}`,
 		strict(t, in))
 	_, err := Gemini([]byte(in))
-	assert.EqualError(t, err, "a $ref (a recursive type) at the root")
+	assert.EqualError(t, err, "a reference ($ref) to a recursive type at the root")
 	_, err = Gemini([]byte(`{"type":"object","$defs":{"A":{"type":"string"}}}`))
-	assert.EqualError(t, err, "$defs (recursive types) at the root")
+	assert.EqualError(t, err, "definitions ($defs) of recursive types at the root")
 }
 
 func TestMapsRefused(t *testing.T) {
 	in := `{"type":"object","properties":{"tags":{"type":"object","additionalProperties":{"type":"string"}}},"required":["tags"]}`
 	_, err := Strict([]byte(in))
-	assert.EqualError(t, err, "a map (additionalProperties with a schema) at /properties/tags")
+	assert.EqualError(t, err, "a map (an object whose keys the caller chooses: additionalProperties with a schema) at /properties/tags")
 	_, err = Gemini([]byte(in))
-	assert.EqualError(t, err, "a map (additionalProperties with a schema) at /properties/tags")
+	assert.EqualError(t, err, "a map (an object whose keys the caller chooses: additionalProperties with a schema) at /properties/tags")
 	// Gemini drops additionalProperties of an object with properties.
 	assert.Equal(t, `{"type":"object","properties":{"a":{"type":"string"}}}`,
 		gemini(t, `{"type":"object","properties":{"a":{"type":"string"}},"additionalProperties":{"type":"string"}}`))
@@ -135,9 +135,9 @@ func TestMapsRefused(t *testing.T) {
 func TestAnyTypeRefused(t *testing.T) {
 	in := `{"type":"object","properties":{"v":{"description":"anything"}}}`
 	_, err := Strict([]byte(in))
-	assert.EqualError(t, err, "a value of any type (no type and no $ref) at /properties/v")
+	assert.EqualError(t, err, "a value of any JSON type (a schema with neither type nor $ref) at /properties/v")
 	_, err = Gemini([]byte(in))
-	assert.EqualError(t, err, "a value of any type (no type) at /properties/v")
+	assert.EqualError(t, err, "a value of any JSON type (a schema without type) at /properties/v")
 }
 
 func TestEnums(t *testing.T) {
@@ -147,13 +147,13 @@ func TestEnums(t *testing.T) {
 	}
 	big := `{"type":"object","properties":{"e":{"type":"string","enum":[` + strings.Join(values, ",") + `]}},"required":["e"]}`
 	_, err := Strict([]byte(big))
-	assert.EqualError(t, err, "an enum of 1001 values, over strict mode's 1000 at /properties/e")
+	assert.EqualError(t, err, "an enum of 1001 values, more than strict mode's 1000 at /properties/e")
 	assert.Contains(t, gemini(t, big), `"v1000"]`, "Gemini has no such limit")
 	limit := `{"type":"string","enum":[` + strings.Join(values[:strictMaxEnum], ",") + `]}`
 	assert.Equal(t, limit, strict(t, limit))
 
 	_, err = Gemini([]byte(`{"type":"object","properties":{"n":{"type":"integer","enum":[1,2]}}}`))
-	assert.EqualError(t, err, "an enum of other than strings at /properties/n")
+	assert.EqualError(t, err, "an enum whose values are not all strings at /properties/n")
 	assert.Equal(t, `{"type":"integer","enum":[1,2]}`, strict(t, `{"type":"integer","enum":[1, 2]}`))
 }
 
@@ -170,7 +170,7 @@ func TestStrictNesting(t *testing.T) {
 	_, err := Strict([]byte(nested(strictMaxDepth)))
 	assert.NoError(t, err)
 	_, err = Strict([]byte(nested(strictMaxDepth + 1)))
-	assert.EqualError(t, err, "nesting deeper than strict mode's 10 levels at "+strings.Repeat("/properties/p", strictMaxDepth+1))
+	assert.EqualError(t, err, "objects nested deeper than strict mode's 10 levels at "+strings.Repeat("/properties/p", strictMaxDepth+1))
 	_, err = Gemini([]byte(nested(50)))
 	assert.NoError(t, err, "Gemini has no such limit")
 }
@@ -191,7 +191,7 @@ func TestStrictPropertyCount(t *testing.T) {
 	_, err := Strict([]byte(props(strictMaxProperties)))
 	assert.NoError(t, err)
 	_, err = Strict([]byte(props(strictMaxProperties + 1)))
-	assert.EqualError(t, err, "5001 properties in all, over strict mode's 5000")
+	assert.EqualError(t, err, "5001 properties in all, more than strict mode's 5000 at the root")
 }
 
 func TestScalarsVerbatim(t *testing.T) {
@@ -231,9 +231,9 @@ func TestEmptyKeywordsOmitted(t *testing.T) {
 
 func TestPointerEscaped(t *testing.T) {
 	_, err := Strict([]byte(`{"type":"object","properties":{"a/b~c":{"type":"object","additionalProperties":{"type":"string"}}}}`))
-	assert.EqualError(t, err, "a map (additionalProperties with a schema) at /properties/a~1b~0c")
+	assert.EqualError(t, err, "a map (an object whose keys the caller chooses: additionalProperties with a schema) at /properties/a~1b~0c")
 	_, err = Strict([]byte(`{"type":"object","$defs":{"D":{"type":"array","items":{}}}}`))
-	assert.EqualError(t, err, "a value of any type (no type and no $ref) at /$defs/D/items")
+	assert.EqualError(t, err, "a value of any JSON type (a schema with neither type nor $ref) at /$defs/D/items")
 }
 
 func TestInvalid(t *testing.T) {
@@ -320,11 +320,45 @@ func TestUnionForms(t *testing.T) {
 
 	root := `{"anyOf":[{"type":"object","properties":{},"additionalProperties":false},{"type":"string"}]}`
 	_, err = Strict([]byte(root))
-	assert.ErrorContains(t, err, "a union (anyOf), where strict mode takes only an object at the root")
+	assert.ErrorContains(t, err, "a union (anyOf) as the whole schema, where strict mode takes only an object at the root")
 	_, err = Gemini([]byte(root))
-	assert.ErrorContains(t, err, "a union (anyOf), where Gemini takes only an object at the root")
+	assert.ErrorContains(t, err, "a union (anyOf) as the whole schema, where Gemini takes only an object at the root")
 
 	member := `{"type":"object","properties":{"u":{"anyOf":[{"type":"string"},{"type":"object","additionalProperties":{"type":"string"}}]}},"required":["u"],"additionalProperties":false}`
 	_, err = Strict([]byte(member))
-	assert.ErrorContains(t, err, "a map (additionalProperties with a schema) at /properties/u/anyOf/1")
+	assert.ErrorContains(t, err, "a map (an object whose keys the caller chooses: additionalProperties with a schema) at /properties/u/anyOf/1")
+}
+
+// Every place a dialect cannot say is listed, each with its reason and
+// pointer, not only the first: a tool's author fixes them all at once.
+func TestEveryGapListed(t *testing.T) {
+	in := `{"type":"object","properties":{` +
+		`"tags":{"type":"object","additionalProperties":{"type":"string"}},` +
+		`"raw":{},` +
+		`"level":{"type":"integer","enum":[1,2]},` +
+		`"list":{"type":"array","items":{"type":"object","additionalProperties":{"type":"integer"}}},` +
+		`"node":{"$ref":"#/$defs/N"}},` +
+		`"$defs":{"N":{"type":"object","properties":{"next":{"$ref":"#/$defs/N"}}}}}`
+	gapsOf := func(err error) []Gap {
+		var m *Missing
+		require.ErrorAs(t, err, &m)
+		return m.Gaps
+	}
+	_, err := Strict([]byte(in))
+	assert.Equal(t, []Gap{
+		{ReasonMap, "/properties/tags", whatMap},
+		{ReasonAny, "/properties/raw", whatAnyStrict},
+		{ReasonMap, "/properties/list/items", whatMap},
+	}, gapsOf(err))
+	_, err = Gemini([]byte(in))
+	assert.Equal(t, []Gap{
+		{ReasonMap, "/properties/tags", whatMap},
+		{ReasonAny, "/properties/raw", whatAnyGemini},
+		{ReasonEnumType, "/properties/level", whatEnumType},
+		{ReasonMap, "/properties/list/items", whatMap},
+		{ReasonRecursive, "/properties/node", whatRef},
+	}, gapsOf(err))
+	assert.Equal(t, whatMap+" at /properties/tags; "+
+		whatAnyGemini+" at /properties/raw; "+whatEnumType+" at /properties/level; "+whatMap+" at /properties/list/items; "+
+		whatRef+" at /properties/node", err.Error())
 }

@@ -180,6 +180,9 @@ func (g *generator) readValue(t *model.Type, lv *jen.Statement, r model.Constrai
 	case model.KindArray:
 		return g.readArray(t, lv, depth, n)
 	case model.KindMap:
+		if r.Entries {
+			return g.readEntries(t, lv, depth, n)
+		}
 		return g.readMap(t, lv, r, depth, n)
 	case model.KindTime:
 		return readScalar(t, lv, n("t"), d.Clone().Dot("Time").Call())
@@ -464,6 +467,69 @@ func (g *generator) readMap(t *model.Type, lv *jen.Statement, r model.Constraint
 		n("m").Op(":=").Make(goType(t)),
 		jen.For(jen.List(jen.Id("_"), jen.Id("ok")).Op(":=").Add(d.Clone().Dot("Field").Call()), jen.Id("ok"),
 			jen.List(jen.Id("_"), jen.Id("ok")).Op("=").Add(d.Clone().Dot("Field").Call())).Block(loopBody...),
+		lv.Clone().Op("=").Add(n("m")),
+	)}
+}
+
+// entriesObject is the table of an entry's members, for readEntries.
+const entriesObject = "toolgenObjectEntry"
+
+// readEntries reads a map sent in the entries form, an array of
+// {"key": k, "value": v} objects; a key given twice is refused at its
+// entry:
+//
+//	if _, ok := d.Array(); ok {
+//		m0 := make(T)
+//		for d.Elem() {
+//			var k0 K
+//			var v0 V
+//			var o0 toolimpl.ObjectReader
+//			for k, ok := o0.Start(d, toolgenObjectEntry); ok; k, ok = o0.Next(d) {
+//				switch string(k) {
+//				case "key":
+//					o0.Saw(0)
+//					... read into k0 ...
+//				case "value":
+//					o0.Saw(1)
+//					... read into v0 ...
+//				default:
+//					o0.Unknown(d)
+//				}
+//			}
+//			if _, dup := m0[k0]; dup {
+//				d.Invalid("the key " + strconv.Quote(string(k0)) + " is given twice")
+//			}
+//			m0[k0] = v0
+//		}
+//		lv = m0
+//	}
+func (g *generator) readEntries(t *model.Type, lv *jen.Statement, depth int, n func(string) *jen.Statement) []jen.Code {
+	g.objectVar(entriesObject, []jen.Code{jen.Lit("key"), jen.Lit("value")}, []jen.Code{jen.Lit(0), jen.Lit(1)}, nil)
+	o := n("o")
+	readKey := append([]jen.Code{o.Clone().Dot("Saw").Call(jen.Lit(0))}, g.readValue(t.Key, n("k"), model.Constraints{}, depth+1)...)
+	readVal := append([]jen.Code{o.Clone().Dot("Saw").Call(jen.Lit(1))}, g.readValue(t.Elem, n("v"), model.Constraints{}, depth+1)...)
+	member := jen.Id("k")
+	entry := []jen.Code{
+		jen.Var().Add(n("k")).Add(goType(t.Key)),
+		jen.Var().Add(n("v")).Add(goType(t.Elem)),
+		jen.Var().Add(o.Clone()).Add(impl("ObjectReader")),
+		jen.For(
+			jen.List(member, jen.Id("ok")).Op(":=").Add(o.Clone().Dot("Start").Call(d, jen.Id(entriesObject))),
+			jen.Id("ok"),
+			jen.List(member, jen.Id("ok")).Op("=").Add(o.Clone().Dot("Next").Call(d)),
+		).Block(jen.Switch(jen.String().Call(member)).Block(
+			jen.Case(jen.Lit("key")).Block(readKey...),
+			jen.Case(jen.Lit("value")).Block(readVal...),
+			jen.Default().Block(o.Clone().Dot("Unknown").Call(d)),
+		)),
+		jen.If(jen.List(jen.Id("_"), jen.Id("dup")).Op(":=").Add(n("m")).Index(n("k")), jen.Id("dup")).Block(
+			d.Clone().Dot("Invalid").Call(jen.Lit("the key ").Op("+").Qual("strconv", "Quote").Call(jen.String().Call(n("k"))).Op("+").Lit(" is given twice")),
+		),
+		n("m").Index(n("k")).Op("=").Add(n("v")),
+	}
+	return []jen.Code{jen.If(jen.List(jen.Id("_"), jen.Id("ok")).Op(":=").Add(d.Clone().Dot("Array").Call()), jen.Id("ok")).Block(
+		n("m").Op(":=").Make(goType(t)),
+		jen.For(d.Clone().Dot("Elem").Call()).Block(entry...),
 		lv.Clone().Op("=").Add(n("m")),
 	)}
 }

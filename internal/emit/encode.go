@@ -27,6 +27,10 @@ func (g *generator) structBody(s *model.Struct, v *jen.Statement) []jen.Code {
 		lv := fieldExpr(v, f.Path)
 		write := []jen.Code{call("Member", jen.Lit(memberKey(f.JSONName)))}
 		switch {
+		case f.Constraints.Entries && f.Type.Kind == model.KindPointer:
+			write = append(write, g.writeEntries(f.Type.Elem, jen.Parens(jen.Op("*").Add(lv.Clone())), 0)...)
+		case f.Constraints.Entries:
+			write = append(write, g.writeEntries(f.Type, lv, 0)...)
 		case f.Type.Kind == model.KindPointer && f.Type.Elem.Kind == model.KindStruct:
 			write = append(write, jen.Id(g.encodeHelper(f.Type.Elem)).Call(e, lv.Clone()))
 		case f.Type.Kind == model.KindPointer:
@@ -220,5 +224,33 @@ func (g *generator) writeMap(t *model.Type, v *jen.Statement, depth int, n func(
 		call("Object"),
 		jen.For(jen.List(jen.Id("_"), n("k")).Op(":=").Range().Add(impl("SortedKeys").Call(v.Clone()))).Block(body...),
 		call("EndObject"),
+	}
+}
+
+// writeEntries writes a map in the entries form (the entries option), as
+// an array of {"key": k, "value": v} objects in key order:
+//
+//	e.Array()
+//	for _, k0 := range toolimpl.SortedKeys(v) {
+//		e.Object()
+//		e.Member(`"key":`)
+//		... write k0 ...
+//		e.Member(`"value":`)
+//		v0 := v[k0]
+//		... write v0 ...
+//		e.EndObject()
+//	}
+//	e.EndArray()
+func (g *generator) writeEntries(t *model.Type, v *jen.Statement, depth int) []jen.Code {
+	n := func(name string) *jen.Statement { return jen.Id(fmt.Sprintf("%s%d", name, depth)) }
+	body := []jen.Code{call("Object"), call("Member", jen.Lit(memberKey("key")))}
+	body = append(body, g.writeValue(t.Key, n("k"), depth+1)...)
+	body = append(body, call("Member", jen.Lit(memberKey("value"))), n("v").Op(":=").Add(v.Clone()).Index(n("k")))
+	body = append(body, g.writeValue(t.Elem, n("v"), depth+1)...)
+	body = append(body, call("EndObject"))
+	return []jen.Code{
+		call("Array"),
+		jen.For(jen.List(jen.Id("_"), n("k")).Op(":=").Range().Add(impl("SortedKeys").Call(v.Clone()))).Block(body...),
+		call("EndArray"),
 	}
 }

@@ -181,7 +181,7 @@ func (e *entry) literal() *jen.Statement {
 // among the required members, 0 for an optional one.
 func (g *generator) fieldEntry(owner *model.Type, f *model.Field, place int) (*entry, bool) {
 	r := f.Constraints
-	if len(f.Path) != 1 || f.OmitZero || r.Default != nil || r.Elem != nil {
+	if len(f.Path) != 1 || f.OmitZero || r.Default != nil || r.Elem != nil || r.Entries {
 		return nil, false
 	}
 	sel := goType(owner).Values().Dot(f.Path[0].Name)

@@ -87,10 +87,13 @@ func (g *generator) toolValue(t *model.Tool) jen.Code {
 		field("Name", jen.Id(t.ConstName)),
 		field("Description", jen.Lit(t.Doc)),
 	}
+	// The notes are the InputSchema field's comment, one element of the
+	// literal with it: an element of their own would end in a comma.
+	input := jen.Line()
 	for _, note := range schemaNotes(t) {
-		fields = append(fields, jen.Line().Comment(note))
+		input = input.Comment(note).Line()
 	}
-	fields = append(fields, field("InputSchema", schemaBytes(t.InputSchema)))
+	fields = append(fields, input.Id("InputSchema").Op(":").Add(schemaBytes(t.InputSchema)))
 	if t.OutputSchema != nil {
 		fields = append(fields, field("OutputSchema", schemaBytes(t.OutputSchema)))
 	}
@@ -150,18 +153,17 @@ func toolVar(t *model.Tool) string { return "toolgenTool" + t.GoName }
 // partialName names the encoder of a tool's partial results.
 func partialName(t *model.Tool) string { return "toolgenSend" + t.GoName }
 
-// schemaNotes say which dialects a tool's input schema has no form in.
-// The schemas are written compact (descriptions read best in the source
-// they come from); the strict and Gemini forms are derived at run time
-// (toolimpl.Tools), and the generator derived them too, to tell here which
-// the tool lacks.
+// schemaNotes say which dialects a tool's input schema has no form in,
+// each place a dialect cannot say and the way out, as sentences wrapped
+// for comments. The schemas are written compact (descriptions read best
+// in the source they come from); the strict and Gemini forms are derived
+// at run time (toolimpl.Tools), and the generator derived them too, to
+// tell here which the tool lacks.
 func schemaNotes(t *model.Tool) []string {
 	var notes []string
-	if t.NoStrict != "" {
-		notes = append(notes, wrap(fmt.Sprintf("The input schema has no form in OpenAI's strict dialect (%s): OpenAI gets it without strict mode.", t.NoStrict), 72)...)
-	}
-	if t.NoGemini != "" {
-		notes = append(notes, wrap(fmt.Sprintf("The input schema has no form in Gemini's subset (%s): Gemini gets it as it is.", t.NoGemini), 72)...)
+	for _, g := range t.Gaps {
+		sentence := g.Sentence()
+		notes = append(notes, wrap(strings.ToUpper(sentence[:1])+sentence[1:], 72)...)
 	}
 	return notes
 }

@@ -36,6 +36,9 @@ type Config struct {
 	// tools sent up front, in every dialect (toolgen -budget); the
 	// package's //toolgen:budget holds too.
 	Budget int
+	// Dialects, when set, makes a tool whose input schema has no form in
+	// a provider dialect an error rather than a warning (toolgen -dialects).
+	Dialects bool
 }
 
 // File is one generated file.
@@ -43,6 +46,10 @@ type File struct {
 	Path    string
 	Content []byte
 	Package *model.Package
+	// Warnings say, one per place, where a tool's input schema has no form
+	// in a provider dialect, why, and the way out, with positions
+	// relative to Config.WorkDir.
+	Warnings analyze.Errors
 }
 
 // Run generates the file for the package in cfg.Dir. User mistakes come
@@ -61,11 +68,36 @@ func Run(cfg Config) (*File, error) {
 	if err := CheckBudgets([]*model.Package{m}, cfg.Budget, work); err != nil {
 		return nil, err
 	}
+	warnings := DialectGaps([]*model.Package{m}, work)
+	if cfg.Dialects && len(warnings) > 0 {
+		return nil, warnings
+	}
 	src, err := emit.File(m)
 	if err != nil {
 		return nil, err
 	}
-	return &File{Path: filepath.Join(dir, outputName(cfg)), Content: src, Package: m}, nil
+	return &File{Path: filepath.Join(dir, outputName(cfg)), Content: src, Package: m, Warnings: warnings}, nil
+}
+
+// DialectGaps says, for each place where a tool's input schema has no form
+// in a provider dialect (OpenAI's strict mode, Gemini's subset), which
+// tool and argument, what is there, what the provider gets instead and the
+// way out, at the argument's position (else the tool's) relative to work.
+// Nothing a dialect cannot say is dropped in silence.
+func DialectGaps(pkgs []*model.Package, work string) analyze.Errors {
+	var out analyze.Errors
+	for _, pkg := range pkgs {
+		for _, t := range pkg.Tools {
+			for _, g := range t.Gaps {
+				pos := token.Position{Filename: g.Pos.File, Line: g.Pos.Line, Column: g.Pos.Col}
+				out = append(out, analyze.Error{Pos: pos, Msg: "tool " + t.Name + ": " + g.Sentence()})
+			}
+		}
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out.Relative(work)
 }
 
 // Load runs the pipeline up to the file: the package's tools, their

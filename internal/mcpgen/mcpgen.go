@@ -96,6 +96,7 @@ func Generate(cfg Config) ([]byte, error) {
 	methods := newNamer()
 	types := newNamer()
 	types.used["Stubs"], types.used["NewStubs"], types.used["Pins"] = true, true, true
+	types.shared = map[string]*model.Type{}
 	codecs := emit.NewCodecs()
 	for _, t := range tools {
 		if err := toolDecl(f, t, methods.name(t.Name), types, codecs); err != nil {
@@ -196,7 +197,7 @@ func toolDecl(f *jen.File, t Tool, goName string, types *namer, codecs *emit.Cod
 			return fmt.Errorf("mcpgen: tool %s: %w", t.Name, err)
 		}
 		rc := newConverter(out, types)
-		result = rc.object(out, goName+"Result", "the structured result of the tool "+t.Name)
+		result = rc.result(out, goName+"Result", "the structured result of the tool "+t.Name)
 		decls = append(decls, rc.decls...)
 	}
 	for _, d := range decls {

@@ -305,3 +305,20 @@ func pinned(t *testing.T, name string) *sdk.Tool {
 	return nil
 }
 `
+
+// Go names spell initialisms and their plurals as golint does, from any
+// of the spellings a schema's names come in.
+func TestInitialisms(t *testing.T) {
+	for in, want := range map[string]string{
+		"memberId": "MemberID", "member_id": "MemberID", "MemberID": "MemberID", "loanIds": "LoanIDs",
+		"loan_ids": "LoanIDs", "loanIDs": "LoanIDs", "isbn": "ISBN", "Isbn": "ISBN", "book_isbns": "BookISBNs",
+		"url": "URL", "urls": "URLs", "imageURLs": "ImageURLs", "http_status": "HTTPStatus",
+		"HTTPServer": "HTTPServer", "api_key": "APIKey", "uuid": "UUID", "json_body": "JSONBody",
+		"userIDs": "UserIDs", "ids": "IDs", "status": "Status", "kids": "Kids", "ipAddress": "IPAddress",
+		"readme": "Readme", "xmlHttpRequest": "XMLHTTPRequest", "days": "Days", "vms": "VMs",
+	} {
+		if got := exported(in); got != want {
+			t.Errorf("exported(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package mcpgen
 import (
 	"context"
 	"net/http/httptest"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -151,3 +152,18 @@ func TestSameWordsAsTheServer(t *testing.T) {
 	}
 }
 `
+
+// A toolgen server's output schemas carry enums as enums, so the stubs'
+// results have the enum's type, with its constants, named as the server's
+// Go type is (its description says "Unit is ...").
+func TestToolgenResultEnumsAreTypes(t *testing.T) {
+	src := string(weatherStubs(t))
+	for _, want := range []string{"type Report struct", "type Unit string", "UnitC Unit = \"c\"", "type Day struct"} {
+		if !strings.Contains(src, want) {
+			t.Errorf("the stubs lack %q", want)
+		}
+	}
+	if !regexp.MustCompile("\\bUnit\\s+Unit\\s+`json:\"unit\"`").MatchString(src) {
+		t.Errorf("the result's unit is not of type Unit:\n%s", src)
+	}
+}

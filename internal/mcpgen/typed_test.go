@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -285,3 +286,66 @@ func TestTypedResult(t *testing.T) {
 	}
 }
 `
+
+// libraryTools are a server's tools whose names mix spellings of
+// initialisms, whose result has an enum, and whose schemas repeat one
+// object and one enum: the stubs spell the names as Go does, make the enum
+// a type with constants, and declare each repeated schema once.
+const libraryTools = `[
+ {"name":"lend","inputSchema":{"type":"object","properties":{
+   "memberId":{"type":"string"},"loan_ids":{"type":"array","items":{"type":"string"}},"isbn":{"type":"string"},
+   "book":{"type":"object","description":"Book is a book.","properties":{"isbn":{"type":"string"},"title":{"type":"string"}},"required":["isbn","title"],"additionalProperties":false},
+   "state":{"type":"string","description":"State is a loan's state.","enum":["open","closed"]}},
+   "required":["memberId","book"]},
+  "outputSchema":{"type":"object","properties":{
+   "state":{"type":"string","description":"State is a loan's state.","enum":["open","closed"]},
+   "homeURLs":{"type":"array","items":{"type":"string"}},
+   "book":{"type":"object","description":"Book is a book.","properties":{"isbn":{"type":"string"},"title":{"type":"string"}},"required":["isbn","title"],"additionalProperties":false}},
+   "required":["state","book"],"additionalProperties":false}},
+ {"name":"find_book","inputSchema":{"type":"object","properties":{"isbn":{"type":"string"}},"required":["isbn"]},
+  "outputSchema":{"type":"object","description":"Book is a book.","properties":{"isbn":{"type":"string"},"title":{"type":"string"}},"required":["isbn","title"],"additionalProperties":false}}
+]`
+
+func TestStubsReuseTypesAndSpellInitialisms(t *testing.T) {
+	var tools []Tool
+	if err := json.Unmarshal([]byte(libraryTools), &tools); err != nil {
+		t.Fatal(err)
+	}
+	src, err := Generate(Config{Package: "library", Tools: tools})
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(src)
+	for _, want := range []string{
+		"MemberID string `json:\"memberId\"`",
+		"LoanIDs []string `json:\"loan_ids,omitempty\"`",
+		"ISBN *string `json:\"isbn,omitempty\"`",
+		"HomeURLs []string `json:\"homeURLs,omitempty\"`",
+		// The result's enum is the arguments' type, named as its
+		// description names it, with its constants.
+		"State *State `json:\"state,omitempty\"`",
+		"State State `json:\"state\"`",
+		"StateOpen State = \"open\"",
+		// The arguments' book and the result's are one type, and find_book
+		// returns it.
+		"Book Book `json:\"book\"`",
+		"func (s *Stubs) FindBook(ctx context.Context, args FindBookArgs) (Book, error)",
+	} {
+		if !regexp.MustCompile(strings.ReplaceAll(regexp.QuoteMeta(want), " ", `\s+`)).MatchString(text) {
+			t.Errorf("the stubs lack %q", want)
+		}
+	}
+	for _, once := range []string{"type Book struct", "type State string"} {
+		if n := strings.Count(text, once); n != 1 {
+			t.Errorf("%q declared %d times, want once", once, n)
+		}
+	}
+	for _, never := range []string{"LendResultState", "LendResultBook", "LendArgsBook", "FindBookResult", "Isbn", "Id ", "Ids ", "Urls"} {
+		if strings.Contains(text, never) {
+			t.Errorf("the stubs declare %q", never)
+		}
+	}
+	if t.Failed() {
+		t.Log(text)
+	}
+}

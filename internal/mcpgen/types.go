@@ -2,9 +2,11 @@ package mcpgen
 
 import (
 	"encoding/json"
+	"go/token"
 	"math"
 	"math/big"
 	"reflect"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -64,8 +66,69 @@ func newConverter(root *schema, names *namer) *converter {
 // object is the struct of a tool's arguments or result: the root object,
 // named name.
 func (c *converter) object(s *schema, name, what string) *model.Type {
+	n := len(c.decls)
 	t := c.structType(s, name, what, 0, "#")
-	c.decls[0].root = true
+	c.decls[n].root = true
+	return t
+}
+
+// result is the struct of a tool's structured result: a type the file
+// declared already for the same schema (another tool's result, or a type
+// the arguments use), else a new one, which later schemas may share.
+func (c *converter) result(s *schema, name, what string) *model.Type {
+	key := sharedKey(s)
+	if t := c.names.shared[key]; t != nil && key != "" {
+		return t
+	}
+	t := c.object(s, describedName(s.Description, name), what)
+	if key != "" && c.names.shared != nil {
+		c.names.shared[key] = t
+	}
+	return t
+}
+
+// sharedKey is the key a schema's named type is shared under: its
+// canonical JSON (properties in name order), or "" for a schema that is
+// not shared, one holding a $ref, whose meaning depends on its root.
+func sharedKey(s *schema) string {
+	b, err := json.Marshal(s)
+	if err != nil || hasRef.Match(b) {
+		return ""
+	}
+	return string(b)
+}
+
+// describedName is the name a type's description gives it, else name: a
+// description that starts "Book is" or "Books are" names a Go type, as Go
+// doc comments (and so toolgen's schemas) do.
+func describedName(description, name string) string {
+	word, rest, ok := strings.Cut(description, " ")
+	if !ok || !(strings.HasPrefix(rest, "is ") || strings.HasPrefix(rest, "are ")) || !token.IsExported(word) {
+		return name
+	}
+	for _, r := range word {
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+			return name
+		}
+	}
+	return exported(word)
+}
+
+// hasRef finds a $ref with a value in a schema marshaled from schema
+// (whose Ref is written "" when it has none).
+var hasRef = regexp.MustCompile(`"\$ref":"[^"]`)
+
+// named is the shared named type of s (a struct or an enum), made by
+// declare the first time a schema like it is met.
+func (c *converter) named(s *schema, declare func() *model.Type) *model.Type {
+	key := sharedKey(s)
+	if t := c.names.shared[key]; t != nil && key != "" {
+		return t
+	}
+	t := declare()
+	if t != nil && key != "" && c.names.shared != nil {
+		c.names.shared[key] = t
+	}
 	return t
 }
 
@@ -78,8 +141,10 @@ func (c *converter) typeOf(s *schema, name, what string, depth int) *model.Type 
 	if s.Ref != "" {
 		return c.ref(s.Ref, depth)
 	}
-	if t := c.enumType(s, name, what); t != nil {
-		return t
+	if len(s.Enum) > 0 {
+		if t := c.named(s, func() *model.Type { return c.enumType(s, name, what) }); t != nil {
+			return t
+		}
 	}
 	switch s.typeName() {
 	case "string":
@@ -97,7 +162,9 @@ func (c *converter) typeOf(s *schema, name, what string, depth int) *model.Type 
 		return &model.Type{Kind: model.KindSlice, Elem: c.typeOf(s.Items, name+"Item", "an element of "+what, depth+1)}
 	case "object":
 		if len(s.Properties) > 0 && depth < maxDepth {
-			return c.structType(s, name, what, depth, "")
+			return c.named(s, func() *model.Type {
+				return c.structType(s, describedName(s.Description, name), what, depth, "")
+			})
 		}
 		elem := anyType
 		if add := s.additional(); add != nil {
@@ -217,7 +284,7 @@ func (c *converter) enumType(s *schema, name, what string) *model.Type {
 	if basic == "" {
 		return nil
 	}
-	name = c.names.name(name)
+	name = c.names.name(describedName(s.Description, name))
 	t := &model.Type{Kind: model.KindEnum, Name: name, Basic: basic, Bits: 64, Doc: s.Description, Enum: &model.Enum{}}
 	for _, v := range values {
 		goName, lit := constName(name, v), v
@@ -276,7 +343,9 @@ func constName(typeName, value string) string {
 	case strings.TrimFunc(value, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) == "":
 		return typeName + "Empty"
 	}
-	return exported(typeName + "_" + value)
+	// typeName is a Go name already; the value's words follow it (a
+	// leading x keeps a digit from being prefixed, and is dropped).
+	return typeName + exported("x_" + value)[1:]
 }
 
 // constraints are the checks the schema states on a value of type t, as

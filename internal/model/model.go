@@ -135,6 +135,10 @@ type Tool struct {
 	// generator derives them with the same code, to tell at build time.
 	NoStrict string `json:"no_strict,omitempty"`
 	NoGemini string `json:"no_gemini,omitempty"`
+	// Gaps are what NoStrict and NoGemini sum up: each place of the input
+	// schema a dialect cannot say, with the parameter it is in and the way
+	// out. toolgen warns of each, and the generated file says them.
+	Gaps []Gap `json:"gaps,omitempty"`
 	// Dialects holds InputSchema as compact JSON text in each dialect,
 	// as the schema stage derived it ("" for a form the schema lacks):
 	// what the definitions are counted on.
@@ -142,6 +146,67 @@ type Tool struct {
 	// Tokens is the size of the tool's definition per dialect, filled after
 	// the schemas (internal/catalog).
 	Tokens Tokens `json:"tokens"`
+}
+
+// Dialect names a provider dialect of an input schema.
+type Dialect string
+
+// The dialects a schema may have no form in.
+const (
+	DialectStrict Dialect = "strict" // OpenAI's strict mode
+	DialectGemini Dialect = "gemini" // Gemini's function declarations
+)
+
+// Title is how messages name the dialect.
+func (d Dialect) Title() string {
+	if d == DialectStrict {
+		return "OpenAI's strict mode"
+	}
+	return "Gemini's schema subset"
+}
+
+// Fallback says what the dialect's provider is sent instead.
+func (d Dialect) Fallback() string {
+	if d == DialectStrict {
+		return "OpenAI gets the default schema without strict mode"
+	}
+	return "Gemini gets the default schema as it is"
+}
+
+// Gap is a place of a tool's input schema that a dialect cannot say, so
+// that the dialect has no form of the schema.
+type Gap struct {
+	Dialect Dialect `json:"dialect"`
+	// Pointer is the JSON pointer of the place in the input schema, ""
+	// for the schema as a whole.
+	Pointer string `json:"pointer"`
+	// Param is the argument (top-level property) the place is in, "" for
+	// one in no argument (the $defs of recursive types, the whole).
+	Param string `json:"param,omitempty"`
+	// Reason says what is there, Fix the way out, in plain English.
+	Reason string `json:"reason"`
+	Fix    string `json:"fix"`
+	// Pos is the parameter's or field's position, else the tool's.
+	Pos Position `json:"pos"`
+}
+
+// Sentence is the gap as one sentence (its first letter in lower case):
+// where, what, what the provider gets instead, and the way out.
+func (g Gap) Sentence() string {
+	return g.Where() + " has no form in " + g.Dialect.Title() + ": " + g.Reason + "; " +
+		g.Dialect.Fallback() + ". To give it one, " + g.Fix + "."
+}
+
+// Where names the gap's place: the argument and the pointer into the
+// input schema.
+func (g Gap) Where() string {
+	switch {
+	case g.Param != "":
+		return "argument " + g.Param + " (" + g.Pointer + ")"
+	case g.Pointer == "":
+		return "the input schema"
+	}
+	return "the input schema at " + g.Pointer
 }
 
 // Dialects are an input schema's texts, one per dialect.

@@ -198,6 +198,11 @@ type Constraints struct {
 	// remote schema's items or additionalProperties (toolgen mcp's stubs);
 	// a Go tag cannot state them.
 	Elem *Constraints `json:"elem,omitempty"`
+	// Entries (the entries option, maps only) publishes a map as an array
+	// of {"key": k, "value": v} objects, which every provider dialect can
+	// say, read back into the map (a key given twice is refused) and
+	// written so in results.
+	Entries bool `json:"entries,omitempty"`
 }
 
 // Value is a constant written in a tag, in its two spellings.

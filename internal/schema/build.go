@@ -25,7 +25,7 @@ type builder struct {
 func objectSchema(s *model.Struct, description string, output bool) *model.Schema {
 	b := &builder{done: map[string]bool{}, output: output}
 	root := b.object(s)
-	root.SchemaURI = dialect
+	root.SchemaURI = schemaURI
 	root.Description = description
 	root.Defs = b.defs
 	return root
@@ -37,7 +37,7 @@ func wrappedSchema(t *model.Type, description string) *model.Schema {
 	b := &builder{done: map[string]bool{}, output: true}
 	// A nil pointer result is a failed result, never {"result": null}.
 	props := model.Properties{{Name: "result", Schema: b.value(memberType(t), "")}}
-	return &model.Schema{SchemaURI: dialect, Type: "object", Description: description,
+	return &model.Schema{SchemaURI: schemaURI, Type: "object", Description: description,
 		Properties: &props, Required: []string{"result"}, Additional: &model.Additional{}, Defs: b.defs}
 }
 
@@ -87,13 +87,18 @@ func (b *builder) value(t *model.Type, doc string) *model.Schema {
 // schemas never say null (see nullableOutput).
 func (b *builder) constrained(t *model.Type, doc string, c model.Constraints) *model.Schema {
 	bt := b.direction(t.Base())
-	s := b.shape(bt)
+	var s *model.Schema
+	if c.Entries && bt.Kind == model.KindMap {
+		s = b.entries(bt)
+	} else {
+		s = b.shape(bt)
+	}
 	s.Description = describe(bt, doc)
 	if b.output {
 		// The encoder writes what the value holds, as encoding/json does:
 		// the constraints the decoder checks on arguments (and their
 		// defaults) say nothing of results, which would break them.
-		c = model.Constraints{Examples: c.Examples}
+		c = model.Constraints{Examples: c.Examples, Entries: c.Entries}
 	}
 	applyConstraints(s, c)
 	if b.output && t.Kind == model.KindPointer {
@@ -134,14 +139,16 @@ func (b *builder) shape(t *model.Type) *model.Schema {
 	case model.KindFloat:
 		return floatSchema(t)
 	case model.KindEnum:
-		if b.output {
-			// A value of the type may hold any value of its underlying
-			// type (a flag set, a new code), and the encoder writes it as
-			// encoding/json does: the constants are examples.
+		if b.output && flagSet(t) {
+			// A set of flags holds their combinations too, which no
+			// constant names: the constants are examples.
 			s := b.shape(&model.Type{Kind: t.Basic, Bits: t.Bits})
 			s.Examples = enumSchema(t).Enum
 			return s
 		}
+		// A result's enum is an enum, as an argument's is: a client reads
+		// it as a type with constants (toolgen mcp's stubs do). A value no
+		// constant names is written as it is, and does not match.
 		return enumSchema(t)
 	case model.KindSlice:
 		return &model.Schema{Type: "array", Items: b.value(t.Elem, "")}
@@ -163,6 +170,20 @@ func (b *builder) shape(t *model.Type) *model.Schema {
 		return b.union(t.Union)
 	}
 	return &model.Schema{} // any, json.RawMessage: any JSON value
+}
+
+// entries is a map's schema in the entries form (the entries option): an
+// array of {"key": k, "value": v} objects, which every provider dialect
+// can say (a map's free keys are what OpenAI's strict mode and Gemini
+// cannot). The decoder refuses a key given twice, which the schema cannot
+// say (uniqueItems would compare whole entries).
+func (b *builder) entries(t *model.Type) *model.Schema {
+	props := model.Properties{
+		{Name: "key", Schema: b.value(t.Key, "")},
+		{Name: "value", Schema: b.value(t.Elem, "")},
+	}
+	entry := &model.Schema{Type: "object", Properties: &props, Required: []string{"key", "value"}, Additional: &model.Additional{}}
+	return &model.Schema{Type: "array", Items: entry}
 }
 
 // union is anyOf the members' schemas, each described by its type's doc.
@@ -209,6 +230,25 @@ func (b *builder) structRef(s *model.Struct) *model.Schema {
 		b.defs[i].Schema = b.object(s)
 	}
 	return &model.Schema{Ref: "#/$defs/" + s.ID}
+}
+
+// flagSet reports whether an integer enum's constants are bit flags: two
+// or more, each a distinct power of two (1 << iota), so that a value may
+// be any combination of them.
+func flagSet(t *model.Type) bool {
+	if t.Basic == model.KindString {
+		return false
+	}
+	values := t.EnumValues()
+	seen := map[uint64]bool{}
+	for _, v := range values {
+		n, err := strconv.ParseUint(model.JSONOfGoLiteral(v), 10, 64)
+		if err != nil || n == 0 || n&(n-1) != 0 || seen[n] {
+			return false
+		}
+		seen[n] = true
+	}
+	return len(values) >= 2
 }
 
 func enumSchema(t *model.Type) *model.Schema {

@@ -13,8 +13,8 @@ import (
 	"github.com/toolgen-dev/toolgen/toolimpl"
 )
 
-// dialect is the $schema of every root schema.
-const dialect = "https://json-schema.org/draft/2020-12/schema"
+// schemaURI is the $schema of every root schema.
+const schemaURI = "https://json-schema.org/draft/2020-12/schema"
 
 // Derive fills the schemas of every tool of pkg.
 func Derive(pkg *model.Package) {
@@ -45,14 +45,16 @@ func dialects(t *model.Tool) {
 		panic("toolgen bug: an input schema does not encode: " + err.Error()) // built from plain data
 	}
 	t.Dialects = model.Dialects{Default: text}
-	t.NoStrict, t.NoGemini = "", ""
+	t.NoStrict, t.NoGemini, t.Gaps = "", "", nil
 	if strict, err := toolimpl.StrictSchema([]byte(text)); err != nil {
 		t.NoStrict = err.Error()
+		t.Gaps = append(t.Gaps, gapsOf(t, model.DialectStrict, err)...)
 	} else {
 		t.Dialects.Strict = string(strict)
 	}
 	if gemini, err := toolimpl.GeminiSchema([]byte(text)); err != nil {
 		t.NoGemini = err.Error()
+		t.Gaps = append(t.Gaps, gapsOf(t, model.DialectGemini, err)...)
 	} else {
 		t.Dialects.Gemini = string(gemini)
 	}
@@ -87,7 +89,7 @@ func partialSchema(t *model.Type) *model.Schema {
 	}
 	b := &builder{done: map[string]bool{}, output: true}
 	s := b.value(t, "")
-	s.SchemaURI = dialect
+	s.SchemaURI = schemaURI
 	s.Defs = b.defs
 	return s
 }

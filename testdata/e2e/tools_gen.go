@@ -72,10 +72,12 @@ func Tools() []toolgen.Tool {
 var toolgenTools = [...]toolgen.Tool{{
 	Name:        ToolSearch,
 	Description: "Search looks things up.",
-	// The input schema has no form in Gemini's subset (an enum of other than,
-	// strings at /properties/level): Gemini gets it as it is.,
+	// Argument level (/properties/level) has no form in Gemini's schema
+	// subset: an enum whose values are not all strings; Gemini gets the
+	// default schema as it is. To give it one, make the enum a named string
+	// type with string constants.
 	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"page":{"type":"integer","description":"Page to return, from 1.","minimum":1,"default":1},"query":{"type":"string","description":"Query is what to look for.","minLength":2,"maxLength":100},"sort":{"type":"string","description":"Sort orders results.\n\"score\": best first\n\"date\": newest first","enum":["score","date"],"default":"score"},"level":{"type":"integer","description":"Level is how hard to look.\n1: a glance\n2: a careful read","enum":[1,2]},"tags":{"type":"array","description":"Tags narrow the search.","maxItems":3,"items":{"type":"string"}},"near":{"type":"object","description":"Where is a place on Earth.","properties":{"lat":{"type":"number","minimum":-90,"maximum":90},"lon":{"type":"number","minimum":-180,"maximum":180}},"required":["lat","lon"],"additionalProperties":false},"email":{"type":"string","format":"email"},"code":{"type":"string","pattern":"^[A-Z]{2,3}$"}},"required":["query"],"additionalProperties":false}`),
-	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Results are what a search found.","properties":{"query":{"type":"string"},"sort":{"type":"string","description":"Sort orders results.\n\"score\": best first\n\"date\": newest first","examples":["score","date"]},"page":{"type":"integer"},"level":{"type":"integer","description":"Level is how hard to look.\n1: a glance\n2: a careful read","examples":[1,2]},"tags":{"type":"array","items":{"type":"string"}},"near":{"type":"object","description":"Where is a place on Earth.","properties":{"lat":{"type":"number"},"lon":{"type":"number"}},"required":["lat","lon"],"additionalProperties":false}},"required":["query","sort","page","tags"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Results are what a search found.","properties":{"query":{"type":"string"},"sort":{"type":"string","description":"Sort orders results.\n\"score\": best first\n\"date\": newest first","enum":["score","date"]},"page":{"type":"integer"},"level":{"type":"integer","description":"Level is how hard to look.\n1: a glance\n2: a careful read","examples":[1,2]},"tags":{"type":"array","items":{"type":"string"}},"near":{"type":"object","description":"Where is a place on Earth.","properties":{"lat":{"type":"number"},"lon":{"type":"number"}},"required":["lat","lon"],"additionalProperties":false}},"required":["query","sort","page","tags"],"additionalProperties":false}`),
 	Annotations: toolgen.Annotations{
 		OpenWorld: true,
 		ReadOnly:  true,
@@ -121,8 +123,10 @@ var toolgenTools = [...]toolgen.Tool{{
 }, {
 	Name:        ToolCount,
 	Description: "Count counts a tree's nodes.",
-	// The input schema has no form in Gemini's subset ($defs (recursive types),
-	// at the root): Gemini gets it as it is.,
+	// Argument children (/properties/children/items) has no form in Gemini's
+	// schema subset: a reference ($ref) to a recursive type; Gemini gets the
+	// default schema as it is. To give it one, replace the recursive type with
+	// a flat shape (a list of nodes that name their parent, say).
 	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Node","description":"Node is a tree."}}},"required":["name"],"additionalProperties":false,"$defs":{"Node":{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Node","description":"Node is a tree."}}},"required":["name"],"additionalProperties":false}}}`),
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`),
 	Namespace:    "e2e",
@@ -132,13 +136,54 @@ var toolgenTools = [...]toolgen.Tool{{
 }, {
 	Name:        ToolMirror,
 	Description: "Mirror returns its arguments.",
-	// The input schema has no form in OpenAI's strict dialect (a value of any,
-	// type (no type and no $ref) at /properties/raw): OpenAI gets it without,
-	// strict mode.,
-	// The input schema has no form in Gemini's subset (a value of any type (no,
-	// type) at /properties/raw): Gemini gets it as it is.,
+	// Argument raw (/properties/raw) has no form in OpenAI's strict mode: a
+	// value of any JSON type (a schema with neither type nor $ref); OpenAI
+	// gets the default schema without strict mode. To give it one, give the
+	// value a concrete Go type, or state its type's schema with
+	//toolgen:schema.
+	// Argument any (/properties/any) has no form in OpenAI's strict mode: a
+	// value of any JSON type (a schema with neither type nor $ref); OpenAI
+	// gets the default schema without strict mode. To give it one, give the
+	// value a concrete Go type, or state its type's schema with
+	//toolgen:schema.
+	// Argument votes (/properties/votes) has no form in OpenAI's strict mode:
+	// a map (an object whose keys the caller chooses: additionalProperties
+	// with a schema); OpenAI gets the default schema without strict mode. To
+	// give it one, add toolgen:"entries" to the field's tag to send the map as
+	// an array of {"key": …, "value": …} objects, which the tool reads
+	// back into the map.
+	// Argument sorts (/properties/sorts) has no form in OpenAI's strict mode:
+	// a map (an object whose keys the caller chooses: additionalProperties
+	// with a schema); OpenAI gets the default schema without strict mode. To
+	// give it one, add toolgen:"entries" to the field's tag to send the map as
+	// an array of {"key": …, "value": …} objects, which the tool reads
+	// back into the map.
+	// Argument raw (/properties/raw) has no form in Gemini's schema subset: a
+	// value of any JSON type (a schema without type); Gemini gets the default
+	// schema as it is. To give it one, give the value a concrete Go type, or
+	// state its type's schema with //toolgen:schema.
+	// Argument any (/properties/any) has no form in Gemini's schema subset: a
+	// value of any JSON type (a schema without type); Gemini gets the default
+	// schema as it is. To give it one, give the value a concrete Go type, or
+	// state its type's schema with //toolgen:schema.
+	// Argument votes (/properties/votes) has no form in Gemini's schema
+	// subset: a map (an object whose keys the caller chooses:
+	// additionalProperties with a schema); Gemini gets the default schema as
+	// it is. To give it one, add toolgen:"entries" to the field's tag to send
+	// the map as an array of {"key": …, "value": …} objects, which the
+	// tool reads back into the map.
+	// Argument grid (/properties/grid/items/items) has no form in Gemini's
+	// schema subset: an enum whose values are not all strings; Gemini gets the
+	// default schema as it is. To give it one, make the enum a named string
+	// type with string constants.
+	// Argument sorts (/properties/sorts) has no form in Gemini's schema
+	// subset: a map (an object whose keys the caller chooses:
+	// additionalProperties with a schema); Gemini gets the default schema as
+	// it is. To give it one, add toolgen:"entries" to the field's tag to send
+	// the map as an array of {"key": …, "value": …} objects, which the
+	// tool reads back into the map.
 	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"i8":{"type":"integer","minimum":-128,"maximum":127},"u16":{"type":"integer","minimum":0,"maximum":65535},"u64":{"type":"integer","minimum":0},"f32":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"on":{"type":"boolean"},"when":{"type":"string","format":"date-time"},"blob":{"type":"string","contentEncoding":"base64"},"raw":{},"any":{},"addr":{"type":"string","description":"An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."},"pair":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}},"votes":{"type":"object","additionalProperties":{"type":"integer"}},"grid":{"type":"array","items":{"type":"array","items":{"type":"integer","description":"Level is how hard to look.\n1: a glance\n2: a careful read","enum":[1,2]}}},"sorts":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string","description":"Sort orders results.\n\"score\": best first\n\"date\": newest first","enum":["score","date"]}}}},"required":["i8","u16","u64","f32","on","when","blob","raw","any","addr","pair","votes","grid"],"additionalProperties":false}`),
-	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Kinds takes one of everything.","properties":{"i8":{"type":"integer","minimum":-128,"maximum":127},"u16":{"type":"integer","minimum":0,"maximum":65535},"u64":{"type":"integer","minimum":0},"f32":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"on":{"type":"boolean"},"when":{"type":"string","format":"date-time"},"blob":{"type":"string","contentEncoding":"base64"},"raw":{},"any":{},"addr":{"type":"string","description":"An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."},"pair":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}},"votes":{"type":"object","additionalProperties":{"type":"integer"}},"grid":{"type":"array","items":{"type":"array","items":{"type":"integer","description":"Level is how hard to look.\n1: a glance\n2: a careful read","examples":[1,2]}}},"sorts":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string","description":"Sort orders results.\n\"score\": best first\n\"date\": newest first","examples":["score","date"]}}}},"required":["i8","u16","u64","f32","on","when","blob","raw","any","addr","pair","votes","grid"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Kinds takes one of everything.","properties":{"i8":{"type":"integer","minimum":-128,"maximum":127},"u16":{"type":"integer","minimum":0,"maximum":65535},"u64":{"type":"integer","minimum":0},"f32":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"on":{"type":"boolean"},"when":{"type":"string","format":"date-time"},"blob":{"type":"string","contentEncoding":"base64"},"raw":{},"any":{},"addr":{"type":"string","description":"An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."},"pair":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}},"votes":{"type":"object","additionalProperties":{"type":"integer"}},"grid":{"type":"array","items":{"type":"array","items":{"type":"integer","description":"Level is how hard to look.\n1: a glance\n2: a careful read","examples":[1,2]}}},"sorts":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string","description":"Sort orders results.\n\"score\": best first\n\"date\": newest first","enum":["score","date"]}}}},"required":["i8","u16","u64","f32","on","when","blob","raw","any","addr","pair","votes","grid"],"additionalProperties":false}`),
 	Namespace:    "e2e",
 	Tokens:       toolgen.Tokens{Default: 359, Strict: 0, Gemini: 0},
 	SearchTerms:  "1 57 QAEo4AwkASEgewQQJAdFEFjpmVOiEAZBASiRJ 192 2001 addr:2 address ani:2 argument best blob:2 careful date:2 db8 e2e:2 f32:2 first:2 glanc grid:2 hard i8:2 i_pv4 i_pv6 level look mirror:4 newest order pair:2 pv4 pv6 raw:2 read result return score:2 sort:3 u16:2 u64:2 vote:2",

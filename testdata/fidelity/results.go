@@ -37,10 +37,13 @@ func ReturnFloat(in In) (float32, error) { return result(in, float32(in.F)) }
 //toolgen:tool
 func ReturnBool(in In) (bool, error) { return result(in, in.N > 1) }
 
-// ReturnEnum returns an integer enum.
+// ReturnEnum returns an integer enum: one of its constants, as its output
+// schema's enum says (a value no constant names would break it).
 //
 //toolgen:tool
-func ReturnEnum(in In) (U64, error) { return result(in, U64Max-U64(in.N)) }
+func ReturnEnum(in In) (U64, error) {
+	return result(in, [...]U64{U64One, U64Big, U64Max, U64One}[in.N])
+}
 
 // ReturnSlice returns a slice, nil for n = 0.
 //

@@ -37,7 +37,8 @@ const (
 	// bool.
 	ToolReturnBool toolgen.ToolName = "return_bool"
 	// ToolReturnEnum names the tool return_enum (ReturnEnum). ReturnEnum returns
-	// an integer enum.
+	// an integer enum: one of its constants, as its output schema's enum says (a
+	// value no constant names would break it).
 	ToolReturnEnum toolgen.ToolName = "return_enum"
 	// ToolReturnSlice names the tool return_slice (ReturnSlice). ReturnSlice
 	// returns a slice, nil for n = 0.
@@ -247,12 +248,12 @@ var toolgenTools = [...]toolgen.Tool{{
 	Call:         toolgenCallReturnBool,
 }, {
 	Name:         ToolReturnEnum,
-	Description:  "ReturnEnum returns an integer enum.",
+	Description:  "ReturnEnum returns an integer enum: one of its constants, as its output schema's enum says (a value no constant names would break it).",
 	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"n":{"type":"integer","minimum":0,"maximum":3},"word":{"type":"string"},"f":{"type":"number"}},"required":["n","word","f"],"additionalProperties":false}`),
-	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer","description":"U64 is a uint64 enum with huge values.","minimum":0,"examples":[9223372036854775808,18446744073709551615,1]}},"required":["result"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer","description":"U64 is a uint64 enum with huge values.","enum":[9223372036854775808,18446744073709551615,1]}},"required":["result"],"additionalProperties":false}`),
 	Namespace:    "fidelity",
-	Tokens:       toolgen.Tokens{Default: 82, Strict: 65, Gemini: 60},
-	SearchTerms:  "1 19 AQkHmi enum:5 fideliti:2 integer return:5 return_enum:4 word:2",
+	Tokens:       toolgen.Tokens{Default: 105, Strict: 88, Gemini: 83},
+	SearchTerms:  "1 30 YEAhEgBk6kUDEBS break constant:2 enum:6 fideliti:2 integer name on output return:5 return_enum:4 sai schema valu word:2 would",
 	Call:         toolgenCallReturnEnum,
 }, {
 	Name:         ToolReturnSlice,
@@ -267,7 +268,7 @@ var toolgenTools = [...]toolgen.Tool{{
 	Name:         ToolReturnMap,
 	Description:  "ReturnMap returns a map, nil for n = 0.",
 	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"n":{"type":"integer","minimum":0,"maximum":3},"word":{"type":"string"},"f":{"type":"number"}},"required":["n","word","f"],"additionalProperties":false}`),
-	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string","description":"Odd is a string enum whose values need escapes.","examples":["say \"hi\"","a\\b","héllo 世界","two\nlines","bell\u0007\u0001","","line\u2028sep","<a&b>"]}}}},"required":["result"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string","description":"Odd is a string enum whose values need escapes.","enum":["say \"hi\"","a\\b","héllo 世界","two\nlines","bell\u0007\u0001","","line\u2028sep","<a&b>"]}}}},"required":["result"],"additionalProperties":false}`),
 	Namespace:    "fidelity",
 	Tokens:       toolgen.Tokens{Default: 88, Strict: 71, Gemini: 66},
 	SearchTerms:  "1 19 AWgDHk fideliti:2 map:5 nil return:5 return_map:4 word:2",
@@ -339,7 +340,7 @@ var toolgenTools = [...]toolgen.Tool{{
 	Name:         ToolReturnForeign,
 	Description:  "ReturnForeign returns a struct from another package by pointer.",
 	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"n":{"type":"integer","minimum":0,"maximum":3},"word":{"type":"string"},"f":{"type":"number"}},"required":["n","word","f"],"additionalProperties":false}`),
-	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Place is a struct declared in another package.","properties":{"city":{"type":"string"},"unit":{"type":"string","description":"Unit is a string enum declared in another package.\n\"celsius\": degrees Celsius\n\"fahrenheit\": degrees Fahrenheit","examples":["celsius","fahrenheit"]}},"required":["city"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Place is a struct declared in another package.","properties":{"city":{"type":"string"},"unit":{"type":"string","description":"Unit is a string enum declared in another package.\n\"celsius\": degrees Celsius\n\"fahrenheit\": degrees Fahrenheit","enum":["celsius","fahrenheit"]}},"required":["city"],"additionalProperties":false}`),
 	Namespace:    "fidelity",
 	Tokens:       toolgen.Tokens{Default: 87, Strict: 70, Gemini: 65},
 	SearchTerms:  "1 21 KMQC0BkE0 another fideliti:2 foreign:4 packag pointer return:5 return_foreign:4 struct word:2",
@@ -383,13 +384,28 @@ var toolgenTools = [...]toolgen.Tool{{
 }, {
 	Name:        ToolEchoEnums,
 	Description: "EchoEnums returns its arguments.",
-	// The input schema has no form in OpenAI's strict dialect (a map,
-	// (additionalProperties with a schema) at /properties/by_name): OpenAI,
-	// gets it without strict mode.,
-	// The input schema has no form in Gemini's subset (an enum of other than,
-	// strings at /properties/p): Gemini gets it as it is.,
+	// Argument by_name (/properties/by_name) has no form in OpenAI's strict
+	// mode: a map (an object whose keys the caller chooses:
+	// additionalProperties with a schema); OpenAI gets the default schema
+	// without strict mode. To give it one, add toolgen:"entries" to the
+	// field's tag to send the map as an array of {"key": …, "value": …}
+	// objects, which the tool reads back into the map.
+	// Argument p (/properties/p) has no form in Gemini's schema subset: an
+	// enum whose values are not all strings; Gemini gets the default schema as
+	// it is. To give it one, make the enum a named string type with string
+	// constants.
+	// Argument b (/properties/b) has no form in Gemini's schema subset: an
+	// enum whose values are not all strings; Gemini gets the default schema as
+	// it is. To give it one, make the enum a named string type with string
+	// constants.
+	// Argument by_name (/properties/by_name) has no form in Gemini's schema
+	// subset: a map (an object whose keys the caller chooses:
+	// additionalProperties with a schema); Gemini gets the default schema as
+	// it is. To give it one, add toolgen:"entries" to the field's tag to send
+	// the map as an array of {"key": …, "value": …} objects, which the
+	// tool reads back into the map.
 	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"c":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","enum":["red","green"]},"p":{"type":"integer","description":"Priority is an integer enum.","enum":[1,2]},"b":{"type":"integer","description":"Bits is an unsigned enum of a small width.","enum":[1,128]},"pc":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","enum":["red","green"]},"cs":{"type":"array","items":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","enum":["red","green"]}},"by_name":{"type":"object","additionalProperties":{"type":"integer","description":"Priority is an integer enum.","enum":[1,2]}}},"required":["c","p","b","cs","by_name"],"additionalProperties":false}`),
-	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Enums has enums in every position.","properties":{"c":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","examples":["red","green"]},"p":{"type":"integer","description":"Priority is an integer enum.","examples":[1,2]},"b":{"type":"integer","description":"Bits is an unsigned enum of a small width.","minimum":0,"maximum":255,"examples":[1,128]},"pc":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","examples":["red","green"]},"cs":{"type":"array","items":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","examples":["red","green"]}},"by_name":{"type":"object","additionalProperties":{"type":"integer","description":"Priority is an integer enum.","examples":[1,2]}}},"required":["c","p","b","cs","by_name"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Enums has enums in every position.","properties":{"c":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","enum":["red","green"]},"p":{"type":"integer","description":"Priority is an integer enum.","examples":[1,2]},"b":{"type":"integer","description":"Bits is an unsigned enum of a small width.","minimum":0,"maximum":255,"examples":[1,128]},"pc":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","enum":["red","green"]},"cs":{"type":"array","items":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","enum":["red","green"]}},"by_name":{"type":"object","additionalProperties":{"type":"integer","description":"Priority is an integer enum.","examples":[1,2]}}},"required":["c","p","b","cs","by_name"],"additionalProperties":false}`),
 	Namespace:    "fidelity",
 	Tokens:       toolgen.Tokens{Default: 256, Strict: 0, Gemini: 0},
 	SearchTerms:  "1 69 ZqERNIjKhkEgMh6CSJAhwAKI 128 argument bit by_name:2 color:3 colour:6 cs:2 echo:4 echo_enum:4 enum:10 fideliti:2 fire:3 grass:3 green:6 integer:2 name:2 pc:2 prioriti:2 red:6 return small string:3 unsign width",
@@ -397,12 +413,54 @@ var toolgenTools = [...]toolgen.Tool{{
 }, {
 	Name:        ToolEchoCollections,
 	Description: "EchoCollections returns its arguments.",
-	// The input schema has no form in OpenAI's strict dialect (a map,
-	// (additionalProperties with a schema) at /properties/map): OpenAI gets it,
-	// without strict mode.,
-	// The input schema has no form in Gemini's subset (a map,
-	// (additionalProperties with a schema) at /properties/map): Gemini gets it,
-	// as it is.,
+	// Argument map (/properties/map) has no form in OpenAI's strict mode: a
+	// map (an object whose keys the caller chooses: additionalProperties with
+	// a schema); OpenAI gets the default schema without strict mode. To give
+	// it one, add toolgen:"entries" to the field's tag to send the map as an
+	// array of {"key": …, "value": …} objects, which the tool reads back
+	// into the map.
+	// Argument lists (/properties/lists) has no form in OpenAI's strict mode:
+	// a map (an object whose keys the caller chooses: additionalProperties
+	// with a schema); OpenAI gets the default schema without strict mode. To
+	// give it one, add toolgen:"entries" to the field's tag to send the map as
+	// an array of {"key": …, "value": …} objects, which the tool reads
+	// back into the map.
+	// Argument keyed (/properties/keyed) has no form in OpenAI's strict mode:
+	// a map (an object whose keys the caller chooses: additionalProperties
+	// with a schema); OpenAI gets the default schema without strict mode. To
+	// give it one, add toolgen:"entries" to the field's tag to send the map as
+	// an array of {"key": …, "value": …} objects, which the tool reads
+	// back into the map.
+	// Argument ptr_map (/properties/ptr_map) has no form in OpenAI's strict
+	// mode: a map (an object whose keys the caller chooses:
+	// additionalProperties with a schema); OpenAI gets the default schema
+	// without strict mode. To give it one, add toolgen:"entries" to the
+	// field's tag to send the map as an array of {"key": …, "value": …}
+	// objects, which the tool reads back into the map.
+	// Argument map (/properties/map) has no form in Gemini's schema subset: a
+	// map (an object whose keys the caller chooses: additionalProperties with
+	// a schema); Gemini gets the default schema as it is. To give it one, add
+	// toolgen:"entries" to the field's tag to send the map as an array of
+	// {"key": …, "value": …} objects, which the tool reads back into the
+	// map.
+	// Argument lists (/properties/lists) has no form in Gemini's schema
+	// subset: a map (an object whose keys the caller chooses:
+	// additionalProperties with a schema); Gemini gets the default schema as
+	// it is. To give it one, add toolgen:"entries" to the field's tag to send
+	// the map as an array of {"key": …, "value": …} objects, which the
+	// tool reads back into the map.
+	// Argument keyed (/properties/keyed) has no form in Gemini's schema
+	// subset: a map (an object whose keys the caller chooses:
+	// additionalProperties with a schema); Gemini gets the default schema as
+	// it is. To give it one, add toolgen:"entries" to the field's tag to send
+	// the map as an array of {"key": …, "value": …} objects, which the
+	// tool reads back into the map.
+	// Argument ptr_map (/properties/ptr_map) has no form in Gemini's schema
+	// subset: a map (an object whose keys the caller chooses:
+	// additionalProperties with a schema); Gemini gets the default schema as
+	// it is. To give it one, add toolgen:"entries" to the field's tag to send
+	// the map as an array of {"key": …, "value": …} objects, which the
+	// tool reads back into the map.
 	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"strs":{"type":"array","items":{"type":"string"}},"ints":{"type":"array","minItems":3,"maxItems":3,"items":{"type":"integer"}},"map":{"type":"object","additionalProperties":{"type":"integer"}},"nested":{"type":"array","items":{"type":"array","items":{"type":"integer"}}},"lists":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}},"bytes":{"type":"string","contentEncoding":"base64"},"keyed":{"type":"object","additionalProperties":{"type":"integer"}},"points":{"type":"array","items":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"ptr_elems":{"type":"array","items":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"ptr_map":{"type":"object","additionalProperties":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"grid":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}}},"required":["strs","ints","map","nested","lists","bytes","keyed","points","ptr_elems","ptr_map","grid"],"additionalProperties":false}`),
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Collections has slices, arrays and maps of every kind of element.","properties":{"strs":{"type":"array","items":{"type":"string"}},"ints":{"type":"array","minItems":3,"maxItems":3,"items":{"type":"integer"}},"map":{"type":"object","additionalProperties":{"type":"integer"}},"nested":{"type":"array","items":{"type":"array","items":{"type":"integer"}}},"lists":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}},"bytes":{"type":"string","contentEncoding":"base64"},"keyed":{"type":"object","additionalProperties":{"type":"integer"}},"points":{"type":"array","items":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"ptr_elems":{"type":"array","items":{"type":["object","null"],"description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"ptr_map":{"type":"object","additionalProperties":{"type":["object","null"],"description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"grid":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}}},"required":["strs","ints","map","nested","lists","bytes","keyed","points","ptr_elems","ptr_map","grid"],"additionalProperties":false}`),
 	Namespace:    "fidelity",
@@ -412,8 +470,10 @@ var toolgenTools = [...]toolgen.Tool{{
 }, {
 	Name:        ToolEchoPointers,
 	Description: "EchoPointers returns its arguments.",
-	// The input schema has no form in Gemini's subset (an enum of other than,
-	// strings at /properties/pm): Gemini gets it as it is.,
+	// Argument pm (/properties/pm) has no form in Gemini's schema subset: an
+	// enum whose values are not all strings; Gemini gets the default schema as
+	// it is. To give it one, make the enum a named string type with string
+	// constants.
 	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"ps":{"type":"string"},"pi":{"type":"integer"},"pf":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"pb":{"type":"boolean"},"pp":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"pt":{"type":"string","format":"date-time"},"pl":{"type":"array","items":{"type":"string"}},"pm":{"type":"integer","description":"Priority is an integer enum.","enum":[1,2]},"must":{"type":"integer"}},"additionalProperties":false}`),
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Pointers has optional members behind pointers.","properties":{"ps":{"type":"string"},"pi":{"type":"integer"},"pf":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"pb":{"type":"boolean"},"pp":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"pt":{"type":"string","format":"date-time"},"pl":{"type":"array","items":{"type":"string"}},"pm":{"type":"integer","description":"Priority is an integer enum.","examples":[1,2]},"must":{"type":"integer"}},"additionalProperties":false}`),
 	Namespace:    "fidelity",
@@ -424,7 +484,7 @@ var toolgenTools = [...]toolgen.Tool{{
 	Name:         ToolEchoConstrained,
 	Description:  "EchoConstrained returns its arguments.",
 	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","minLength":1,"maxLength":5},"code":{"type":"string","pattern":"^[A-Z]{2}[0-9]$"},"age":{"type":"integer","minimum":0,"maximum":150},"ratio":{"type":"number","minimum":0,"maximum":1},"ratio32":{"type":"number","minimum":0.1,"maximum":0.9},"tags":{"type":"array","minItems":1,"maxItems":3,"items":{"type":"string"}},"small":{"type":"integer","minimum":1,"maximum":9},"mode":{"type":"string","default":"fast"},"n":{"type":"integer","minimum":1,"default":3},"color":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","enum":["red","green"],"default":"green"}},"required":["name","code","age","ratio","ratio32","tags","small"],"additionalProperties":false}`),
-	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Constrained has every kind of constraint.","properties":{"name":{"type":"string"},"code":{"type":"string"},"age":{"type":"integer"},"ratio":{"type":"number"},"ratio32":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"tags":{"type":"array","items":{"type":"string"}},"small":{"type":"integer","minimum":0,"maximum":255},"mode":{"type":"string"},"n":{"type":"integer"},"color":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","examples":["red","green"]}},"required":["name","code","age","ratio","ratio32","tags","small"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Constrained has every kind of constraint.","properties":{"name":{"type":"string"},"code":{"type":"string"},"age":{"type":"integer"},"ratio":{"type":"number"},"ratio32":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"tags":{"type":"array","items":{"type":"string"}},"small":{"type":"integer","minimum":0,"maximum":255},"mode":{"type":"string"},"n":{"type":"integer"},"color":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","enum":["red","green"]}},"required":["name","code","age","ratio","ratio32","tags","small"],"additionalProperties":false}`),
 	Namespace:    "fidelity",
 	Tokens:       toolgen.Tokens{Default: 253, Strict: 250, Gemini: 219},
 	SearchTerms:  "1 45 BSiADdyERIxIZpAUBCKJUE ag:2 argument code:2 color:3 colour:2 constrain:4 echo:4 echo_constrain:4 enum fideliti:2 fire grass green:2 mode:2 name:2 ratio:2 ratio32:2 red:2 return small:2 string tag:2",
@@ -441,11 +501,24 @@ var toolgenTools = [...]toolgen.Tool{{
 }, {
 	Name:        ToolEchoSpecial,
 	Description: "EchoSpecial returns its arguments.",
-	// The input schema has no form in OpenAI's strict dialect (a value of any,
-	// type (no type and no $ref) at /properties/raw): OpenAI gets it without,
-	// strict mode.,
-	// The input schema has no form in Gemini's subset (a value of any type (no,
-	// type) at /properties/raw): Gemini gets it as it is.,
+	// Argument raw (/properties/raw) has no form in OpenAI's strict mode: a
+	// value of any JSON type (a schema with neither type nor $ref); OpenAI
+	// gets the default schema without strict mode. To give it one, give the
+	// value a concrete Go type, or state its type's schema with
+	//toolgen:schema.
+	// Argument any (/properties/any) has no form in OpenAI's strict mode: a
+	// value of any JSON type (a schema with neither type nor $ref); OpenAI
+	// gets the default schema without strict mode. To give it one, give the
+	// value a concrete Go type, or state its type's schema with
+	//toolgen:schema.
+	// Argument raw (/properties/raw) has no form in Gemini's schema subset: a
+	// value of any JSON type (a schema without type); Gemini gets the default
+	// schema as it is. To give it one, give the value a concrete Go type, or
+	// state its type's schema with //toolgen:schema.
+	// Argument any (/properties/any) has no form in Gemini's schema subset: a
+	// value of any JSON type (a schema without type); Gemini gets the default
+	// schema as it is. To give it one, give the value a concrete Go type, or
+	// state its type's schema with //toolgen:schema.
 	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"when":{"type":"string","format":"date-time"},"raw":{},"any":{},"addr":{"type":"string","description":"An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."},"blob":{"type":"string","contentEncoding":"base64"},"wait":{"type":"integer","description":"A duration in nanoseconds (1 second = 1000000000)."}},"required":["when","raw","any","addr","blob","wait"],"additionalProperties":false}`),
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Special has the library types with their own mappings.","properties":{"when":{"type":"string","format":"date-time"},"raw":{},"any":{},"addr":{"type":"string","description":"An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."},"blob":{"type":"string","contentEncoding":"base64"},"wait":{"type":"integer","description":"A duration in nanoseconds (1 second = 1000000000)."}},"required":["when","raw","any","addr","blob","wait"],"additionalProperties":false}`),
 	Namespace:    "fidelity",
@@ -464,12 +537,30 @@ var toolgenTools = [...]toolgen.Tool{{
 }, {
 	Name:        ToolEchoOmit,
 	Description: "EchoOmit returns its arguments.",
-	// The input schema has no form in OpenAI's strict dialect (a map,
-	// (additionalProperties with a schema) at /properties/e4): OpenAI gets it,
-	// without strict mode.,
-	// The input schema has no form in Gemini's subset (a map,
-	// (additionalProperties with a schema) at /properties/e4): Gemini gets it,
-	// as it is.,
+	// Argument e4 (/properties/e4) has no form in OpenAI's strict mode: a map
+	// (an object whose keys the caller chooses: additionalProperties with a
+	// schema); OpenAI gets the default schema without strict mode. To give it
+	// one, add toolgen:"entries" to the field's tag to send the map as an
+	// array of {"key": …, "value": …} objects, which the tool reads back
+	// into the map.
+	// Argument dict (/properties/dict) has no form in OpenAI's strict mode: a
+	// map (an object whose keys the caller chooses: additionalProperties with
+	// a schema); OpenAI gets the default schema without strict mode. To give
+	// it one, add toolgen:"entries" to the field's tag to send the map as an
+	// array of {"key": …, "value": …} objects, which the tool reads back
+	// into the map.
+	// Argument e4 (/properties/e4) has no form in Gemini's schema subset: a
+	// map (an object whose keys the caller chooses: additionalProperties with
+	// a schema); Gemini gets the default schema as it is. To give it one, add
+	// toolgen:"entries" to the field's tag to send the map as an array of
+	// {"key": …, "value": …} objects, which the tool reads back into the
+	// map.
+	// Argument dict (/properties/dict) has no form in Gemini's schema subset:
+	// a map (an object whose keys the caller chooses: additionalProperties
+	// with a schema); Gemini gets the default schema as it is. To give it one,
+	// add toolgen:"entries" to the field's tag to send the map as an array of
+	// {"key": …, "value": …} objects, which the tool reads back into the
+	// map.
 	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"e1":{"type":"string"},"e2":{"type":"integer"},"e3":{"type":"array","items":{"type":"integer"}},"e4":{"type":"object","additionalProperties":{"type":"integer"}},"e5":{"type":"boolean"},"z1":{"type":"string","format":"date-time"},"z2":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"z3":{"type":"array","items":{"type":"string"}},"z4":{"type":"number"},"z5":{"type":"object","description":"Money is zero when its amount is, whatever its currency (omitzero calls IsZero).","properties":{"amount":{"type":"integer"},"currency":{"type":"string"}},"required":["amount","currency"],"additionalProperties":false},"plain":{"type":"array","items":{"type":"integer"}},"dict":{"type":"object","additionalProperties":{"type":"string"}},"bin":{"type":"string","contentEncoding":"base64"}},"required":["plain","dict","bin"],"additionalProperties":false}`),
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Omit covers omitempty and omitzero.","properties":{"e1":{"type":"string"},"e2":{"type":"integer"},"e3":{"type":"array","items":{"type":"integer"}},"e4":{"type":"object","additionalProperties":{"type":"integer"}},"e5":{"type":"boolean"},"z1":{"type":"string","format":"date-time"},"z2":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"z3":{"type":"array","items":{"type":"string"}},"z4":{"type":"number"},"z5":{"type":"object","description":"Money is zero when its amount is, whatever its currency (omitzero calls IsZero).","properties":{"amount":{"type":"integer"},"currency":{"type":"string"}},"required":["amount","currency"],"additionalProperties":false},"plain":{"type":"array","items":{"type":"integer"}},"dict":{"type":"object","additionalProperties":{"type":"string"}},"bin":{"type":"string","contentEncoding":"base64"}},"required":["plain","dict","bin"],"additionalProperties":false}`),
 	Namespace:    "fidelity",
@@ -479,8 +570,14 @@ var toolgenTools = [...]toolgen.Tool{{
 }, {
 	Name:        ToolEchoTree,
 	Description: "EchoTree returns its arguments.",
-	// The input schema has no form in Gemini's subset ($defs (recursive types),
-	// at the root): Gemini gets it as it is.,
+	// Argument kids (/properties/kids/items) has no form in Gemini's schema
+	// subset: a reference ($ref) to a recursive type; Gemini gets the default
+	// schema as it is. To give it one, replace the recursive type with a flat
+	// shape (a list of nodes that name their parent, say).
+	// Argument left (/properties/left) has no form in Gemini's schema subset:
+	// a reference ($ref) to a recursive type; Gemini gets the default schema
+	// as it is. To give it one, replace the recursive type with a flat shape
+	// (a list of nodes that name their parent, say).
 	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string"},"kids":{"type":"array","items":{"$ref":"#/$defs/Tree","description":"Tree is a recursive type."}},"left":{"$ref":"#/$defs/Tree","description":"Tree is a recursive type."}},"required":["name"],"additionalProperties":false,"$defs":{"Tree":{"type":"object","properties":{"name":{"type":"string"},"kids":{"type":"array","items":{"$ref":"#/$defs/Tree","description":"Tree is a recursive type."}},"left":{"$ref":"#/$defs/Tree","description":"Tree is a recursive type."}},"required":["name"],"additionalProperties":false}}}`),
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Tree is a recursive type.","properties":{"name":{"type":"string"},"kids":{"type":"array","items":{"description":"Tree is a recursive type.","anyOf":[{"$ref":"#/$defs/Tree"},{"type":"null"}]}},"left":{"$ref":"#/$defs/Tree","description":"Tree is a recursive type."}},"required":["name"],"additionalProperties":false,"$defs":{"Tree":{"type":"object","properties":{"name":{"type":"string"},"kids":{"type":"array","items":{"description":"Tree is a recursive type.","anyOf":[{"$ref":"#/$defs/Tree"},{"type":"null"}]}},"left":{"$ref":"#/$defs/Tree","description":"Tree is a recursive type."}},"required":["name"],"additionalProperties":false}}}`),
 	Namespace:    "fidelity",
@@ -491,7 +588,7 @@ var toolgenTools = [...]toolgen.Tool{{
 	Name:         ToolFlat,
 	Description:  "Flat takes flat parameters.",
 	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"a name.","minLength":1},"count":{"type":"integer","description":"how many.","minimum":0,"maximum":10},"tags":{"type":"array","items":{"type":"string"}},"when":{"type":"string","format":"date-time"},"color":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","enum":["red","green"]}},"required":["name","tags","color"],"additionalProperties":false}`),
-	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"FlatArgs mirrors the parameters of Flat, for encoding/json.","properties":{"name":{"type":"string"},"count":{"type":"integer"},"tags":{"type":"array","items":{"type":"string"}},"when":{"type":"string","format":"date-time"},"color":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","examples":["red","green"]}},"required":["name","tags","color"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"FlatArgs mirrors the parameters of Flat, for encoding/json.","properties":{"name":{"type":"string"},"count":{"type":"integer"},"tags":{"type":"array","items":{"type":"string"}},"when":{"type":"string","format":"date-time"},"color":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","enum":["red","green"]}},"required":["name","tags","color"],"additionalProperties":false}`),
 	Namespace:    "fidelity",
 	Tokens:       toolgen.Tokens{Default: 150, Strict: 152, Gemini: 128},
 	SearchTerms:  "1 30 RMgx7FAgUuEQgKgA color:3 colour:2 count:2 enum fideliti:2 fire flat:5 grass green:2 mani name:3 parameter red:2 string tag:2 take",
@@ -499,12 +596,38 @@ var toolgenTools = [...]toolgen.Tool{{
 }, {
 	Name:        ToolDensify,
 	Description: "Densify returns its arguments with every member written, nil or not.",
-	// The input schema has no form in OpenAI's strict dialect (a map,
-	// (additionalProperties with a schema) at /properties/m): OpenAI gets it,
-	// without strict mode.,
-	// The input schema has no form in Gemini's subset (a map,
-	// (additionalProperties with a schema) at /properties/m): Gemini gets it,
-	// as it is.,
+	// Argument m (/properties/m) has no form in OpenAI's strict mode: a map
+	// (an object whose keys the caller chooses: additionalProperties with a
+	// schema); OpenAI gets the default schema without strict mode. To give it
+	// one, add toolgen:"entries" to the field's tag to send the map as an
+	// array of {"key": …, "value": …} objects, which the tool reads back
+	// into the map.
+	// Argument pm (/properties/pm) has no form in OpenAI's strict mode: a map
+	// (an object whose keys the caller chooses: additionalProperties with a
+	// schema); OpenAI gets the default schema without strict mode. To give it
+	// one, add toolgen:"entries" to the field's tag to send the map as an
+	// array of {"key": …, "value": …} objects, which the tool reads back
+	// into the map.
+	// Argument a (/properties/a) has no form in OpenAI's strict mode: a value
+	// of any JSON type (a schema with neither type nor $ref); OpenAI gets the
+	// default schema without strict mode. To give it one, give the value a
+	// concrete Go type, or state its type's schema with //toolgen:schema.
+	// Argument m (/properties/m) has no form in Gemini's schema subset: a map
+	// (an object whose keys the caller chooses: additionalProperties with a
+	// schema); Gemini gets the default schema as it is. To give it one, add
+	// toolgen:"entries" to the field's tag to send the map as an array of
+	// {"key": …, "value": …} objects, which the tool reads back into the
+	// map.
+	// Argument pm (/properties/pm) has no form in Gemini's schema subset: a
+	// map (an object whose keys the caller chooses: additionalProperties with
+	// a schema); Gemini gets the default schema as it is. To give it one, add
+	// toolgen:"entries" to the field's tag to send the map as an array of
+	// {"key": …, "value": …} objects, which the tool reads back into the
+	// map.
+	// Argument a (/properties/a) has no form in Gemini's schema subset: a
+	// value of any JSON type (a schema without type); Gemini gets the default
+	// schema as it is. To give it one, give the value a concrete Go type, or
+	// state its type's schema with //toolgen:schema.
 	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"l":{"type":"array","items":{"type":"integer"}},"m":{"type":"object","additionalProperties":{"type":"string"}},"b":{"type":"string","contentEncoding":"base64"},"p":{"type":"array","items":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"pm":{"type":"object","additionalProperties":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"a":{}},"additionalProperties":false}`),
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Dense is Sparse without omitempty: its nil members are written.","properties":{"l":{"type":"array","items":{"type":"integer"}},"m":{"type":"object","additionalProperties":{"type":"string"}},"b":{"type":"string","contentEncoding":"base64"},"p":{"type":"array","items":{"type":["object","null"],"description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"pm":{"type":"object","additionalProperties":{"type":["object","null"],"description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"a":{}},"required":["l","m","b","p","pm","a"],"additionalProperties":false}`),
 	Namespace:    "fidelity",
@@ -514,11 +637,45 @@ var toolgenTools = [...]toolgen.Tool{{
 }, {
 	Name:        ToolEchoMethods,
 	Description: "EchoMethods returns its arguments.",
-	// The input schema has no form in OpenAI's strict dialect (a value of any,
-	// type (no type and no $ref) at /properties/temp): OpenAI gets it without,
-	// strict mode.,
-	// The input schema has no form in Gemini's subset (a value of any type (no,
-	// type) at /properties/temp): Gemini gets it as it is.,
+	// Argument temp (/properties/temp) has no form in OpenAI's strict mode: a
+	// value of any JSON type (a schema with neither type nor $ref); OpenAI
+	// gets the default schema without strict mode. To give it one, give the
+	// value a concrete Go type, or state its type's schema with
+	//toolgen:schema.
+	// Argument temps (/properties/temps/items) has no form in OpenAI's strict
+	// mode: a value of any JSON type (a schema with neither type nor $ref);
+	// OpenAI gets the default schema without strict mode. To give it one, give
+	// the value a concrete Go type, or state its type's schema with
+	//toolgen:schema.
+	// Argument pt (/properties/pt) has no form in OpenAI's strict mode: a
+	// value of any JSON type (a schema with neither type nor $ref); OpenAI
+	// gets the default schema without strict mode. To give it one, give the
+	// value a concrete Go type, or state its type's schema with
+	//toolgen:schema.
+	// Argument levels (/properties/levels) has no form in OpenAI's strict
+	// mode: a map (an object whose keys the caller chooses:
+	// additionalProperties with a schema); OpenAI gets the default schema
+	// without strict mode. To give it one, add toolgen:"entries" to the
+	// field's tag to send the map as an array of {"key": …, "value": …}
+	// objects, which the tool reads back into the map.
+	// Argument temp (/properties/temp) has no form in Gemini's schema subset:
+	// a value of any JSON type (a schema without type); Gemini gets the
+	// default schema as it is. To give it one, give the value a concrete Go
+	// type, or state its type's schema with //toolgen:schema.
+	// Argument temps (/properties/temps/items) has no form in Gemini's schema
+	// subset: a value of any JSON type (a schema without type); Gemini gets
+	// the default schema as it is. To give it one, give the value a concrete
+	// Go type, or state its type's schema with //toolgen:schema.
+	// Argument pt (/properties/pt) has no form in Gemini's schema subset: a
+	// value of any JSON type (a schema without type); Gemini gets the default
+	// schema as it is. To give it one, give the value a concrete Go type, or
+	// state its type's schema with //toolgen:schema.
+	// Argument levels (/properties/levels) has no form in Gemini's schema
+	// subset: a map (an object whose keys the caller chooses:
+	// additionalProperties with a schema); Gemini gets the default schema as
+	// it is. To give it one, add toolgen:"entries" to the field's tag to send
+	// the map as an array of {"key": …, "value": …} objects, which the
+	// tool reads back into the map.
 	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"temp":{"description":"Temp is a temperature that reads and writes itself as \"21C\"."},"temps":{"type":"array","items":{"description":"Temp is a temperature that reads and writes itself as \"21C\"."}},"pt":{"description":"Temp is a temperature that reads and writes itself as \"21C\"."},"level":{"type":"string","description":"Level is a text type: it reads and writes \"low\" or \"high\"."},"levels":{"type":"object","additionalProperties":{"type":"string","description":"Level is a text type: it reads and writes \"low\" or \"high\"."}}},"required":["temp","temps","level","levels"],"additionalProperties":false}`),
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Methods has types that read and write themselves.","properties":{"temp":{"description":"Temp is a temperature that reads and writes itself as \"21C\"."},"temps":{"type":"array","items":{"description":"Temp is a temperature that reads and writes itself as \"21C\"."}},"pt":{"description":"Temp is a temperature that reads and writes itself as \"21C\"."},"level":{"type":"string","description":"Level is a text type: it reads and writes \"low\" or \"high\"."},"levels":{"type":"object","additionalProperties":{"type":"string","description":"Level is a text type: it reads and writes \"low\" or \"high\"."}}},"required":["temp","temps","level","levels"],"additionalProperties":false}`),
 	Namespace:    "fidelity",
@@ -537,12 +694,40 @@ var toolgenTools = [...]toolgen.Tool{{
 }, {
 	Name:        ToolEchoShapes,
 	Description: "EchoShapes returns its arguments.",
-	// The input schema has no form in OpenAI's strict dialect (a map,
-	// (additionalProperties with a schema) at /properties/mpa): OpenAI gets it,
-	// without strict mode.,
-	// The input schema has no form in Gemini's subset (a map,
-	// (additionalProperties with a schema) at /properties/mpa): Gemini gets it,
-	// as it is.,
+	// Argument mpa (/properties/mpa) has no form in OpenAI's strict mode: a
+	// map (an object whose keys the caller chooses: additionalProperties with
+	// a schema); OpenAI gets the default schema without strict mode. To give
+	// it one, add toolgen:"entries" to the field's tag to send the map as an
+	// array of {"key": …, "value": …} objects, which the tool reads back
+	// into the map.
+	// Argument ms (/properties/ms) has no form in OpenAI's strict mode: a map
+	// (an object whose keys the caller chooses: additionalProperties with a
+	// schema); OpenAI gets the default schema without strict mode. To give it
+	// one, add toolgen:"entries" to the field's tag to send the map as an
+	// array of {"key": …, "value": …} objects, which the tool reads back
+	// into the map.
+	// Argument amap (/properties/amap/items) has no form in OpenAI's strict
+	// mode: a map (an object whose keys the caller chooses:
+	// additionalProperties with a schema); OpenAI gets the default schema
+	// without strict mode. To give it one, use a slice of structs with key and
+	// value fields in place of the map.
+	// Argument mpa (/properties/mpa) has no form in Gemini's schema subset: a
+	// map (an object whose keys the caller chooses: additionalProperties with
+	// a schema); Gemini gets the default schema as it is. To give it one, add
+	// toolgen:"entries" to the field's tag to send the map as an array of
+	// {"key": …, "value": …} objects, which the tool reads back into the
+	// map.
+	// Argument ms (/properties/ms) has no form in Gemini's schema subset: a
+	// map (an object whose keys the caller chooses: additionalProperties with
+	// a schema); Gemini gets the default schema as it is. To give it one, add
+	// toolgen:"entries" to the field's tag to send the map as an array of
+	// {"key": …, "value": …} objects, which the tool reads back into the
+	// map.
+	// Argument amap (/properties/amap/items) has no form in Gemini's schema
+	// subset: a map (an object whose keys the caller chooses:
+	// additionalProperties with a schema); Gemini gets the default schema as
+	// it is. To give it one, use a slice of structs with key and value fields
+	// in place of the map.
 	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"pa":{"type":"array","minItems":3,"maxItems":3,"items":{"type":"integer"}},"spa":{"type":"array","items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"mpa":{"type":"object","additionalProperties":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"paa":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"pat":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string","format":"date-time"}},"aps":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string"}},"ss":{"type":"array","items":{"type":"array","items":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}}},"ms":{"type":"object","additionalProperties":{"type":"array","items":{"type":"integer"}}},"amap":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"object","additionalProperties":{"type":"integer"}}}},"required":["spa","mpa","aps","ss","ms","amap"],"additionalProperties":false}`),
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Shapes nests pointers, arrays, slices and maps.","properties":{"pa":{"type":"array","minItems":3,"maxItems":3,"items":{"type":"integer"}},"spa":{"type":"array","items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"integer"}}},"mpa":{"type":"object","additionalProperties":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"integer"}}},"paa":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"pat":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string","format":"date-time"}},"aps":{"type":"array","minItems":2,"maxItems":2,"items":{"type":["string","null"]}},"ss":{"type":"array","items":{"type":"array","items":{"type":["object","null"],"description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}}},"ms":{"type":"object","additionalProperties":{"type":"array","items":{"type":"integer"}}},"amap":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"object","additionalProperties":{"type":"integer"}}}},"required":["spa","mpa","aps","ss","ms","amap"],"additionalProperties":false}`),
 	Namespace:    "fidelity",
@@ -579,12 +764,51 @@ var toolgenTools = [...]toolgen.Tool{{
 }, {
 	Name:        ToolEchoNamed,
 	Description: "EchoNamed returns its arguments.",
-	// The input schema has no form in OpenAI's strict dialect (a map,
-	// (additionalProperties with a schema) at /properties/index): OpenAI gets,
-	// it without strict mode.,
-	// The input schema has no form in Gemini's subset (a map,
-	// (additionalProperties with a schema) at /properties/index): Gemini gets,
-	// it as it is.,
+	// Argument index (/properties/index) has no form in OpenAI's strict mode:
+	// a map (an object whose keys the caller chooses: additionalProperties
+	// with a schema); OpenAI gets the default schema without strict mode. To
+	// give it one, add toolgen:"entries" to the field's tag to send the map as
+	// an array of {"key": …, "value": …} objects, which the tool reads
+	// back into the map.
+	// Argument raws (/properties/raws/items) has no form in OpenAI's strict
+	// mode: a value of any JSON type (a schema with neither type nor $ref);
+	// OpenAI gets the default schema without strict mode. To give it one, give
+	// the value a concrete Go type, or state its type's schema with
+	//toolgen:schema.
+	// Argument by_key (/properties/by_key) has no form in OpenAI's strict
+	// mode: a map (an object whose keys the caller chooses:
+	// additionalProperties with a schema); OpenAI gets the default schema
+	// without strict mode. To give it one, add toolgen:"entries" to the
+	// field's tag to send the map as an array of {"key": …, "value": …}
+	// objects, which the tool reads back into the map.
+	// Argument blobs (/properties/blobs) has no form in OpenAI's strict mode:
+	// a map (an object whose keys the caller chooses: additionalProperties
+	// with a schema); OpenAI gets the default schema without strict mode. To
+	// give it one, add toolgen:"entries" to the field's tag to send the map as
+	// an array of {"key": …, "value": …} objects, which the tool reads
+	// back into the map.
+	// Argument index (/properties/index) has no form in Gemini's schema
+	// subset: a map (an object whose keys the caller chooses:
+	// additionalProperties with a schema); Gemini gets the default schema as
+	// it is. To give it one, add toolgen:"entries" to the field's tag to send
+	// the map as an array of {"key": …, "value": …} objects, which the
+	// tool reads back into the map.
+	// Argument raws (/properties/raws/items) has no form in Gemini's schema
+	// subset: a value of any JSON type (a schema without type); Gemini gets
+	// the default schema as it is. To give it one, give the value a concrete
+	// Go type, or state its type's schema with //toolgen:schema.
+	// Argument by_key (/properties/by_key) has no form in Gemini's schema
+	// subset: a map (an object whose keys the caller chooses:
+	// additionalProperties with a schema); Gemini gets the default schema as
+	// it is. To give it one, add toolgen:"entries" to the field's tag to send
+	// the map as an array of {"key": …, "value": …} objects, which the
+	// tool reads back into the map.
+	// Argument blobs (/properties/blobs) has no form in Gemini's schema
+	// subset: a map (an object whose keys the caller chooses:
+	// additionalProperties with a schema); Gemini gets the default schema as
+	// it is. To give it one, add toolgen:"entries" to the field's tag to send
+	// the map as an array of {"key": …, "value": …} objects, which the
+	// tool reads back into the map.
 	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"tags":{"type":"array","description":"StrList is a named slice.","items":{"type":"string"}},"board":{"type":"array","description":"Board is a named array of arrays.","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"index":{"type":"object","description":"Index is a named map of slices.","additionalProperties":{"type":"array","items":{"type":"integer"}}},"blob":{"type":"string","description":"Blob is a named []byte: encoding/json writes it in base64.","contentEncoding":"base64"},"octets":{"type":"string","contentEncoding":"base64"},"hash":{"type":"array","description":"Hash is a [N]byte: encoding/json writes it as an array of numbers.","minItems":4,"maxItems":4,"items":{"type":"integer","minimum":0,"maximum":255}},"arr":{"type":"array","minItems":3,"maxItems":3,"items":{"type":"integer","minimum":0,"maximum":255}},"u8s":{"type":"string","contentEncoding":"base64"},"joined":{"type":"string","description":"Joined is a named slice with text methods: it reads and writes \"a,b\"."},"my_raw":{"type":"string","description":"MyRaw is a named json.RawMessage: it loses RawMessage's methods, so encoding/json writes it in base64.","contentEncoding":"base64"},"raws":{"type":"array","items":{}},"by_key":{"type":"object","additionalProperties":{"type":"string","description":"Label is a named string."}},"pblob":{"type":"string","description":"Blob is a named []byte: encoding/json writes it in base64.","contentEncoding":"base64"},"blobs":{"type":"object","additionalProperties":{"type":"string","description":"Blob is a named []byte: encoding/json writes it in base64.","contentEncoding":"base64"}},"letters":{"type":"array","description":"Letters are bytes that write themselves: encoding/json writes an array of their texts, not base64.","items":{"type":"integer","description":"Letter is a byte written as a letter.","minimum":0,"maximum":255}},"codes":{"type":"string","description":"Codes are bytes that only read themselves: still base64.","contentEncoding":"base64"}},"required":["tags","board","index","blob","octets","hash","arr","u8s","joined","my_raw","raws","by_key","blobs"],"additionalProperties":false}`),
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Named has named slices, maps and arrays and byte shapes.","properties":{"tags":{"type":"array","description":"StrList is a named slice.","items":{"type":"string"}},"board":{"type":"array","description":"Board is a named array of arrays.","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"index":{"type":"object","description":"Index is a named map of slices.","additionalProperties":{"type":"array","items":{"type":"integer"}}},"blob":{"type":"string","description":"Blob is a named []byte: encoding/json writes it in base64.","contentEncoding":"base64"},"octets":{"type":"string","contentEncoding":"base64"},"hash":{"type":"array","description":"Hash is a [N]byte: encoding/json writes it as an array of numbers.","minItems":4,"maxItems":4,"items":{"type":"integer","minimum":0,"maximum":255}},"arr":{"type":"array","minItems":3,"maxItems":3,"items":{"type":"integer","minimum":0,"maximum":255}},"u8s":{"type":"string","contentEncoding":"base64"},"joined":{"type":"string","description":"Joined is a named slice with text methods: it reads and writes \"a,b\"."},"my_raw":{"type":"string","description":"MyRaw is a named json.RawMessage: it loses RawMessage's methods, so encoding/json writes it in base64.","contentEncoding":"base64"},"raws":{"type":"array","items":{}},"by_key":{"type":"object","additionalProperties":{"type":"string","description":"Label is a named string."}},"pblob":{"type":"string","description":"Blob is a named []byte: encoding/json writes it in base64.","contentEncoding":"base64"},"blobs":{"type":"object","additionalProperties":{"type":"string","description":"Blob is a named []byte: encoding/json writes it in base64.","contentEncoding":"base64"}},"letters":{"type":"array","description":"Letters are bytes that write themselves: encoding/json writes an array of their texts, not base64.","items":{"type":"string","description":"Letter is a byte written as a letter."}},"codes":{"type":"string","description":"Codes are bytes that only read themselves: still base64.","contentEncoding":"base64"}},"required":["tags","board","index","blob","octets","hash","arr","u8s","joined","my_raw","raws","by_key","blobs"],"additionalProperties":false}`),
 	Namespace:    "fidelity",
@@ -594,13 +818,56 @@ var toolgenTools = [...]toolgen.Tool{{
 }, {
 	Name:        ToolEchoWide,
 	Description: "EchoWide returns its arguments.",
-	// The input schema has no form in OpenAI's strict dialect (a map,
-	// (additionalProperties with a schema) at /properties/mu): OpenAI gets it,
-	// without strict mode.,
-	// The input schema has no form in Gemini's subset (an enum of other than,
-	// strings at /properties/i8): Gemini gets it as it is.,
+	// Argument mu (/properties/mu) has no form in OpenAI's strict mode: a map
+	// (an object whose keys the caller chooses: additionalProperties with a
+	// schema); OpenAI gets the default schema without strict mode. To give it
+	// one, add toolgen:"entries" to the field's tag to send the map as an
+	// array of {"key": …, "value": …} objects, which the tool reads back
+	// into the map.
+	// Argument ko (/properties/ko) has no form in OpenAI's strict mode: a map
+	// (an object whose keys the caller chooses: additionalProperties with a
+	// schema); OpenAI gets the default schema without strict mode. To give it
+	// one, add toolgen:"entries" to the field's tag to send the map as an
+	// array of {"key": …, "value": …} objects, which the tool reads back
+	// into the map.
+	// Argument i8 (/properties/i8) has no form in Gemini's schema subset: an
+	// enum whose values are not all strings; Gemini gets the default schema as
+	// it is. To give it one, make the enum a named string type with string
+	// constants.
+	// Argument u16 (/properties/u16) has no form in Gemini's schema subset: an
+	// enum whose values are not all strings; Gemini gets the default schema as
+	// it is. To give it one, make the enum a named string type with string
+	// constants.
+	// Argument u64 (/properties/u64) has no form in Gemini's schema subset: an
+	// enum whose values are not all strings; Gemini gets the default schema as
+	// it is. To give it one, make the enum a named string type with string
+	// constants.
+	// Argument i64 (/properties/i64) has no form in Gemini's schema subset: an
+	// enum whose values are not all strings; Gemini gets the default schema as
+	// it is. To give it one, make the enum a named string type with string
+	// constants.
+	// Argument pu (/properties/pu) has no form in Gemini's schema subset: an
+	// enum whose values are not all strings; Gemini gets the default schema as
+	// it is. To give it one, make the enum a named string type with string
+	// constants.
+	// Argument mu (/properties/mu) has no form in Gemini's schema subset: a
+	// map (an object whose keys the caller chooses: additionalProperties with
+	// a schema); Gemini gets the default schema as it is. To give it one, add
+	// toolgen:"entries" to the field's tag to send the map as an array of
+	// {"key": …, "value": …} objects, which the tool reads back into the
+	// map.
+	// Argument ai (/properties/ai/items) has no form in Gemini's schema
+	// subset: an enum whose values are not all strings; Gemini gets the
+	// default schema as it is. To give it one, make the enum a named string
+	// type with string constants.
+	// Argument ko (/properties/ko) has no form in Gemini's schema subset: a
+	// map (an object whose keys the caller chooses: additionalProperties with
+	// a schema); Gemini gets the default schema as it is. To give it one, add
+	// toolgen:"entries" to the field's tag to send the map as an array of
+	// {"key": …, "value": …} objects, which the tool reads back into the
+	// map.
 	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"i8":{"type":"integer","description":"I8 is an int8 enum with negative values.","enum":[-128,0,127]},"u16":{"type":"integer","description":"U16 is a uint16 enum.","enum":[1,65535]},"u64":{"type":"integer","description":"U64 is a uint64 enum with huge values.","enum":[9223372036854775808,18446744073709551615,1]},"i64":{"type":"integer","description":"I64 is an int64 enum at the edges.","enum":[-9223372036854775808,9223372036854775807]},"odd":{"type":"string","description":"Odd is a string enum whose values need escapes.","enum":["say \"hi\"","a\\b","héllo 世界","two\nlines","bell\u0007\u0001","","line\u2028sep","<a&b>"]},"odds":{"type":"array","items":{"type":"string","description":"Odd is a string enum whose values need escapes.","enum":["say \"hi\"","a\\b","héllo 世界","two\nlines","bell\u0007\u0001","","line\u2028sep","<a&b>"]}},"r":{"type":"number","description":"Ratio is a named float with constants: not an enum."},"f":{"type":"boolean","description":"Flag is a named bool with constants: not an enum."},"pu":{"type":"integer","description":"U64 is a uint64 enum with huge values.","enum":[9223372036854775808,18446744073709551615,1]},"mu":{"type":"object","additionalProperties":{"type":"integer","description":"U16 is a uint16 enum.","enum":[1,65535]}},"def_o":{"type":"string","description":"Odd is a string enum whose values need escapes.","enum":["say \"hi\"","a\\b","héllo 世界","two\nlines","bell\u0007\u0001","","line\u2028sep","<a&b>"],"default":"héllo 世界"},"ai":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer","description":"I8 is an int8 enum with negative values.","enum":[-128,0,127]}},"ko":{"type":"object","additionalProperties":{"type":"integer"}}},"required":["i8","u16","u64","i64","odd","r","f","ai"],"additionalProperties":false}`),
-	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Wide has enums of every width.","properties":{"i8":{"type":"integer","description":"I8 is an int8 enum with negative values.","minimum":-128,"maximum":127,"examples":[-128,0,127]},"u16":{"type":"integer","description":"U16 is a uint16 enum.","minimum":0,"maximum":65535,"examples":[1,65535]},"u64":{"type":"integer","description":"U64 is a uint64 enum with huge values.","minimum":0,"examples":[9223372036854775808,18446744073709551615,1]},"i64":{"type":"integer","description":"I64 is an int64 enum at the edges.","examples":[-9223372036854775808,9223372036854775807]},"odd":{"type":"string","description":"Odd is a string enum whose values need escapes.","examples":["say \"hi\"","a\\b","héllo 世界","two\nlines","bell\u0007\u0001","","line\u2028sep","<a&b>"]},"odds":{"type":"array","items":{"type":"string","description":"Odd is a string enum whose values need escapes.","examples":["say \"hi\"","a\\b","héllo 世界","two\nlines","bell\u0007\u0001","","line\u2028sep","<a&b>"]}},"r":{"type":"number","description":"Ratio is a named float with constants: not an enum."},"f":{"type":"boolean","description":"Flag is a named bool with constants: not an enum."},"pu":{"type":"integer","description":"U64 is a uint64 enum with huge values.","minimum":0,"examples":[9223372036854775808,18446744073709551615,1]},"mu":{"type":"object","additionalProperties":{"type":"integer","description":"U16 is a uint16 enum.","minimum":0,"maximum":65535,"examples":[1,65535]}},"def_o":{"type":"string","description":"Odd is a string enum whose values need escapes.","examples":["say \"hi\"","a\\b","héllo 世界","two\nlines","bell\u0007\u0001","","line\u2028sep","<a&b>"]},"ai":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer","description":"I8 is an int8 enum with negative values.","minimum":-128,"maximum":127,"examples":[-128,0,127]}},"ko":{"type":"object","additionalProperties":{"type":"integer"}}},"required":["i8","u16","u64","i64","odd","r","f","ai"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Wide has enums of every width.","properties":{"i8":{"type":"integer","description":"I8 is an int8 enum with negative values.","enum":[-128,0,127]},"u16":{"type":"integer","description":"U16 is a uint16 enum.","enum":[1,65535]},"u64":{"type":"integer","description":"U64 is a uint64 enum with huge values.","enum":[9223372036854775808,18446744073709551615,1]},"i64":{"type":"integer","description":"I64 is an int64 enum at the edges.","enum":[-9223372036854775808,9223372036854775807]},"odd":{"type":"string","description":"Odd is a string enum whose values need escapes.","enum":["say \"hi\"","a\\b","héllo 世界","two\nlines","bell\u0007\u0001","","line\u2028sep","<a&b>"]},"odds":{"type":"array","items":{"type":"string","description":"Odd is a string enum whose values need escapes.","enum":["say \"hi\"","a\\b","héllo 世界","two\nlines","bell\u0007\u0001","","line\u2028sep","<a&b>"]}},"r":{"type":"number","description":"Ratio is a named float with constants: not an enum."},"f":{"type":"boolean","description":"Flag is a named bool with constants: not an enum."},"pu":{"type":"integer","description":"U64 is a uint64 enum with huge values.","enum":[9223372036854775808,18446744073709551615,1]},"mu":{"type":"object","additionalProperties":{"type":"integer","description":"U16 is a uint16 enum.","enum":[1,65535]}},"def_o":{"type":"string","description":"Odd is a string enum whose values need escapes.","enum":["say \"hi\"","a\\b","héllo 世界","two\nlines","bell\u0007\u0001","","line\u2028sep","<a&b>"]},"ai":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer","description":"I8 is an int8 enum with negative values.","enum":[-128,0,127]}},"ko":{"type":"object","additionalProperties":{"type":"integer"}}},"required":["i8","u16","u64","i64","odd","r","f","ai"],"additionalProperties":false}`),
 	Namespace:    "fidelity",
 	Tokens:       toolgen.Tokens{Default: 568, Strict: 0, Gemini: 0},
 	SearchTerms:  "1 140 oQgWIAQAIAIsRylCoVs4H0BAgAFUUzAQlEgQRWQjJ4QCggA5AM 127:2 128:2 18446744073709551615:2 65535:2 9223372036854775807 9223372036854775808:3 ai:2 argument bell:3 bool constant:2 def:2 def_o:2 echo:4 echo_wide:4 edg enum:12 escap:3 fideliti:2 flag float hi:3 huge:2 héllo:3 i64:3 i8:4 int64 int8:2 ko:2 line:6 mu:2 name:2 need:3 negativ:2 odd:7 pu:2 ratio return sai:3 sep:3 string:3 two:3 u16:4 u64:4 uint16:2 uint64:2 valu:7 whose:3 wide:4 世界:3",
@@ -608,11 +875,39 @@ var toolgenTools = [...]toolgen.Tool{{
 }, {
 	Name:        ToolEchoGraph,
 	Description: "EchoGraph returns its arguments.",
-	// The input schema has no form in OpenAI's strict dialect (a map,
-	// (additionalProperties with a schema) at /$defs/Graph/properties/edges):,
-	// OpenAI gets it without strict mode.,
-	// The input schema has no form in Gemini's subset ($defs (recursive types),
-	// at the root): Gemini gets it as it is.,
+	// The input schema at /$defs/Graph/properties/edges has no form in
+	// OpenAI's strict mode: a map (an object whose keys the caller chooses:
+	// additionalProperties with a schema); OpenAI gets the default schema
+	// without strict mode. To give it one, use a slice of structs with key and
+	// value fields in place of the map.
+	// Argument edges (/properties/edges) has no form in OpenAI's strict mode:
+	// a map (an object whose keys the caller chooses: additionalProperties
+	// with a schema); OpenAI gets the default schema without strict mode. To
+	// give it one, add toolgen:"entries" to the field's tag to send the map as
+	// an array of {"key": …, "value": …} objects, which the tool reads
+	// back into the map.
+	// Argument edges (/properties/edges) has no form in Gemini's schema
+	// subset: a map (an object whose keys the caller chooses:
+	// additionalProperties with a schema); Gemini gets the default schema as
+	// it is. To give it one, add toolgen:"entries" to the field's tag to send
+	// the map as an array of {"key": …, "value": …} objects, which the
+	// tool reads back into the map.
+	// Argument kids (/properties/kids/items) has no form in Gemini's schema
+	// subset: a reference ($ref) to a recursive type; Gemini gets the default
+	// schema as it is. To give it one, replace the recursive type with a flat
+	// shape (a list of nodes that name their parent, say).
+	// Argument pair (/properties/pair/items) has no form in Gemini's schema
+	// subset: a reference ($ref) to a recursive type; Gemini gets the default
+	// schema as it is. To give it one, replace the recursive type with a flat
+	// shape (a list of nodes that name their parent, say).
+	// Argument next (/properties/next) has no form in Gemini's schema subset:
+	// a reference ($ref) to a recursive type; Gemini gets the default schema
+	// as it is. To give it one, replace the recursive type with a flat shape
+	// (a list of nodes that name their parent, say).
+	// Argument ref (/properties/ref) has no form in Gemini's schema subset: a
+	// reference ($ref) to a recursive type; Gemini gets the default schema as
+	// it is. To give it one, replace the recursive type with a flat shape (a
+	// list of nodes that name their parent, say).
 	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"id":{"type":"string"},"edges":{"type":"object","additionalProperties":{"$ref":"#/$defs/Graph","description":"Graph recurses through maps, slices, arrays and pointers."}},"kids":{"type":"array","items":{"$ref":"#/$defs/Graph","description":"Graph recurses through maps, slices, arrays and pointers."}},"pair":{"type":"array","minItems":2,"maxItems":2,"items":{"$ref":"#/$defs/Graph","description":"Graph recurses through maps, slices, arrays and pointers."}},"next":{"$ref":"#/$defs/Graph","description":"Graph recurses through maps, slices, arrays and pointers."},"ref":{"$ref":"#/$defs/Other","description":"Other and Graph refer to each other."}},"required":["id"],"additionalProperties":false,"$defs":{"Graph":{"type":"object","properties":{"id":{"type":"string"},"edges":{"type":"object","additionalProperties":{"$ref":"#/$defs/Graph","description":"Graph recurses through maps, slices, arrays and pointers."}},"kids":{"type":"array","items":{"$ref":"#/$defs/Graph","description":"Graph recurses through maps, slices, arrays and pointers."}},"pair":{"type":"array","minItems":2,"maxItems":2,"items":{"$ref":"#/$defs/Graph","description":"Graph recurses through maps, slices, arrays and pointers."}},"next":{"$ref":"#/$defs/Graph","description":"Graph recurses through maps, slices, arrays and pointers."},"ref":{"$ref":"#/$defs/Other","description":"Other and Graph refer to each other."}},"required":["id"],"additionalProperties":false},"Other":{"type":"object","properties":{"back":{"$ref":"#/$defs/Graph","description":"Graph recurses through maps, slices, arrays and pointers."},"peers":{"type":"array","items":{"$ref":"#/$defs/Other","description":"Other and Graph refer to each other."}}},"required":["peers"],"additionalProperties":false}}}`),
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Graph recurses through maps, slices, arrays and pointers.","properties":{"id":{"type":"string"},"edges":{"type":"object","additionalProperties":{"description":"Graph recurses through maps, slices, arrays and pointers.","anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]}},"kids":{"type":"array","items":{"$ref":"#/$defs/Graph","description":"Graph recurses through maps, slices, arrays and pointers."}},"pair":{"type":"array","minItems":2,"maxItems":2,"items":{"description":"Graph recurses through maps, slices, arrays and pointers.","anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]}},"next":{"description":"Graph recurses through maps, slices, arrays and pointers.","anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]},"ref":{"$ref":"#/$defs/Other","description":"Other and Graph refer to each other."}},"required":["id"],"additionalProperties":false,"$defs":{"Graph":{"type":"object","properties":{"id":{"type":"string"},"edges":{"type":"object","additionalProperties":{"description":"Graph recurses through maps, slices, arrays and pointers.","anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]}},"kids":{"type":"array","items":{"$ref":"#/$defs/Graph","description":"Graph recurses through maps, slices, arrays and pointers."}},"pair":{"type":"array","minItems":2,"maxItems":2,"items":{"description":"Graph recurses through maps, slices, arrays and pointers.","anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]}},"next":{"description":"Graph recurses through maps, slices, arrays and pointers.","anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]},"ref":{"$ref":"#/$defs/Other","description":"Other and Graph refer to each other."}},"required":["id"],"additionalProperties":false},"Other":{"type":"object","properties":{"back":{"$ref":"#/$defs/Graph","description":"Graph recurses through maps, slices, arrays and pointers."},"peers":{"type":"array","items":{"$ref":"#/$defs/Other","description":"Other and Graph refer to each other."}}},"required":["peers"],"additionalProperties":false}}}`),
 	Namespace:    "fidelity",
@@ -622,13 +917,63 @@ var toolgenTools = [...]toolgen.Tool{{
 }, {
 	Name:        ToolEchoDeeps,
 	Description: "EchoDeeps returns its arguments.",
-	// The input schema has no form in OpenAI's strict dialect (a map,
-	// (additionalProperties with a schema) at /properties/pmp): OpenAI gets it,
-	// without strict mode.,
-	// The input schema has no form in Gemini's subset ($defs (recursive types),
-	// at the root): Gemini gets it as it is.,
+	// Argument pmp (/properties/pmp) has no form in OpenAI's strict mode: a
+	// map (an object whose keys the caller chooses: additionalProperties with
+	// a schema); OpenAI gets the default schema without strict mode. To give
+	// it one, add toolgen:"entries" to the field's tag to send the map as an
+	// array of {"key": …, "value": …} objects, which the tool reads back
+	// into the map.
+	// Argument any (/properties/any) has no form in OpenAI's strict mode: a
+	// value of any JSON type (a schema with neither type nor $ref); OpenAI
+	// gets the default schema without strict mode. To give it one, give the
+	// value a concrete Go type, or state its type's schema with
+	//toolgen:schema.
+	// Argument anys (/properties/anys/items) has no form in OpenAI's strict
+	// mode: a value of any JSON type (a schema with neither type nor $ref);
+	// OpenAI gets the default schema without strict mode. To give it one, give
+	// the value a concrete Go type, or state its type's schema with
+	//toolgen:schema.
+	// Argument ma (/properties/ma) has no form in OpenAI's strict mode: a map
+	// (an object whose keys the caller chooses: additionalProperties with a
+	// schema); OpenAI gets the default schema without strict mode. To give it
+	// one, add toolgen:"entries" to the field's tag to send the map as an
+	// array of {"key": …, "value": …} objects, which the tool reads back
+	// into the map.
+	// Argument pa (/properties/pa) has no form in OpenAI's strict mode: a
+	// value of any JSON type (a schema with neither type nor $ref); OpenAI
+	// gets the default schema without strict mode. To give it one, give the
+	// value a concrete Go type, or state its type's schema with
+	//toolgen:schema.
+	// Argument pmp (/properties/pmp) has no form in Gemini's schema subset: a
+	// map (an object whose keys the caller chooses: additionalProperties with
+	// a schema); Gemini gets the default schema as it is. To give it one, add
+	// toolgen:"entries" to the field's tag to send the map as an array of
+	// {"key": …, "value": …} objects, which the tool reads back into the
+	// map.
+	// Argument any (/properties/any) has no form in Gemini's schema subset: a
+	// value of any JSON type (a schema without type); Gemini gets the default
+	// schema as it is. To give it one, give the value a concrete Go type, or
+	// state its type's schema with //toolgen:schema.
+	// Argument anys (/properties/anys/items) has no form in Gemini's schema
+	// subset: a value of any JSON type (a schema without type); Gemini gets
+	// the default schema as it is. To give it one, give the value a concrete
+	// Go type, or state its type's schema with //toolgen:schema.
+	// Argument ma (/properties/ma) has no form in Gemini's schema subset: a
+	// map (an object whose keys the caller chooses: additionalProperties with
+	// a schema); Gemini gets the default schema as it is. To give it one, add
+	// toolgen:"entries" to the field's tag to send the map as an array of
+	// {"key": …, "value": …} objects, which the tool reads back into the
+	// map.
+	// Argument pa (/properties/pa) has no form in Gemini's schema subset: a
+	// value of any JSON type (a schema without type); Gemini gets the default
+	// schema as it is. To give it one, give the value a concrete Go type, or
+	// state its type's schema with //toolgen:schema.
+	// Argument forest (/properties/forest/items) has no form in Gemini's
+	// schema subset: a reference ($ref) to a recursive type; Gemini gets the
+	// default schema as it is. To give it one, replace the recursive type with
+	// a flat shape (a list of nodes that name their parent, say).
 	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"ppi":{"type":"integer"},"pps":{"type":"string"},"psp":{"type":"array","items":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"pmp":{"type":"object","additionalProperties":{"type":"integer"}},"ppp":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"spp":{"type":"array","items":{"type":"integer"}},"def":{"type":"integer","default":7},"def_s":{"type":"string","default":"x"},"def_c":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","enum":["red","green"],"default":"red"},"any":{},"anys":{"type":"array","items":{}},"ma":{"type":"object","additionalProperties":{}},"pa":{},"forest":{"type":"array","description":"Forest is a named slice of a recursive type.","items":{"$ref":"#/$defs/Tree","description":"Tree is a recursive type."}}},"required":["any"],"additionalProperties":false,"$defs":{"Tree":{"type":"object","properties":{"name":{"type":"string"},"kids":{"type":"array","items":{"$ref":"#/$defs/Tree","description":"Tree is a recursive type."}},"left":{"$ref":"#/$defs/Tree","description":"Tree is a recursive type."}},"required":["name"],"additionalProperties":false}}}`),
-	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Deeps has nested pointers and pointers to collections of pointers.","properties":{"ppi":{"type":["integer","null"]},"pps":{"type":["string","null"]},"psp":{"type":"array","items":{"type":["object","null"],"description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"pmp":{"type":"object","additionalProperties":{"type":["integer","null"]}},"ppp":{"type":["object","null"],"description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"spp":{"type":"array","items":{"type":["integer","null"]}},"def":{"type":"integer"},"def_s":{"type":"string"},"def_c":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","examples":["red","green"]},"any":{},"anys":{"type":"array","items":{}},"ma":{"type":"object","additionalProperties":{}},"pa":{},"forest":{"type":"array","description":"Forest is a named slice of a recursive type.","items":{"$ref":"#/$defs/Tree","description":"Tree is a recursive type."}}},"required":["any"],"additionalProperties":false,"$defs":{"Tree":{"type":"object","properties":{"name":{"type":"string"},"kids":{"type":"array","items":{"description":"Tree is a recursive type.","anyOf":[{"$ref":"#/$defs/Tree"},{"type":"null"}]}},"left":{"$ref":"#/$defs/Tree","description":"Tree is a recursive type."}},"required":["name"],"additionalProperties":false}}}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Deeps has nested pointers and pointers to collections of pointers.","properties":{"ppi":{"type":["integer","null"]},"pps":{"type":["string","null"]},"psp":{"type":"array","items":{"type":["object","null"],"description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"pmp":{"type":"object","additionalProperties":{"type":["integer","null"]}},"ppp":{"type":["object","null"],"description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"spp":{"type":"array","items":{"type":["integer","null"]}},"def":{"type":"integer"},"def_s":{"type":"string"},"def_c":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","enum":["red","green"]},"any":{},"anys":{"type":"array","items":{}},"ma":{"type":"object","additionalProperties":{}},"pa":{},"forest":{"type":"array","description":"Forest is a named slice of a recursive type.","items":{"$ref":"#/$defs/Tree","description":"Tree is a recursive type."}}},"required":["any"],"additionalProperties":false,"$defs":{"Tree":{"type":"object","properties":{"name":{"type":"string"},"kids":{"type":"array","items":{"description":"Tree is a recursive type.","anyOf":[{"$ref":"#/$defs/Tree"},{"type":"null"}]}},"left":{"$ref":"#/$defs/Tree","description":"Tree is a recursive type."}},"required":["name"],"additionalProperties":false}}}`),
 	Namespace:    "fidelity",
 	Tokens:       toolgen.Tokens{Default: 401, Strict: 0, Gemini: 0},
 	SearchTerms:  "1 85 RGgQAAwJoUYKrQARlsEI27wBAwNDFIUAGEUhA ani:4 argument color colour:2 deep:4 def:6 def_c:2 def_s:2 echo:4 echo_deep:4 enum fideliti:2 fire forest:3 grass green:2 kid:2 left:2 ma:2 name:3 pa:2 plain:2 pmp:2 point:2 pp:2 ppi:2 ppp:2 psp:2 recursiv:4 red:2 return slice spp:2 string struct:2 tree:3 type:4",
@@ -636,11 +981,45 @@ var toolgenTools = [...]toolgen.Tool{{
 }, {
 	Name:        ToolEchoOmits,
 	Description: "EchoOmits returns its arguments.",
-	// The input schema has no form in OpenAI's strict dialect (a value of any,
-	// type (no type and no $ref) at /properties/any): OpenAI gets it without,
-	// strict mode.,
-	// The input schema has no form in Gemini's subset (a value of any type (no,
-	// type) at /properties/any): Gemini gets it as it is.,
+	// Argument any (/properties/any) has no form in OpenAI's strict mode: a
+	// value of any JSON type (a schema with neither type nor $ref); OpenAI
+	// gets the default schema without strict mode. To give it one, give the
+	// value a concrete Go type, or state its type's schema with
+	//toolgen:schema.
+	// Argument zm (/properties/zm) has no form in OpenAI's strict mode: a map
+	// (an object whose keys the caller chooses: additionalProperties with a
+	// schema); OpenAI gets the default schema without strict mode. To give it
+	// one, add toolgen:"entries" to the field's tag to send the map as an
+	// array of {"key": …, "value": …} objects, which the tool reads back
+	// into the map.
+	// Argument za (/properties/za) has no form in OpenAI's strict mode: a
+	// value of any JSON type (a schema with neither type nor $ref); OpenAI
+	// gets the default schema without strict mode. To give it one, give the
+	// value a concrete Go type, or state its type's schema with
+	//toolgen:schema.
+	// Argument zt (/properties/zt) has no form in OpenAI's strict mode: a
+	// value of any JSON type (a schema with neither type nor $ref); OpenAI
+	// gets the default schema without strict mode. To give it one, give the
+	// value a concrete Go type, or state its type's schema with
+	//toolgen:schema.
+	// Argument any (/properties/any) has no form in Gemini's schema subset: a
+	// value of any JSON type (a schema without type); Gemini gets the default
+	// schema as it is. To give it one, give the value a concrete Go type, or
+	// state its type's schema with //toolgen:schema.
+	// Argument zm (/properties/zm) has no form in Gemini's schema subset: a
+	// map (an object whose keys the caller chooses: additionalProperties with
+	// a schema); Gemini gets the default schema as it is. To give it one, add
+	// toolgen:"entries" to the field's tag to send the map as an array of
+	// {"key": …, "value": …} objects, which the tool reads back into the
+	// map.
+	// Argument za (/properties/za) has no form in Gemini's schema subset: a
+	// value of any JSON type (a schema without type); Gemini gets the default
+	// schema as it is. To give it one, give the value a concrete Go type, or
+	// state its type's schema with //toolgen:schema.
+	// Argument zt (/properties/zt) has no form in Gemini's schema subset: a
+	// value of any JSON type (a schema without type); Gemini gets the default
+	// schema as it is. To give it one, give the value a concrete Go type, or
+	// state its type's schema with //toolgen:schema.
 	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"arr":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}},"arr0":{"type":"array","minItems":0,"maxItems":0,"items":{"type":"integer"}},"st":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"pst":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"pi":{"type":"integer"},"f":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"u":{"type":"integer","minimum":0},"str":{"type":"string","description":"Label is a named string."},"blob":{"type":"string","description":"Blob is a named []byte: encoding/json writes it in base64.","contentEncoding":"base64"},"any":{},"raw":{"type":"string","contentEncoding":"base64"},"z":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}},"zp":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"zm":{"type":"object","additionalProperties":{"type":"integer"}},"za":{},"zb":{"type":"string","description":"Blob is a named []byte: encoding/json writes it in base64.","contentEncoding":"base64"},"zt":{"description":"Temp is a temperature that reads and writes itself as \"21C\"."},"both":{"type":"integer"}},"additionalProperties":false}`),
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Omits has omitempty on every kind of member.","properties":{"arr":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}},"arr0":{"type":"array","minItems":0,"maxItems":0,"items":{"type":"integer"}},"st":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"pst":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"pi":{"type":"integer"},"f":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"u":{"type":"integer","minimum":0},"str":{"type":"string","description":"Label is a named string."},"blob":{"type":"string","description":"Blob is a named []byte: encoding/json writes it in base64.","contentEncoding":"base64"},"any":{},"raw":{"type":"string","contentEncoding":"base64"},"z":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}},"zp":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"zm":{"type":"object","additionalProperties":{"type":"integer"}},"za":{},"zb":{"type":"string","description":"Blob is a named []byte: encoding/json writes it in base64.","contentEncoding":"base64"},"zt":{"description":"Temp is a temperature that reads and writes itself as \"21C\"."},"both":{"type":"integer"}},"additionalProperties":false}`),
 	Namespace:    "fidelity",
@@ -650,12 +1029,60 @@ var toolgenTools = [...]toolgen.Tool{{
 }, {
 	Name:        ToolEchoPlaces,
 	Description: "EchoPlaces returns its arguments.",
-	// The input schema has no form in OpenAI's strict dialect (a map,
-	// (additionalProperties with a schema) at /properties/um): OpenAI gets it,
-	// without strict mode.,
-	// The input schema has no form in Gemini's subset (a map,
-	// (additionalProperties with a schema) at /properties/um): Gemini gets it,
-	// as it is.,
+	// Argument um (/properties/um) has no form in OpenAI's strict mode: a map
+	// (an object whose keys the caller chooses: additionalProperties with a
+	// schema); OpenAI gets the default schema without strict mode. To give it
+	// one, add toolgen:"entries" to the field's tag to send the map as an
+	// array of {"key": …, "value": …} objects, which the tool reads back
+	// into the map.
+	// Argument ptm (/properties/ptm) has no form in OpenAI's strict mode: a
+	// map (an object whose keys the caller chooses: additionalProperties with
+	// a schema); OpenAI gets the default schema without strict mode. To give
+	// it one, add toolgen:"entries" to the field's tag to send the map as an
+	// array of {"key": …, "value": …} objects, which the tool reads back
+	// into the map.
+	// Argument both (/properties/both) has no form in OpenAI's strict mode: a
+	// value of any JSON type (a schema with neither type nor $ref); OpenAI
+	// gets the default schema without strict mode. To give it one, give the
+	// value a concrete Go type, or state its type's schema with
+	//toolgen:schema.
+	// Argument boths (/properties/boths/items) has no form in OpenAI's strict
+	// mode: a value of any JSON type (a schema with neither type nor $ref);
+	// OpenAI gets the default schema without strict mode. To give it one, give
+	// the value a concrete Go type, or state its type's schema with
+	//toolgen:schema.
+	// Argument ok (/properties/ok) has no form in OpenAI's strict mode: a map
+	// (an object whose keys the caller chooses: additionalProperties with a
+	// schema); OpenAI gets the default schema without strict mode. To give it
+	// one, add toolgen:"entries" to the field's tag to send the map as an
+	// array of {"key": …, "value": …} objects, which the tool reads back
+	// into the map.
+	// Argument um (/properties/um) has no form in Gemini's schema subset: a
+	// map (an object whose keys the caller chooses: additionalProperties with
+	// a schema); Gemini gets the default schema as it is. To give it one, add
+	// toolgen:"entries" to the field's tag to send the map as an array of
+	// {"key": …, "value": …} objects, which the tool reads back into the
+	// map.
+	// Argument ptm (/properties/ptm) has no form in Gemini's schema subset: a
+	// map (an object whose keys the caller chooses: additionalProperties with
+	// a schema); Gemini gets the default schema as it is. To give it one, add
+	// toolgen:"entries" to the field's tag to send the map as an array of
+	// {"key": …, "value": …} objects, which the tool reads back into the
+	// map.
+	// Argument both (/properties/both) has no form in Gemini's schema subset:
+	// a value of any JSON type (a schema without type); Gemini gets the
+	// default schema as it is. To give it one, give the value a concrete Go
+	// type, or state its type's schema with //toolgen:schema.
+	// Argument boths (/properties/boths/items) has no form in Gemini's schema
+	// subset: a value of any JSON type (a schema without type); Gemini gets
+	// the default schema as it is. To give it one, give the value a concrete
+	// Go type, or state its type's schema with //toolgen:schema.
+	// Argument ok (/properties/ok) has no form in Gemini's schema subset: a
+	// map (an object whose keys the caller chooses: additionalProperties with
+	// a schema); Gemini gets the default schema as it is. To give it one, add
+	// toolgen:"entries" to the field's tag to send the map as an array of
+	// {"key": …, "value": …} objects, which the tool reads back into the
+	// map.
 	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"u":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."},"us":{"type":"array","items":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."}},"ua":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."}},"um":{"type":"object","additionalProperties":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."}},"pt":{"type":"string","description":"PtrText has pointer-receiver text methods on both sides."},"pts":{"type":"array","items":{"type":"string","description":"PtrText has pointer-receiver text methods on both sides."}},"ptm":{"type":"object","additionalProperties":{"type":"string","description":"PtrText has pointer-receiver text methods on both sides."}},"both":{"description":"Both has text and JSON methods: the JSON ones win."},"boths":{"type":"array","items":{"description":"Both has text and JSON methods: the JSON ones win."}},"oo":{"type":"integer","description":"OnlyOut has MarshalText but no UnmarshalText: read as its shape (an integer), written as text."},"oos":{"type":"array","items":{"type":"integer","description":"OnlyOut has MarshalText but no UnmarshalText: read as its shape (an integer), written as text."}},"ok":{"type":"object","additionalProperties":{"type":"integer"}}},"required":["u","us","ua","um","both","oo"],"additionalProperties":false}`),
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Places are method types in every position.","properties":{"u":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."},"us":{"type":"array","items":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."}},"ua":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."}},"um":{"type":"object","additionalProperties":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."}},"pt":{"type":"string","description":"PtrText has pointer-receiver text methods on both sides."},"pts":{"type":"array","items":{"type":["string","null"],"description":"PtrText has pointer-receiver text methods on both sides."}},"ptm":{"type":"object","additionalProperties":{"type":["string","null"],"description":"PtrText has pointer-receiver text methods on both sides."}},"both":{"description":"Both has text and JSON methods: the JSON ones win."},"boths":{"type":"array","items":{"description":"Both has text and JSON methods: the JSON ones win."}},"oo":{"type":"string","description":"OnlyOut has MarshalText but no UnmarshalText: read as its shape (an integer), written as text."},"oos":{"type":"array","items":{"type":"string","description":"OnlyOut has MarshalText but no UnmarshalText: read as its shape (an integer), written as text."}},"ok":{"type":"object","additionalProperties":{"type":"integer"}}},"required":["u","us","ua","um","both","oo"],"additionalProperties":false}`),
 	Namespace:    "fidelity",
@@ -665,14 +1092,42 @@ var toolgenTools = [...]toolgen.Tool{{
 }, {
 	Name:        ToolFlatAll,
 	Description: "FlatAll takes flat parameters of every kind.",
-	// The input schema has no form in OpenAI's strict dialect (a map,
-	// (additionalProperties with a schema) at /properties/index): OpenAI gets,
-	// it without strict mode.,
-	// The input schema has no form in Gemini's subset (a map,
-	// (additionalProperties with a schema) at /properties/index): Gemini gets,
-	// it as it is.,
+	// Argument index (/properties/index) has no form in OpenAI's strict mode:
+	// a map (an object whose keys the caller chooses: additionalProperties
+	// with a schema); OpenAI gets the default schema without strict mode. To
+	// give it one, add the entries option to the parameter's doc item ("-
+	// index entries: …") to send the map as an array of {"key": …,
+	// "value": …} objects, which the tool reads back into the map.
+	// Argument temp (/properties/temp) has no form in OpenAI's strict mode: a
+	// value of any JSON type (a schema with neither type nor $ref); OpenAI
+	// gets the default schema without strict mode. To give it one, give the
+	// value a concrete Go type, or state its type's schema with
+	//toolgen:schema.
+	// Argument any (/properties/any) has no form in OpenAI's strict mode: a
+	// value of any JSON type (a schema with neither type nor $ref); OpenAI
+	// gets the default schema without strict mode. To give it one, give the
+	// value a concrete Go type, or state its type's schema with
+	//toolgen:schema.
+	// Argument index (/properties/index) has no form in Gemini's schema
+	// subset: a map (an object whose keys the caller chooses:
+	// additionalProperties with a schema); Gemini gets the default schema as
+	// it is. To give it one, add the entries option to the parameter's doc
+	// item ("- index entries: …") to send the map as an array of {"key":
+	// …, "value": …} objects, which the tool reads back into the map.
+	// Argument u64 (/properties/u64) has no form in Gemini's schema subset: an
+	// enum whose values are not all strings; Gemini gets the default schema as
+	// it is. To give it one, make the enum a named string type with string
+	// constants.
+	// Argument temp (/properties/temp) has no form in Gemini's schema subset:
+	// a value of any JSON type (a schema without type); Gemini gets the
+	// default schema as it is. To give it one, give the value a concrete Go
+	// type, or state its type's schema with //toolgen:schema.
+	// Argument any (/properties/any) has no form in Gemini's schema subset: a
+	// value of any JSON type (a schema without type); Gemini gets the default
+	// schema as it is. To give it one, give the value a concrete Go type, or
+	// state its type's schema with //toolgen:schema.
 	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"unit":{"type":"string","description":"Unit is a string enum declared in another package.\n\"celsius\": degrees Celsius\n\"fahrenheit\": degrees Fahrenheit","enum":["celsius","fahrenheit"]},"place":{"type":"object","description":"Place is a struct declared in another package.","properties":{"city":{"type":"string"},"unit":{"type":"string","description":"Unit is a string enum declared in another package.\n\"celsius\": degrees Celsius\n\"fahrenheit\": degrees Fahrenheit","enum":["celsius","fahrenheit"]}},"required":["city"],"additionalProperties":false},"p_place":{"type":"object","description":"Place is a struct declared in another package.","properties":{"city":{"type":"string"},"unit":{"type":"string","description":"Unit is a string enum declared in another package.\n\"celsius\": degrees Celsius\n\"fahrenheit\": degrees Fahrenheit","enum":["celsius","fahrenheit"]}},"required":["city"],"additionalProperties":false},"board":{"type":"array","description":"Board is a named array of arrays.","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"blob":{"type":"string","description":"Blob is a named []byte: encoding/json writes it in base64.","contentEncoding":"base64"},"index":{"type":"object","description":"Index is a named map of slices.","additionalProperties":{"type":"array","items":{"type":"integer"}}},"u64":{"type":"integer","description":"U64 is a uint64 enum with huge values.","enum":[9223372036854775808,18446744073709551615,1]},"odd":{"type":"string","description":"Odd is a string enum whose values need escapes.","enum":["say \"hi\"","a\\b","héllo 世界","two\nlines","bell\u0007\u0001","","line\u2028sep","<a&b>"]},"temp":{"description":"Temp is a temperature that reads and writes itself as \"21C\"."},"level":{"type":"string","description":"Level is a text type: it reads and writes \"low\" or \"high\"."},"any":{},"wait":{"type":"integer","description":"A duration in nanoseconds (1 second = 1000000000)."},"octets":{"type":"string","contentEncoding":"base64"},"upper":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."},"deep":{"type":"integer"}},"required":["unit","place","board","blob","index","u64","temp","any","wait","octets","upper"],"additionalProperties":false}`),
-	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"FlatAllArgs mirrors the parameters of FlatAll, for encoding/json.","properties":{"unit":{"type":"string","description":"Unit is a string enum declared in another package.\n\"celsius\": degrees Celsius\n\"fahrenheit\": degrees Fahrenheit","examples":["celsius","fahrenheit"]},"place":{"type":"object","description":"Place is a struct declared in another package.","properties":{"city":{"type":"string"},"unit":{"type":"string","description":"Unit is a string enum declared in another package.\n\"celsius\": degrees Celsius\n\"fahrenheit\": degrees Fahrenheit","examples":["celsius","fahrenheit"]}},"required":["city"],"additionalProperties":false},"p_place":{"type":"object","description":"Place is a struct declared in another package.","properties":{"city":{"type":"string"},"unit":{"type":"string","description":"Unit is a string enum declared in another package.\n\"celsius\": degrees Celsius\n\"fahrenheit\": degrees Fahrenheit","examples":["celsius","fahrenheit"]}},"required":["city"],"additionalProperties":false},"board":{"type":"array","description":"Board is a named array of arrays.","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"blob":{"type":"string","description":"Blob is a named []byte: encoding/json writes it in base64.","contentEncoding":"base64"},"index":{"type":"object","description":"Index is a named map of slices.","additionalProperties":{"type":"array","items":{"type":"integer"}}},"u64":{"type":"integer","description":"U64 is a uint64 enum with huge values.","minimum":0,"examples":[9223372036854775808,18446744073709551615,1]},"odd":{"type":"string","description":"Odd is a string enum whose values need escapes.","examples":["say \"hi\"","a\\b","héllo 世界","two\nlines","bell\u0007\u0001","","line\u2028sep","<a&b>"]},"temp":{"description":"Temp is a temperature that reads and writes itself as \"21C\"."},"level":{"type":"string","description":"Level is a text type: it reads and writes \"low\" or \"high\"."},"any":{},"wait":{"type":"integer","description":"A duration in nanoseconds (1 second = 1000000000)."},"octets":{"type":"string","contentEncoding":"base64"},"upper":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."},"deep":{"type":["integer","null"]}},"required":["unit","place","board","blob","index","u64","temp","any","wait","octets","upper"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"FlatAllArgs mirrors the parameters of FlatAll, for encoding/json.","properties":{"unit":{"type":"string","description":"Unit is a string enum declared in another package.\n\"celsius\": degrees Celsius\n\"fahrenheit\": degrees Fahrenheit","enum":["celsius","fahrenheit"]},"place":{"type":"object","description":"Place is a struct declared in another package.","properties":{"city":{"type":"string"},"unit":{"type":"string","description":"Unit is a string enum declared in another package.\n\"celsius\": degrees Celsius\n\"fahrenheit\": degrees Fahrenheit","enum":["celsius","fahrenheit"]}},"required":["city"],"additionalProperties":false},"p_place":{"type":"object","description":"Place is a struct declared in another package.","properties":{"city":{"type":"string"},"unit":{"type":"string","description":"Unit is a string enum declared in another package.\n\"celsius\": degrees Celsius\n\"fahrenheit\": degrees Fahrenheit","enum":["celsius","fahrenheit"]}},"required":["city"],"additionalProperties":false},"board":{"type":"array","description":"Board is a named array of arrays.","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"blob":{"type":"string","description":"Blob is a named []byte: encoding/json writes it in base64.","contentEncoding":"base64"},"index":{"type":"object","description":"Index is a named map of slices.","additionalProperties":{"type":"array","items":{"type":"integer"}}},"u64":{"type":"integer","description":"U64 is a uint64 enum with huge values.","enum":[9223372036854775808,18446744073709551615,1]},"odd":{"type":"string","description":"Odd is a string enum whose values need escapes.","enum":["say \"hi\"","a\\b","héllo 世界","two\nlines","bell\u0007\u0001","","line\u2028sep","<a&b>"]},"temp":{"description":"Temp is a temperature that reads and writes itself as \"21C\"."},"level":{"type":"string","description":"Level is a text type: it reads and writes \"low\" or \"high\"."},"any":{},"wait":{"type":"integer","description":"A duration in nanoseconds (1 second = 1000000000)."},"octets":{"type":"string","contentEncoding":"base64"},"upper":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."},"deep":{"type":["integer","null"]}},"required":["unit","place","board","blob","index","u64","temp","any","wait","octets","upper"],"additionalProperties":false}`),
 	Namespace:    "fidelity",
 	Tokens:       toolgen.Tokens{Default: 605, Strict: 0, Gemini: 0},
 	SearchTerms:  "1 177 AmMERAqAAsBgIoCjUTAGUpKACgIQsSKBFQAB1AMApfXCIFQEIl5kYILCoCUCdRUEDUAGGphSB 1000000000 18446744073709551615 21 21_c 9223372036854775808 all:4 ani:3 another:5 arrai:2 base64 bell blob:3 board:3 byte case celsiu:9 citi:4 declar:5 deep:2 degre:6 duration encod enum:5 escap everi fahrenheit:9 fideliti:2 flat:5 flat_all:4 hi high huge héllo index:3 itself json kind level:3 line:2 low map name:3 nanosecond need octet:2 odd:3 p_place:2 packag:5 parameter place:6 read:3 receiver sai second sep slice string:5 struct:2 take temp:3 temperatur text two type u64:3 uint64 unit:9 upper:4 valu:3 wait:2 whose write:5 世界",
@@ -680,11 +1135,78 @@ var toolgenTools = [...]toolgen.Tool{{
 }, {
 	Name:        ToolEchoMisc,
 	Description: "EchoMisc returns its arguments.",
-	// The input schema has no form in OpenAI's strict dialect (a value of any,
-	// type (no type and no $ref) at /properties/pj): OpenAI gets it without,
-	// strict mode.,
-	// The input schema has no form in Gemini's subset (a value of any type (no,
-	// type) at /properties/pj): Gemini gets it as it is.,
+	// Argument pj (/properties/pj) has no form in OpenAI's strict mode: a
+	// value of any JSON type (a schema with neither type nor $ref); OpenAI
+	// gets the default schema without strict mode. To give it one, give the
+	// value a concrete Go type, or state its type's schema with
+	//toolgen:schema.
+	// Argument pjs (/properties/pjs/items) has no form in OpenAI's strict
+	// mode: a value of any JSON type (a schema with neither type nor $ref);
+	// OpenAI gets the default schema without strict mode. To give it one, give
+	// the value a concrete Go type, or state its type's schema with
+	//toolgen:schema.
+	// Argument pja (/properties/pja/items) has no form in OpenAI's strict
+	// mode: a value of any JSON type (a schema with neither type nor $ref);
+	// OpenAI gets the default schema without strict mode. To give it one, give
+	// the value a concrete Go type, or state its type's schema with
+	//toolgen:schema.
+	// Argument pjp (/properties/pjp) has no form in OpenAI's strict mode: a
+	// value of any JSON type (a schema with neither type nor $ref); OpenAI
+	// gets the default schema without strict mode. To give it one, give the
+	// value a concrete Go type, or state its type's schema with
+	//toolgen:schema.
+	// Argument dur_map (/properties/dur_map) has no form in OpenAI's strict
+	// mode: a map (an object whose keys the caller chooses:
+	// additionalProperties with a schema); OpenAI gets the default schema
+	// without strict mode. To give it one, add toolgen:"entries" to the
+	// field's tag to send the map as an array of {"key": …, "value": …}
+	// objects, which the tool reads back into the map.
+	// Argument nums (/properties/nums) has no form in OpenAI's strict mode: a
+	// map (an object whose keys the caller chooses: additionalProperties with
+	// a schema); OpenAI gets the default schema without strict mode. To give
+	// it one, add toolgen:"entries" to the field's tag to send the map as an
+	// array of {"key": …, "value": …} objects, which the tool reads back
+	// into the map.
+	// Argument times (/properties/times) has no form in OpenAI's strict mode:
+	// a map (an object whose keys the caller chooses: additionalProperties
+	// with a schema); OpenAI gets the default schema without strict mode. To
+	// give it one, add toolgen:"entries" to the field's tag to send the map as
+	// an array of {"key": …, "value": …} objects, which the tool reads
+	// back into the map.
+	// Argument pj (/properties/pj) has no form in Gemini's schema subset: a
+	// value of any JSON type (a schema without type); Gemini gets the default
+	// schema as it is. To give it one, give the value a concrete Go type, or
+	// state its type's schema with //toolgen:schema.
+	// Argument pjs (/properties/pjs/items) has no form in Gemini's schema
+	// subset: a value of any JSON type (a schema without type); Gemini gets
+	// the default schema as it is. To give it one, give the value a concrete
+	// Go type, or state its type's schema with //toolgen:schema.
+	// Argument pja (/properties/pja/items) has no form in Gemini's schema
+	// subset: a value of any JSON type (a schema without type); Gemini gets
+	// the default schema as it is. To give it one, give the value a concrete
+	// Go type, or state its type's schema with //toolgen:schema.
+	// Argument pjp (/properties/pjp) has no form in Gemini's schema subset: a
+	// value of any JSON type (a schema without type); Gemini gets the default
+	// schema as it is. To give it one, give the value a concrete Go type, or
+	// state its type's schema with //toolgen:schema.
+	// Argument dur_map (/properties/dur_map) has no form in Gemini's schema
+	// subset: a map (an object whose keys the caller chooses:
+	// additionalProperties with a schema); Gemini gets the default schema as
+	// it is. To give it one, add toolgen:"entries" to the field's tag to send
+	// the map as an array of {"key": …, "value": …} objects, which the
+	// tool reads back into the map.
+	// Argument nums (/properties/nums) has no form in Gemini's schema subset:
+	// a map (an object whose keys the caller chooses: additionalProperties
+	// with a schema); Gemini gets the default schema as it is. To give it one,
+	// add toolgen:"entries" to the field's tag to send the map as an array of
+	// {"key": …, "value": …} objects, which the tool reads back into the
+	// map.
+	// Argument times (/properties/times) has no form in Gemini's schema
+	// subset: a map (an object whose keys the caller chooses:
+	// additionalProperties with a schema); Gemini gets the default schema as
+	// it is. To give it one, add toolgen:"entries" to the field's tag to send
+	// the map as an array of {"key": …, "value": …} objects, which the
+	// tool reads back into the map.
 	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"id":{"type":"string"},"note":{"type":"string"},"v":{"type":"integer"},"pi":{"type":"integer"},"pj":{"description":"PtrJSON writes itself with a pointer-receiver MarshalJSON, which encoding/json calls only on addressable values (slice elements, fields of a pointed-to struct)."},"pjs":{"type":"array","items":{"description":"PtrJSON writes itself with a pointer-receiver MarshalJSON, which encoding/json calls only on addressable values (slice elements, fields of a pointed-to struct)."}},"pja":{"type":"array","minItems":2,"maxItems":2,"items":{"description":"PtrJSON writes itself with a pointer-receiver MarshalJSON, which encoding/json calls only on addressable values (slice elements, fields of a pointed-to struct)."}},"pjp":{"description":"PtrJSON writes itself with a pointer-receiver MarshalJSON, which encoding/json calls only on addressable values (slice elements, fields of a pointed-to struct)."},"upper":{"type":"integer"},"UPPER":{"type":"integer"},"durs":{"type":"array","items":{"type":"integer","description":"A duration in nanoseconds (1 second = 1000000000)."}},"dur_map":{"type":"object","additionalProperties":{"type":"integer"}},"nums":{"type":"object","additionalProperties":{"type":"number"}},"times":{"type":"object","additionalProperties":{"type":"string","format":"date-time"}}},"required":["id","v","pj","pjs","pja","upper","UPPER","durs"],"additionalProperties":false}`),
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Misc has the remaining shapes: named pointers, aliases, cycles of embedding, addressable pointer-receiver methods.","properties":{"id":{"type":"string"},"note":{"type":"string"},"v":{"type":"integer"},"pi":{"type":"integer"},"pj":{"description":"PtrJSON writes itself with a pointer-receiver MarshalJSON, which encoding/json calls only on addressable values (slice elements, fields of a pointed-to struct)."},"pjs":{"type":"array","items":{"description":"PtrJSON writes itself with a pointer-receiver MarshalJSON, which encoding/json calls only on addressable values (slice elements, fields of a pointed-to struct)."}},"pja":{"type":"array","minItems":2,"maxItems":2,"items":{"description":"PtrJSON writes itself with a pointer-receiver MarshalJSON, which encoding/json calls only on addressable values (slice elements, fields of a pointed-to struct)."}},"pjp":{"description":"PtrJSON writes itself with a pointer-receiver MarshalJSON, which encoding/json calls only on addressable values (slice elements, fields of a pointed-to struct)."},"upper":{"type":"integer"},"UPPER":{"type":"integer"},"durs":{"type":"array","items":{"type":"integer","description":"A duration in nanoseconds (1 second = 1000000000)."}},"dur_map":{"type":"object","additionalProperties":{"type":["integer","null"]}},"nums":{"type":"object","additionalProperties":{"type":"number"}},"times":{"type":"object","additionalProperties":{"type":"string","format":"date-time"}}},"required":["id","v","pj","pjs","pja","upper","UPPER","durs"],"additionalProperties":false}`),
 	Namespace:    "fidelity",
@@ -695,7 +1217,7 @@ var toolgenTools = [...]toolgen.Tool{{
 	Name:         ToolFlatDefaults,
 	Description:  "FlatDefaults takes optional parameters with defaults.",
 	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"n":{"type":"integer","description":"how many.","minimum":1,"default":4},"unit":{"type":"string","description":"the unit.\n\"celsius\": degrees Celsius\n\"fahrenheit\": degrees Fahrenheit","enum":["celsius","fahrenheit"],"default":"fahrenheit"},"tags":{"type":"array","items":{"type":"string"}},"when":{"type":"string","format":"date-time"}},"required":["tags"],"additionalProperties":false}`),
-	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"FlatDefaultsArgs mirrors the parameters of FlatDefaults.","properties":{"n":{"type":"integer"},"unit":{"type":"string","description":"Unit is a string enum declared in another package.\n\"celsius\": degrees Celsius\n\"fahrenheit\": degrees Fahrenheit","examples":["celsius","fahrenheit"]},"tags":{"type":"array","items":{"type":"string"}},"when":{"type":"string","format":"date-time"}},"required":["tags"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"FlatDefaultsArgs mirrors the parameters of FlatDefaults.","properties":{"n":{"type":"integer"},"unit":{"type":"string","description":"Unit is a string enum declared in another package.\n\"celsius\": degrees Celsius\n\"fahrenheit\": degrees Fahrenheit","enum":["celsius","fahrenheit"]},"tags":{"type":"array","items":{"type":"string"}},"when":{"type":"string","format":"date-time"}},"required":["tags"],"additionalProperties":false}`),
 	Namespace:    "fidelity",
 	Tokens:       toolgen.Tokens{Default: 136, Strict: 145, Gemini: 104},
 	SearchTerms:  "1 32 IAigABs9lg6EI celsiu:3 default:5 degre:2 fahrenheit:3 fideliti:2 flat:4 flat_default:4 mani optional parameter tag:2 take unit:3",
@@ -704,7 +1226,7 @@ var toolgenTools = [...]toolgen.Tool{{
 	Name:         ToolEchoUnions,
 	Description:  "EchoUnions returns its arguments.",
 	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"s":{"description":"Shape is a tagged union: members with value and pointer receivers, a member named by //toolgen:member, constraints and optional members inside members.","anyOf":[{"type":"object","description":"Circle is round.","properties":{"kind":{"type":"string","enum":["circle"]},"radius":{"type":"number","minimum":0,"maximum":100},"note":{"type":"string","maxLength":5}},"required":["kind","radius"],"additionalProperties":false},{"type":"object","description":"Rect is stored as a *Rect.","properties":{"kind":{"type":"string","enum":["rect"]},"width":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"height":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"tags":{"type":"array","items":{"type":"string"}}},"required":["kind","width"],"additionalProperties":false},{"type":"object","description":"Poly is named \"polygon\".","properties":{"kind":{"type":"string","enum":["polygon"]},"points":{"type":"array","items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38}}},"color":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","enum":["red","green"]}},"required":["kind","points"],"additionalProperties":false}]},"ss":{"type":"array","items":{"description":"Shape is a tagged union: members with value and pointer receivers, a member named by //toolgen:member, constraints and optional members inside members.","anyOf":[{"type":"object","description":"Circle is round.","properties":{"kind":{"type":"string","enum":["circle"]},"radius":{"type":"number","minimum":0,"maximum":100},"note":{"type":"string","maxLength":5}},"required":["kind","radius"],"additionalProperties":false},{"type":"object","description":"Rect is stored as a *Rect.","properties":{"kind":{"type":"string","enum":["rect"]},"width":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"height":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"tags":{"type":"array","items":{"type":"string"}}},"required":["kind","width"],"additionalProperties":false},{"type":"object","description":"Poly is named \"polygon\".","properties":{"kind":{"type":"string","enum":["polygon"]},"points":{"type":"array","items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38}}},"color":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","enum":["red","green"]}},"required":["kind","points"],"additionalProperties":false}]}},"k":{"description":"UKey is an untagged union: one member per JSON type.","anyOf":[{"type":"string","description":"KeyName is a string key."},{"type":"integer","description":"KeyNum is a number key.","minimum":-2147483648,"maximum":2147483647},{"type":"object","description":"KeyPair is an object key.","properties":{"a":{"type":"string"},"b":{"type":"integer","minimum":-128,"maximum":127}},"required":["a"],"additionalProperties":false},{"type":"boolean","description":"KeyFlag is a boolean key."},{"type":"array","description":"KeyList is an array key.","items":{"type":"integer","minimum":0,"maximum":65535}}]},"opt":{"description":"Shape is a tagged union: members with value and pointer receivers, a member named by //toolgen:member, constraints and optional members inside members.","anyOf":[{"type":"object","description":"Circle is round.","properties":{"kind":{"type":"string","enum":["circle"]},"radius":{"type":"number","minimum":0,"maximum":100},"note":{"type":"string","maxLength":5}},"required":["kind","radius"],"additionalProperties":false},{"type":"object","description":"Rect is stored as a *Rect.","properties":{"kind":{"type":"string","enum":["rect"]},"width":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"height":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"tags":{"type":"array","items":{"type":"string"}}},"required":["kind","width"],"additionalProperties":false},{"type":"object","description":"Poly is named \"polygon\".","properties":{"kind":{"type":"string","enum":["polygon"]},"points":{"type":"array","items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38}}},"color":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","enum":["red","green"]}},"required":["kind","points"],"additionalProperties":false}]},"keys":{"type":"array","items":{"description":"UKey is an untagged union: one member per JSON type.","anyOf":[{"type":"string","description":"KeyName is a string key."},{"type":"integer","description":"KeyNum is a number key.","minimum":-2147483648,"maximum":2147483647},{"type":"object","description":"KeyPair is an object key.","properties":{"a":{"type":"string"},"b":{"type":"integer","minimum":-128,"maximum":127}},"required":["a"],"additionalProperties":false},{"type":"boolean","description":"KeyFlag is a boolean key."},{"type":"array","description":"KeyList is an array key.","items":{"type":"integer","minimum":0,"maximum":65535}}]}}},"required":["s","k"],"additionalProperties":false}`),
-	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Unions holds unions as members, elements and optional members.","properties":{"s":{"description":"Shape is a tagged union: members with value and pointer receivers, a member named by //toolgen:member, constraints and optional members inside members.","anyOf":[{"type":"object","description":"Circle is round.","properties":{"kind":{"type":"string","enum":["circle"]},"radius":{"type":"number"},"note":{"type":"string"}},"required":["kind","radius"],"additionalProperties":false},{"type":"object","description":"Rect is stored as a *Rect.","properties":{"kind":{"type":"string","enum":["rect"]},"width":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"height":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"tags":{"type":"array","items":{"type":"string"}}},"required":["kind","width"],"additionalProperties":false},{"type":"object","description":"Poly is named \"polygon\".","properties":{"kind":{"type":"string","enum":["polygon"]},"points":{"type":"array","items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38}}},"color":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","examples":["red","green"]}},"required":["kind","points"],"additionalProperties":false},{"type":"null"}]},"ss":{"type":"array","items":{"description":"Shape is a tagged union: members with value and pointer receivers, a member named by //toolgen:member, constraints and optional members inside members.","anyOf":[{"type":"object","description":"Circle is round.","properties":{"kind":{"type":"string","enum":["circle"]},"radius":{"type":"number"},"note":{"type":"string"}},"required":["kind","radius"],"additionalProperties":false},{"type":"object","description":"Rect is stored as a *Rect.","properties":{"kind":{"type":"string","enum":["rect"]},"width":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"height":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"tags":{"type":"array","items":{"type":"string"}}},"required":["kind","width"],"additionalProperties":false},{"type":"object","description":"Poly is named \"polygon\".","properties":{"kind":{"type":"string","enum":["polygon"]},"points":{"type":"array","items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38}}},"color":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","examples":["red","green"]}},"required":["kind","points"],"additionalProperties":false},{"type":"null"}]}},"k":{"description":"UKey is an untagged union: one member per JSON type.","anyOf":[{"type":"string","description":"KeyName is a string key."},{"type":"integer","description":"KeyNum is a number key.","minimum":-2147483648,"maximum":2147483647},{"type":"object","description":"KeyPair is an object key.","properties":{"a":{"type":"string"},"b":{"type":"integer","minimum":-128,"maximum":127}},"required":["a"],"additionalProperties":false},{"type":"boolean","description":"KeyFlag is a boolean key."},{"type":"array","description":"KeyList is an array key.","items":{"type":"integer","minimum":0,"maximum":65535}},{"type":"null"}]},"opt":{"description":"Shape is a tagged union: members with value and pointer receivers, a member named by //toolgen:member, constraints and optional members inside members.","anyOf":[{"type":"object","description":"Circle is round.","properties":{"kind":{"type":"string","enum":["circle"]},"radius":{"type":"number"},"note":{"type":"string"}},"required":["kind","radius"],"additionalProperties":false},{"type":"object","description":"Rect is stored as a *Rect.","properties":{"kind":{"type":"string","enum":["rect"]},"width":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"height":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"tags":{"type":"array","items":{"type":"string"}}},"required":["kind","width"],"additionalProperties":false},{"type":"object","description":"Poly is named \"polygon\".","properties":{"kind":{"type":"string","enum":["polygon"]},"points":{"type":"array","items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38}}},"color":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","examples":["red","green"]}},"required":["kind","points"],"additionalProperties":false},{"type":"null"}]},"keys":{"type":"array","items":{"description":"UKey is an untagged union: one member per JSON type.","anyOf":[{"type":"string","description":"KeyName is a string key."},{"type":"integer","description":"KeyNum is a number key.","minimum":-2147483648,"maximum":2147483647},{"type":"object","description":"KeyPair is an object key.","properties":{"a":{"type":"string"},"b":{"type":"integer","minimum":-128,"maximum":127}},"required":["a"],"additionalProperties":false},{"type":"boolean","description":"KeyFlag is a boolean key."},{"type":"array","description":"KeyList is an array key.","items":{"type":"integer","minimum":0,"maximum":65535}},{"type":"null"}]}}},"required":["s","k"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Unions holds unions as members, elements and optional members.","properties":{"s":{"description":"Shape is a tagged union: members with value and pointer receivers, a member named by //toolgen:member, constraints and optional members inside members.","anyOf":[{"type":"object","description":"Circle is round.","properties":{"kind":{"type":"string","enum":["circle"]},"radius":{"type":"number"},"note":{"type":"string"}},"required":["kind","radius"],"additionalProperties":false},{"type":"object","description":"Rect is stored as a *Rect.","properties":{"kind":{"type":"string","enum":["rect"]},"width":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"height":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"tags":{"type":"array","items":{"type":"string"}}},"required":["kind","width"],"additionalProperties":false},{"type":"object","description":"Poly is named \"polygon\".","properties":{"kind":{"type":"string","enum":["polygon"]},"points":{"type":"array","items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38}}},"color":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","enum":["red","green"]}},"required":["kind","points"],"additionalProperties":false},{"type":"null"}]},"ss":{"type":"array","items":{"description":"Shape is a tagged union: members with value and pointer receivers, a member named by //toolgen:member, constraints and optional members inside members.","anyOf":[{"type":"object","description":"Circle is round.","properties":{"kind":{"type":"string","enum":["circle"]},"radius":{"type":"number"},"note":{"type":"string"}},"required":["kind","radius"],"additionalProperties":false},{"type":"object","description":"Rect is stored as a *Rect.","properties":{"kind":{"type":"string","enum":["rect"]},"width":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"height":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"tags":{"type":"array","items":{"type":"string"}}},"required":["kind","width"],"additionalProperties":false},{"type":"object","description":"Poly is named \"polygon\".","properties":{"kind":{"type":"string","enum":["polygon"]},"points":{"type":"array","items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38}}},"color":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","enum":["red","green"]}},"required":["kind","points"],"additionalProperties":false},{"type":"null"}]}},"k":{"description":"UKey is an untagged union: one member per JSON type.","anyOf":[{"type":"string","description":"KeyName is a string key."},{"type":"integer","description":"KeyNum is a number key.","minimum":-2147483648,"maximum":2147483647},{"type":"object","description":"KeyPair is an object key.","properties":{"a":{"type":"string"},"b":{"type":"integer","minimum":-128,"maximum":127}},"required":["a"],"additionalProperties":false},{"type":"boolean","description":"KeyFlag is a boolean key."},{"type":"array","description":"KeyList is an array key.","items":{"type":"integer","minimum":0,"maximum":65535}},{"type":"null"}]},"opt":{"description":"Shape is a tagged union: members with value and pointer receivers, a member named by //toolgen:member, constraints and optional members inside members.","anyOf":[{"type":"object","description":"Circle is round.","properties":{"kind":{"type":"string","enum":["circle"]},"radius":{"type":"number"},"note":{"type":"string"}},"required":["kind","radius"],"additionalProperties":false},{"type":"object","description":"Rect is stored as a *Rect.","properties":{"kind":{"type":"string","enum":["rect"]},"width":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"height":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"tags":{"type":"array","items":{"type":"string"}}},"required":["kind","width"],"additionalProperties":false},{"type":"object","description":"Poly is named \"polygon\".","properties":{"kind":{"type":"string","enum":["polygon"]},"points":{"type":"array","items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38}}},"color":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","enum":["red","green"]}},"required":["kind","points"],"additionalProperties":false},{"type":"null"}]},"keys":{"type":"array","items":{"description":"UKey is an untagged union: one member per JSON type.","anyOf":[{"type":"string","description":"KeyName is a string key."},{"type":"integer","description":"KeyNum is a number key.","minimum":-2147483648,"maximum":2147483647},{"type":"object","description":"KeyPair is an object key.","properties":{"a":{"type":"string"},"b":{"type":"integer","minimum":-128,"maximum":127}},"required":["a"],"additionalProperties":false},{"type":"boolean","description":"KeyFlag is a boolean key."},{"type":"array","description":"KeyList is an array key.","items":{"type":"integer","minimum":0,"maximum":65535}},{"type":"null"}]}}},"required":["s","k"],"additionalProperties":false}`),
 	Namespace:    "fidelity",
 	Tokens:       toolgen.Tokens{Default: 1352, Strict: 1521, Gemini: 1275},
 	SearchTerms:  "1 264 BglAYjoCIASqgcgaQnJABlCaEQAAFE4BECLTMNgYRThSCGjlgBBQCgYgJIM argument arrai:2 boolean:2 circl:6 color:9 colour:6 constraint:3 echo:4 echo_union:4 enum:3 fideliti:2 fire:3 flag:2 grass:3 green:6 height:6 insid:3 json:2 kei:24 kei_flag:2 kei_list:2 kei_name:2 kei_num:2 kei_pair:2 kind:18 list:2 member:17 name:8 note:6 num:2 number:2 object:2 on:2 opt:2 optional:3 pair:2 per:2 point:6 pointer:3 poli:3 polygon:6 radiu:6 receiver:3 rect:9 red:6 return round:3 shape:3 ss:2 store:3 string:5 tag:9 toolgen:3 type:2 u_kei:2 union:9 untag:2 valu:3 width:6",

@@ -66,13 +66,36 @@ func Tools() []toolgen.Tool {
 var toolgenTools = [...]toolgen.Tool{{
 	Name:        ToolCreateTask,
 	Description: "CreateTask creates a task and returns what it read.",
-	// The input schema has no form in OpenAI's strict dialect (a map,
-	// (additionalProperties with a schema) at /properties/labels): OpenAI gets,
-	// it without strict mode.,
-	// The input schema has no form in Gemini's subset (an enum of other than,
-	// strings at /properties/level): Gemini gets it as it is.,
+	// Argument labels (/properties/labels) has no form in OpenAI's strict
+	// mode: a map (an object whose keys the caller chooses:
+	// additionalProperties with a schema); OpenAI gets the default schema
+	// without strict mode. To give it one, add toolgen:"entries" to the
+	// field's tag to send the map as an array of {"key": …, "value": …}
+	// objects, which the tool reads back into the map.
+	// Argument scores (/properties/scores) has no form in OpenAI's strict
+	// mode: a map (an object whose keys the caller chooses:
+	// additionalProperties with a schema); OpenAI gets the default schema
+	// without strict mode. To give it one, add toolgen:"entries" to the
+	// field's tag to send the map as an array of {"key": …, "value": …}
+	// objects, which the tool reads back into the map.
+	// Argument level (/properties/level) has no form in Gemini's schema
+	// subset: an enum whose values are not all strings; Gemini gets the
+	// default schema as it is. To give it one, make the enum a named string
+	// type with string constants.
+	// Argument labels (/properties/labels) has no form in Gemini's schema
+	// subset: a map (an object whose keys the caller chooses:
+	// additionalProperties with a schema); Gemini gets the default schema as
+	// it is. To give it one, add toolgen:"entries" to the field's tag to send
+	// the map as an array of {"key": …, "value": …} objects, which the
+	// tool reads back into the map.
+	// Argument scores (/properties/scores) has no form in Gemini's schema
+	// subset: a map (an object whose keys the caller chooses:
+	// additionalProperties with a schema); Gemini gets the default schema as
+	// it is. To give it one, add toolgen:"entries" to the field's tag to send
+	// the map as an array of {"key": …, "value": …} objects, which the
+	// tool reads back into the map.
 	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"title":{"type":"string","minLength":1,"maxLength":80},"count":{"type":"integer","minimum":1,"maximum":100},"ratio":{"type":"number","minimum":0,"maximum":1},"weight":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"urgent":{"type":"boolean"},"tags":{"type":"array","maxItems":5,"items":{"type":"string"}},"ids":{"type":"array","items":{"type":"integer"}},"priority":{"type":"string","description":"Priority is how urgent a task is.","enum":["low","high"]},"level":{"type":"integer","description":"Level is a log level.","enum":[1,2,3]},"due":{"type":"string","format":"date-time"},"labels":{"type":"object","additionalProperties":{"type":"string"}},"scores":{"type":"object","additionalProperties":{"type":"integer"}},"owner":{"type":"object","description":"Person is who a task is for.","properties":{"user_id":{"type":"integer"},"name":{"type":"string"}},"required":["user_id"],"additionalProperties":false},"watchers":{"type":"array","items":{"type":"object","description":"Person is who a task is for.","properties":{"user_id":{"type":"integer"},"name":{"type":"string"}},"required":["user_id"],"additionalProperties":false}},"retries":{"type":"integer","minimum":0,"maximum":255},"project_id":{"type":"string"}},"required":["title","count"],"additionalProperties":false}`),
-	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Task is a task to create.","properties":{"title":{"type":"string"},"count":{"type":"integer"},"ratio":{"type":"number"},"weight":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"urgent":{"type":"boolean"},"tags":{"type":"array","items":{"type":"string"}},"ids":{"type":"array","items":{"type":"integer"}},"priority":{"type":"string","description":"Priority is how urgent a task is.","examples":["low","high"]},"level":{"type":"integer","description":"Level is a log level.","examples":[1,2,3]},"due":{"type":"string","format":"date-time"},"labels":{"type":"object","additionalProperties":{"type":"string"}},"scores":{"type":"object","additionalProperties":{"type":"integer"}},"owner":{"type":"object","description":"Person is who a task is for.","properties":{"user_id":{"type":"integer"},"name":{"type":"string"}},"required":["user_id"],"additionalProperties":false},"watchers":{"type":"array","items":{"type":"object","description":"Person is who a task is for.","properties":{"user_id":{"type":"integer"},"name":{"type":"string"}},"required":["user_id"],"additionalProperties":false}},"retries":{"type":"integer","minimum":0,"maximum":255},"project_id":{"type":"string"}},"required":["title","count"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Task is a task to create.","properties":{"title":{"type":"string"},"count":{"type":"integer"},"ratio":{"type":"number"},"weight":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"urgent":{"type":"boolean"},"tags":{"type":"array","items":{"type":"string"}},"ids":{"type":"array","items":{"type":"integer"}},"priority":{"type":"string","description":"Priority is how urgent a task is.","enum":["low","high"]},"level":{"type":"integer","description":"Level is a log level.","enum":[1,2,3]},"due":{"type":"string","format":"date-time"},"labels":{"type":"object","additionalProperties":{"type":"string"}},"scores":{"type":"object","additionalProperties":{"type":"integer"}},"owner":{"type":"object","description":"Person is who a task is for.","properties":{"user_id":{"type":"integer"},"name":{"type":"string"}},"required":["user_id"],"additionalProperties":false},"watchers":{"type":"array","items":{"type":"object","description":"Person is who a task is for.","properties":{"user_id":{"type":"integer"},"name":{"type":"string"}},"required":["user_id"],"additionalProperties":false}},"retries":{"type":"integer","minimum":0,"maximum":255},"project_id":{"type":"string"}},"required":["title","count"],"additionalProperties":false}`),
 	Namespace:    "repair",
 	Tokens:       toolgen.Tokens{Default: 372, Strict: 0, Gemini: 0},
 	SearchTerms:  "1 82 OCQ2AEkiQTsUEgmBxngCkODaAAiCFA count:2 creat:5 creat_task:4 due:2 high id:8 label:2 level:4 log low name:4 owner:2 person:2 prioriti:3 project:2 project_id:2 ratio:2 read repair:2 retri:2 return score:2 tag:2 task:8 titl:2 urgent:3 user:4 user_id:4 watcher:2 weight:2",
@@ -98,10 +121,12 @@ var toolgenTools = [...]toolgen.Tool{{
 }, {
 	Name:        ToolUpdateUser,
 	Description: "UpdateUser updates a user's profile and returns what it read.",
-	// The input schema has no form in Gemini's subset (an enum of other than,
-	// strings at /properties/level): Gemini gets it as it is.,
+	// Argument level (/properties/level) has no form in Gemini's schema
+	// subset: an enum whose values are not all strings; Gemini gets the
+	// default schema as it is. To give it one, make the enum a named string
+	// type with string constants.
 	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"user_id":{"type":"integer","description":"the user."},"display_name":{"type":"string","description":"the name shown.","maxLength":40},"zip_code":{"type":"string","description":"a postal code.","pattern":"^[0-9]{5}$"},"phone":{"type":"string","description":"a phone number."},"email":{"type":"string","description":"an address.","format":"email"},"code":{"type":"string","description":"a short code.","maxLength":12},"level":{"type":"integer","description":"the log level.","enum":[1,2,3]},"since":{"type":"string","description":"since when.","format":"date-time"},"retries":{"type":"integer","description":"how many times to try.","minimum":0,"maximum":255},"notes":{"type":"string","description":"free text."}},"required":["user_id"],"additionalProperties":false}`),
-	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Profile is what update_user read.","properties":{"user_id":{"type":"integer"},"display_name":{"type":"string"},"zip_code":{"type":"string"},"phone":{"type":"string"},"email":{"type":"string"},"code":{"type":"string"},"level":{"type":"integer","description":"Level is a log level.","examples":[1,2,3]},"since":{"type":"string","format":"date-time"},"retries":{"type":"integer","minimum":0,"maximum":255},"notes":{"type":"string"}},"required":["user_id"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Profile is what update_user read.","properties":{"user_id":{"type":"integer"},"display_name":{"type":"string"},"zip_code":{"type":"string"},"phone":{"type":"string"},"email":{"type":"string"},"code":{"type":"string"},"level":{"type":"integer","description":"Level is a log level.","enum":[1,2,3]},"since":{"type":"string","format":"date-time"},"retries":{"type":"integer","minimum":0,"maximum":255},"notes":{"type":"string"}},"required":["user_id"],"additionalProperties":false}`),
 	Namespace:    "repair",
 	Tokens:       toolgen.Tokens{Default: 231, Strict: 310, Gemini: 0},
 	SearchTerms:  "1 69 kUwiARgDXcEWhCIkYDKAgk2xUGAA4BgS address code:6 displai:2 displai_name:2 email:2 free id:2 level:3 log mani name:3 note:2 number phone:3 postal profil read repair:2 retri:2 return short shown sinc:3 text time try updat:5 updat_user:4 user:8 user_id:2 zip:2 zip_code:2",

@@ -65,12 +65,18 @@ func Tools() []toolgen.Tool {
 var toolgenTools = [...]toolgen.Tool{{
 	Name:        ToolEchoGrid,
 	Description: "EchoGrid returns its argument.",
-	// The input schema has no form in OpenAI's strict dialect (a map,
-	// (additionalProperties with a schema) at /properties/by_name): OpenAI,
-	// gets it without strict mode.,
-	// The input schema has no form in Gemini's subset (a map,
-	// (additionalProperties with a schema) at /properties/by_name): Gemini,
-	// gets it as it is.,
+	// Argument by_name (/properties/by_name) has no form in OpenAI's strict
+	// mode: a map (an object whose keys the caller chooses:
+	// additionalProperties with a schema); OpenAI gets the default schema
+	// without strict mode. To give it one, add toolgen:"entries" to the
+	// field's tag to send the map as an array of {"key": …, "value": …}
+	// objects, which the tool reads back into the map.
+	// Argument by_name (/properties/by_name) has no form in Gemini's schema
+	// subset: a map (an object whose keys the caller chooses:
+	// additionalProperties with a schema); Gemini gets the default schema as
+	// it is. To give it one, add toolgen:"entries" to the field's tag to send
+	// the map as an array of {"key": …, "value": …} objects, which the
+	// tool reads back into the map.
 	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"cells":{"type":"array","minItems":3,"maxItems":3,"items":{"type":"integer"}},"rows":{"type":"array","items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"by_name":{"type":"object","additionalProperties":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"square":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"times":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string","format":"date-time"}},"deep":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string"}}},"items":{"type":"array","items":{"type":"object","description":"Item is an element.","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false}}},"additionalProperties":false}`),
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Grid holds nested shapes as members (omitempty: encoding/json then leaves out nil pointers, as toolgen always does).","properties":{"cells":{"type":"array","minItems":3,"maxItems":3,"items":{"type":"integer"}},"rows":{"type":"array","items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"integer"}}},"by_name":{"type":"object","additionalProperties":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"integer"}}},"square":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"times":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string","format":"date-time"}},"deep":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"string"}}},"items":{"type":"array","items":{"type":["object","null"],"description":"Item is an element.","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false}}},"additionalProperties":false}`),
 	Namespace:    "shapes",
@@ -89,12 +95,18 @@ var toolgenTools = [...]toolgen.Tool{{
 }, {
 	Name:        ToolEchoTable,
 	Description: "EchoTable returns a map of pointers to arrays of slices.",
-	// The input schema has no form in OpenAI's strict dialect (a map,
-	// (additionalProperties with a schema) at /properties/t): OpenAI gets it,
-	// without strict mode.,
-	// The input schema has no form in Gemini's subset (a map,
-	// (additionalProperties with a schema) at /properties/t): Gemini gets it,
-	// as it is.,
+	// Argument t (/properties/t) has no form in OpenAI's strict mode: a map
+	// (an object whose keys the caller chooses: additionalProperties with a
+	// schema); OpenAI gets the default schema without strict mode. To give it
+	// one, add the entries option to the parameter's doc item ("- t entries:
+	// …") to send the map as an array of {"key": …, "value": …} objects,
+	// which the tool reads back into the map.
+	// Argument t (/properties/t) has no form in Gemini's schema subset: a map
+	// (an object whose keys the caller chooses: additionalProperties with a
+	// schema); Gemini gets the default schema as it is. To give it one, add
+	// the entries option to the parameter's doc item ("- t entries: …") to
+	// send the map as an array of {"key": …, "value": …} objects, which
+	// the tool reads back into the map.
 	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"t":{"type":"object","description":"the table","additionalProperties":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"array","items":{"type":"integer"}}}}},"required":["t"],"additionalProperties":false}`),
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"object","additionalProperties":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"array","items":{"type":"integer"}}}}},"required":["result"],"additionalProperties":false}`),
 	Namespace:    "shapes",

@@ -332,12 +332,20 @@ var toolgenTools = [...]toolgen.Tool{{
 }, {
 	Name:        ToolTrackEvent,
 	Description: "TrackEvent records a product event for a user, with properties.",
-	// The input schema has no form in OpenAI's strict dialect (a map,
-	// (additionalProperties with a schema) at /properties/properties): OpenAI,
-	// gets it without strict mode.,
-	// The input schema has no form in Gemini's subset (a map,
-	// (additionalProperties with a schema) at /properties/properties): Gemini,
-	// gets it as it is.,
+	// Argument properties (/properties/properties) has no form in OpenAI's
+	// strict mode: a map (an object whose keys the caller chooses:
+	// additionalProperties with a schema); OpenAI gets the default schema
+	// without strict mode. To give it one, add the entries option to the
+	// parameter's doc item ("- properties entries: …") to send the map as an
+	// array of {"key": …, "value": …} objects, which the tool reads back
+	// into the map.
+	// Argument properties (/properties/properties) has no form in Gemini's
+	// schema subset: a map (an object whose keys the caller chooses:
+	// additionalProperties with a schema); Gemini gets the default schema as
+	// it is. To give it one, add the entries option to the parameter's doc
+	// item ("- properties entries: …") to send the map as an array of
+	// {"key": …, "value": …} objects, which the tool reads back into the
+	// map.
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"event":{"type":"string","description":"the event's name, \"signup_completed\"."},"user_id":{"type":"string","description":"the user."},"properties":{"type":"object","description":"event properties, {\"plan\": \"pro\"}.","additionalProperties":{"type":"string"}},"at":{"type":"string","description":"when it happened; now when absent.","format":"date-time"}},"required":["event","user_id","properties"],"additionalProperties":false}`),
 	Namespace:   "analytics",
 	Tokens:      toolgen.Tokens{Default: 143, Strict: 0, Gemini: 0},

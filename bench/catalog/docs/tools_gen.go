@@ -213,7 +213,7 @@ var toolgenTools = [...]toolgen.Tool{{
 	Name:         ToolCreateDocument,
 	Description:  "CreateDocument creates a text document, empty or from a template.",
 	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"title":{"type":"string","description":"the document's title."},"folder_id":{"type":"string","description":"the folder to create it in."},"template_id":{"type":"string","description":"a template to start from."}},"required":["title"],"additionalProperties":false}`),
-	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Doc describes an office document.","properties":{"id":{"type":"string"},"title":{"type":"string"},"kind":{"type":"string","description":"DocKind is the kind of an office document.\n\"document\": a text document\n\"spreadsheet\": a spreadsheet\n\"presentation\": a slide deck","examples":["document","spreadsheet","presentation"]},"owner":{"type":"string"},"modified_at":{"type":"string","format":"date-time"},"url":{"type":"string"}},"required":["id","title","kind","owner","modified_at","url"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Doc describes an office document.","properties":{"id":{"type":"string"},"title":{"type":"string"},"kind":{"type":"string","description":"DocKind is the kind of an office document.\n\"document\": a text document\n\"spreadsheet\": a spreadsheet\n\"presentation\": a slide deck","enum":["document","spreadsheet","presentation"]},"owner":{"type":"string"},"modified_at":{"type":"string","format":"date-time"},"url":{"type":"string"}},"required":["id","title","kind","owner","modified_at","url"],"additionalProperties":false}`),
 	Namespace:    "docs",
 	Tokens:       toolgen.Tokens{Default: 104, Strict: 111, Gemini: 82},
 	SearchTerms:  "1 39 l6AgoFgASGQKA creat:6 creat_document:4 doc:2 document:6 empti folder:3 folder_id:2 id:4 start templat:4 templat_id:2 text titl:3",
@@ -334,7 +334,7 @@ var toolgenTools = [...]toolgen.Tool{{
 	Name:         ToolTranslateDocument,
 	Description:  "TranslateDocument makes a translated copy of a document.",
 	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"document_id":{"type":"string","description":"the document."},"target_language":{"type":"string","description":"a BCP 47 language tag, \"fr\" or \"pt-BR\"."}},"required":["document_id","target_language"],"additionalProperties":false}`),
-	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Doc describes an office document.","properties":{"id":{"type":"string"},"title":{"type":"string"},"kind":{"type":"string","description":"DocKind is the kind of an office document.\n\"document\": a text document\n\"spreadsheet\": a spreadsheet\n\"presentation\": a slide deck","examples":["document","spreadsheet","presentation"]},"owner":{"type":"string"},"modified_at":{"type":"string","format":"date-time"},"url":{"type":"string"}},"required":["id","title","kind","owner","modified_at","url"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Doc describes an office document.","properties":{"id":{"type":"string"},"title":{"type":"string"},"kind":{"type":"string","description":"DocKind is the kind of an office document.\n\"document\": a text document\n\"spreadsheet\": a spreadsheet\n\"presentation\": a slide deck","enum":["document","spreadsheet","presentation"]},"owner":{"type":"string"},"modified_at":{"type":"string","format":"date-time"},"url":{"type":"string"}},"required":["id","title","kind","owner","modified_at","url"],"additionalProperties":false}`),
 	Namespace:    "docs",
 	Tokens:       toolgen.Tokens{Default: 99, Strict: 82, Gemini: 77},
 	SearchTerms:  "1 38 DHpIKyBBBtjAAigCA 47 bcp br copi doc:2 document:8 document_id:2 fr id:2 languag:3 make pt tag target:2 target_languag:2 translat:5 translat_document:4",
@@ -342,14 +342,21 @@ var toolgenTools = [...]toolgen.Tool{{
 }, {
 	Name:        ToolFillDocumentTemplate,
 	Description: "FillDocumentTemplate creates a document from a template, replacing its {{placeholders}} with values.",
-	// The input schema has no form in OpenAI's strict dialect (a map,
-	// (additionalProperties with a schema) at /properties/values): OpenAI gets,
-	// it without strict mode.,
-	// The input schema has no form in Gemini's subset (a map,
-	// (additionalProperties with a schema) at /properties/values): Gemini gets,
-	// it as it is.,
+	// Argument values (/properties/values) has no form in OpenAI's strict
+	// mode: a map (an object whose keys the caller chooses:
+	// additionalProperties with a schema); OpenAI gets the default schema
+	// without strict mode. To give it one, add the entries option to the
+	// parameter's doc item ("- values entries: …") to send the map as an
+	// array of {"key": …, "value": …} objects, which the tool reads back
+	// into the map.
+	// Argument values (/properties/values) has no form in Gemini's schema
+	// subset: a map (an object whose keys the caller chooses:
+	// additionalProperties with a schema); Gemini gets the default schema as
+	// it is. To give it one, add the entries option to the parameter's doc
+	// item ("- values entries: …") to send the map as an array of {"key":
+	// …, "value": …} objects, which the tool reads back into the map.
 	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"template_id":{"type":"string","description":"the template document."},"title":{"type":"string","description":"the new document's title."},"values":{"type":"object","description":"a value for each placeholder, {\"client\": \"Acme\", \"date\": \"July 14\"}.","additionalProperties":{"type":"string"}}},"required":["template_id","title","values"],"additionalProperties":false}`),
-	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Doc describes an office document.","properties":{"id":{"type":"string"},"title":{"type":"string"},"kind":{"type":"string","description":"DocKind is the kind of an office document.\n\"document\": a text document\n\"spreadsheet\": a spreadsheet\n\"presentation\": a slide deck","examples":["document","spreadsheet","presentation"]},"owner":{"type":"string"},"modified_at":{"type":"string","format":"date-time"},"url":{"type":"string"}},"required":["id","title","kind","owner","modified_at","url"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Doc describes an office document.","properties":{"id":{"type":"string"},"title":{"type":"string"},"kind":{"type":"string","description":"DocKind is the kind of an office document.\n\"document\": a text document\n\"spreadsheet\": a spreadsheet\n\"presentation\": a slide deck","enum":["document","spreadsheet","presentation"]},"owner":{"type":"string"},"modified_at":{"type":"string","format":"date-time"},"url":{"type":"string"}},"required":["id","title","kind","owner","modified_at","url"],"additionalProperties":false}`),
 	Namespace:    "docs",
 	Tokens:       toolgen.Tokens{Default: 137, Strict: 0, Gemini: 0},
 	SearchTerms:  "1 47 BQ9iCwMmAIBCZKBOURA 14 acm client creat date doc:2 document:7 each fill:4 fill_document_templat:4 id:2 juli new placeholder:2 replac templat:8 templat_id:2 titl:3 valu:4",
@@ -370,7 +377,7 @@ var toolgenTools = [...]toolgen.Tool{{
 	Name:         ToolCreateSpreadsheet,
 	Description:  "CreateSpreadsheet creates a spreadsheet with named sheets.",
 	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"title":{"type":"string","description":"the spreadsheet's title."},"sheets":{"type":"array","description":"the names of its sheets; one \"Sheet1\" when empty.","items":{"type":"string"}}},"required":["title","sheets"],"additionalProperties":false}`),
-	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Doc describes an office document.","properties":{"id":{"type":"string"},"title":{"type":"string"},"kind":{"type":"string","description":"DocKind is the kind of an office document.\n\"document\": a text document\n\"spreadsheet\": a spreadsheet\n\"presentation\": a slide deck","examples":["document","spreadsheet","presentation"]},"owner":{"type":"string"},"modified_at":{"type":"string","format":"date-time"},"url":{"type":"string"}},"required":["id","title","kind","owner","modified_at","url"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Doc describes an office document.","properties":{"id":{"type":"string"},"title":{"type":"string"},"kind":{"type":"string","description":"DocKind is the kind of an office document.\n\"document\": a text document\n\"spreadsheet\": a spreadsheet\n\"presentation\": a slide deck","enum":["document","spreadsheet","presentation"]},"owner":{"type":"string"},"modified_at":{"type":"string","format":"date-time"},"url":{"type":"string"}},"required":["id","title","kind","owner","modified_at","url"],"additionalProperties":false}`),
 	Namespace:    "docs",
 	Tokens:       toolgen.Tokens{Default: 101, Strict: 84, Gemini: 79},
 	SearchTerms:  "1 29 ECI9QSCQyC creat:5 creat_spreadsheet:4 doc:2 empti name:2 on sheet:4 sheet1 spreadsheet:6 titl:3",
@@ -532,7 +539,7 @@ var toolgenTools = [...]toolgen.Tool{{
 	Name:         ToolCreatePresentation,
 	Description:  "CreatePresentation creates a slide deck.",
 	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"title":{"type":"string","description":"the presentation's title."},"theme":{"type":"string","description":"a theme name, \"Simple Light\"."}},"required":["title"],"additionalProperties":false}`),
-	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Doc describes an office document.","properties":{"id":{"type":"string"},"title":{"type":"string"},"kind":{"type":"string","description":"DocKind is the kind of an office document.\n\"document\": a text document\n\"spreadsheet\": a spreadsheet\n\"presentation\": a slide deck","examples":["document","spreadsheet","presentation"]},"owner":{"type":"string"},"modified_at":{"type":"string","format":"date-time"},"url":{"type":"string"}},"required":["id","title","kind","owner","modified_at","url"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Doc describes an office document.","properties":{"id":{"type":"string"},"title":{"type":"string"},"kind":{"type":"string","description":"DocKind is the kind of an office document.\n\"document\": a text document\n\"spreadsheet\": a spreadsheet\n\"presentation\": a slide deck","enum":["document","spreadsheet","presentation"]},"owner":{"type":"string"},"modified_at":{"type":"string","format":"date-time"},"url":{"type":"string"}},"required":["id","title","kind","owner","modified_at","url"],"additionalProperties":false}`),
 	Namespace:    "docs",
 	Tokens:       toolgen.Tokens{Default: 84, Strict: 78, Gemini: 62},
 	SearchTerms:  "1 27 AElmaAMCQgk creat:5 creat_presentation:4 deck doc:2 light name presentation:5 simpl slide theme:3 titl:3",
@@ -581,7 +588,7 @@ var toolgenTools = [...]toolgen.Tool{{
 	Name:         ToolDuplicateDocument,
 	Description:  "DuplicateDocument makes a copy of a document, spreadsheet or presentation.",
 	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"document_id":{"type":"string","description":"the document."},"title":{"type":"string","description":"the copy's title; \"Copy of ...\" when absent."}},"required":["document_id"],"additionalProperties":false}`),
-	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Doc describes an office document.","properties":{"id":{"type":"string"},"title":{"type":"string"},"kind":{"type":"string","description":"DocKind is the kind of an office document.\n\"document\": a text document\n\"spreadsheet\": a spreadsheet\n\"presentation\": a slide deck","examples":["document","spreadsheet","presentation"]},"owner":{"type":"string"},"modified_at":{"type":"string","format":"date-time"},"url":{"type":"string"}},"required":["id","title","kind","owner","modified_at","url"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Doc describes an office document.","properties":{"id":{"type":"string"},"title":{"type":"string"},"kind":{"type":"string","description":"DocKind is the kind of an office document.\n\"document\": a text document\n\"spreadsheet\": a spreadsheet\n\"presentation\": a slide deck","enum":["document","spreadsheet","presentation"]},"owner":{"type":"string"},"modified_at":{"type":"string","format":"date-time"},"url":{"type":"string"}},"required":["id","title","kind","owner","modified_at","url"],"additionalProperties":false}`),
 	Namespace:    "docs",
 	Tokens:       toolgen.Tokens{Default: 93, Strict: 87, Gemini: 71},
 	SearchTerms:  "1 32 BdAJxDScAUUh absent copi:3 doc:2 document:8 document_id:2 duplicat:4 duplicat_document:4 id:2 make presentation spreadsheet titl:3",
@@ -590,7 +597,7 @@ var toolgenTools = [...]toolgen.Tool{{
 	Name:         ToolSearchDocuments,
 	Description:  "SearchDocuments finds documents, spreadsheets and presentations by title and content.",
 	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"query":{"type":"string","description":"words to look for."},"kind":{"type":"string","description":"only this kind of document.\n\"document\": a text document\n\"spreadsheet\": a spreadsheet\n\"presentation\": a slide deck","enum":["document","spreadsheet","presentation"]},"owner":{"type":"string","description":"only documents owned by this email address."}},"required":["query"],"additionalProperties":false}`),
-	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Doc describes an office document.","properties":{"id":{"type":"string"},"title":{"type":"string"},"kind":{"type":"string","description":"DocKind is the kind of an office document.\n\"document\": a text document\n\"spreadsheet\": a spreadsheet\n\"presentation\": a slide deck","examples":["document","spreadsheet","presentation"]},"owner":{"type":"string"},"modified_at":{"type":"string","format":"date-time"},"url":{"type":"string"}},"required":["id","title","kind","owner","modified_at","url"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Doc describes an office document.","properties":{"id":{"type":"string"},"title":{"type":"string"},"kind":{"type":"string","description":"DocKind is the kind of an office document.\n\"document\": a text document\n\"spreadsheet\": a spreadsheet\n\"presentation\": a slide deck","enum":["document","spreadsheet","presentation"]},"owner":{"type":"string"},"modified_at":{"type":"string","format":"date-time"},"url":{"type":"string"}},"required":["id","title","kind","owner","modified_at","url"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
 	Annotations: toolgen.Annotations{
 		Idempotent: true,
 		ReadOnly:   true,

@@ -472,7 +472,7 @@ var toolgenTools = [...]toolgen.Tool{{
 	Name:         ToolCreateMailFilter,
 	Description:  "CreateMailFilter creates a rule that sorts, labels, forwards or deletes incoming mail automatically.",
 	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"from":{"type":"string","description":"the sender contains this"},"to":{"type":"string","description":"a recipient contains this"},"subject":{"type":"string","description":"the subject contains this"},"has_words":{"type":"string","description":"the message contains these words"},"has_attachment":{"type":"boolean","description":"only messages with attachments"},"action":{"type":"string","description":"Action is what to do with matching messages.\n\"archive\": skip the inbox\n\"label\": apply a label\n\"forward\": forward to another address\n\"delete\": move to the trash\n\"mark_read\": mark as read\n\"star\": star it\n\"never_spam\": never send it to spam","enum":["archive","label","forward","delete","mark_read","star","never_spam"]},"label":{"type":"string","description":"Label is the label to apply, for the label action."},"forward_to":{"type":"string","description":"ForwardTo is the address to forward to, for the forward action."},"apply_to_existing":{"type":"boolean","description":"ApplyToExisting also applies the action to messages already received."}},"required":["action"],"additionalProperties":false}`),
-	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Filter is a rule applied to incoming mail.","properties":{"id":{"type":"string"},"criteria":{"type":"string"},"action":{"type":"string","description":"FilterAction is what a mail filter does with matching messages.\n\"archive\": skip the inbox\n\"label\": apply a label\n\"forward\": forward to another address\n\"delete\": move to the trash\n\"mark_read\": mark as read\n\"star\": star it\n\"never_spam\": never send it to spam","examples":["archive","label","forward","delete","mark_read","star","never_spam"]}},"required":["id","criteria","action"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Filter is a rule applied to incoming mail.","properties":{"id":{"type":"string"},"criteria":{"type":"string"},"action":{"type":"string","description":"FilterAction is what a mail filter does with matching messages.\n\"archive\": skip the inbox\n\"label\": apply a label\n\"forward\": forward to another address\n\"delete\": move to the trash\n\"mark_read\": mark as read\n\"star\": star it\n\"never_spam\": never send it to spam","enum":["archive","label","forward","delete","mark_read","star","never_spam"]}},"required":["id","criteria","action"],"additionalProperties":false}`),
 	Namespace:    "email",
 	Tokens:       toolgen.Tokens{Default: 297, Strict: 373, Gemini: 275},
 	SearchTerms:  "1 123 AAIgDUCWSMFoGcqSzqCiWVSIoTKgFBAG0oBgJABIICZAIb action:6 address:2 alreadi also another appli:6 appli_to_exist:3 archiv:2 attachment:3 automaticalli contain:4 creat:5 creat_mail_filter:4 delet:3 email:2 exist:3 filter:4 forward:9 forward_to:3 ha_attachment:2 ha_word:2 inbox incom label:9 mail:5 mark:3 mark_read:2 match messag:4 move never:3 never_spam:2 onli read:3 receiv recipient rule send sender skip sort spam:3 star:3 subject:3 trash word:3",
@@ -481,7 +481,7 @@ var toolgenTools = [...]toolgen.Tool{{
 	Name:         ToolListMailFilters,
 	Description:  "ListMailFilters lists the rules applied to incoming mail.",
 	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
-	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Filter is a rule applied to incoming mail.","properties":{"id":{"type":"string"},"criteria":{"type":"string"},"action":{"type":"string","description":"FilterAction is what a mail filter does with matching messages.\n\"archive\": skip the inbox\n\"label\": apply a label\n\"forward\": forward to another address\n\"delete\": move to the trash\n\"mark_read\": mark as read\n\"star\": star it\n\"never_spam\": never send it to spam","examples":["archive","label","forward","delete","mark_read","star","never_spam"]}},"required":["id","criteria","action"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Filter is a rule applied to incoming mail.","properties":{"id":{"type":"string"},"criteria":{"type":"string"},"action":{"type":"string","description":"FilterAction is what a mail filter does with matching messages.\n\"archive\": skip the inbox\n\"label\": apply a label\n\"forward\": forward to another address\n\"delete\": move to the trash\n\"mark_read\": mark as read\n\"star\": star it\n\"never_spam\": never send it to spam","enum":["archive","label","forward","delete","mark_read","star","never_spam"]}},"required":["id","criteria","action"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
 	Annotations: toolgen.Annotations{
 		Idempotent: true,
 		ReadOnly:   true,
@@ -557,12 +557,19 @@ var toolgenTools = [...]toolgen.Tool{{
 }, {
 	Name:        ToolSendTemplatedEmail,
 	Description: "SendTemplatedEmail sends a message from a saved template, filling in its placeholders.",
-	// The input schema has no form in OpenAI's strict dialect (a map,
-	// (additionalProperties with a schema) at /properties/variables): OpenAI,
-	// gets it without strict mode.,
-	// The input schema has no form in Gemini's subset (a map,
-	// (additionalProperties with a schema) at /properties/variables): Gemini,
-	// gets it as it is.,
+	// Argument variables (/properties/variables) has no form in OpenAI's
+	// strict mode: a map (an object whose keys the caller chooses:
+	// additionalProperties with a schema); OpenAI gets the default schema
+	// without strict mode. To give it one, add the entries option to the
+	// parameter's doc item ("- variables entries: …") to send the map as an
+	// array of {"key": …, "value": …} objects, which the tool reads back
+	// into the map.
+	// Argument variables (/properties/variables) has no form in Gemini's
+	// schema subset: a map (an object whose keys the caller chooses:
+	// additionalProperties with a schema); Gemini gets the default schema as
+	// it is. To give it one, add the entries option to the parameter's doc
+	// item ("- variables entries: …") to send the map as an array of {"key":
+	// …, "value": …} objects, which the tool reads back into the map.
 	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"template_id":{"type":"string","description":"the template."},"to":{"type":"array","description":"the recipients.","items":{"type":"string"}},"variables":{"type":"object","description":"a value for each placeholder, {\"first_name\": \"Ana\"}.","additionalProperties":{"type":"string"}}},"required":["template_id","to","variables"],"additionalProperties":false}`),
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Message is an email message.","properties":{"id":{"type":"string"},"thread_id":{"type":"string"},"from":{"type":"string"},"to":{"type":"array","items":{"type":"string"}},"cc":{"type":"array","items":{"type":"string"}},"subject":{"type":"string"},"snippet":{"type":"string"},"body":{"type":"string"},"date":{"type":"string","format":"date-time"},"unread":{"type":"boolean"},"labels":{"type":"array","items":{"type":"string"}},"attachments":{"type":"array","items":{"type":"object","description":"Attachment is a file attached to a message.","properties":{"id":{"type":"string"},"name":{"type":"string"},"mime_type":{"type":"string"},"size":{"type":"integer"}},"required":["id","name","mime_type","size"],"additionalProperties":false}}},"required":["id","thread_id","from","to","subject","snippet","date","unread"],"additionalProperties":false}`),
 	Annotations:  toolgen.Annotations{OpenWorld: true},

@@ -52,12 +52,45 @@ func Tools() []toolgen.Tool {
 var toolgenTools = [...]toolgen.Tool{{
 	Name:        ToolEchoCustom,
 	Description: "EchoCustom returns what it was given.",
-	// The input schema has no form in OpenAI's strict dialect (a map,
-	// (additionalProperties with a schema) at /properties/by_city): OpenAI,
-	// gets it without strict mode.,
-	// The input schema has no form in Gemini's subset (a map,
-	// (additionalProperties with a schema) at /properties/by_city): Gemini,
-	// gets it as it is.,
+	// Argument by_city (/properties/by_city) has no form in OpenAI's strict
+	// mode: a map (an object whose keys the caller chooses:
+	// additionalProperties with a schema); OpenAI gets the default schema
+	// without strict mode. To give it one, add toolgen:"entries" to the
+	// field's tag to send the map as an array of {"key": …, "value": …}
+	// objects, which the tool reads back into the map.
+	// Argument flag (/properties/flag) has no form in OpenAI's strict mode: a
+	// value of any JSON type (a schema with neither type nor $ref); OpenAI
+	// gets the default schema without strict mode. To give it one, give the
+	// value a concrete Go type, or state its type's schema with
+	//toolgen:schema.
+	// Argument flags (/properties/flags/items) has no form in OpenAI's strict
+	// mode: a value of any JSON type (a schema with neither type nor $ref);
+	// OpenAI gets the default schema without strict mode. To give it one, give
+	// the value a concrete Go type, or state its type's schema with
+	//toolgen:schema.
+	// Argument both (/properties/both) has no form in OpenAI's strict mode: a
+	// value of any JSON type (a schema with neither type nor $ref); OpenAI
+	// gets the default schema without strict mode. To give it one, give the
+	// value a concrete Go type, or state its type's schema with
+	//toolgen:schema.
+	// Argument by_city (/properties/by_city) has no form in Gemini's schema
+	// subset: a map (an object whose keys the caller chooses:
+	// additionalProperties with a schema); Gemini gets the default schema as
+	// it is. To give it one, add toolgen:"entries" to the field's tag to send
+	// the map as an array of {"key": …, "value": …} objects, which the
+	// tool reads back into the map.
+	// Argument flag (/properties/flag) has no form in Gemini's schema subset:
+	// a value of any JSON type (a schema without type); Gemini gets the
+	// default schema as it is. To give it one, give the value a concrete Go
+	// type, or state its type's schema with //toolgen:schema.
+	// Argument flags (/properties/flags/items) has no form in Gemini's schema
+	// subset: a value of any JSON type (a schema without type); Gemini gets
+	// the default schema as it is. To give it one, give the value a concrete
+	// Go type, or state its type's schema with //toolgen:schema.
+	// Argument both (/properties/both) has no form in Gemini's schema subset:
+	// a value of any JSON type (a schema without type); Gemini gets the
+	// default schema as it is. To give it one, give the value a concrete Go
+	// type, or state its type's schema with //toolgen:schema.
 	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"temp":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"},"temps":{"type":"array","items":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"}},"by_city":{"type":"object","additionalProperties":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"}},"ptr":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"},"flag":{"description":"Flag reads itself from JSON with a pointer-receiver MarshalJSON: written by the method where encoding/json can take the address."},"flags":{"type":"array","items":{"description":"Flag reads itself from JSON with a pointer-receiver MarshalJSON: written by the method where encoding/json can take the address."}},"count":{"type":"integer","description":"Count writes itself with MarshalJSON and has no UnmarshalJSON: read as an integer (its own type), written as a string."},"level":{"type":"integer","description":"Level writes itself as text and has no UnmarshalText: read as an integer, written as a string."},"both":{"description":"Both has JSON and text methods: JSON wins in both directions."},"maybe":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"}},"required":["temp","flag","count","level","both"],"additionalProperties":false}`),
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Custom holds the local types.","properties":{"temp":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"},"temps":{"type":"array","items":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"}},"by_city":{"type":"object","additionalProperties":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"}},"ptr":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"},"flag":{"description":"Flag reads itself from JSON with a pointer-receiver MarshalJSON: written by the method where encoding/json can take the address."},"flags":{"type":"array","items":{"description":"Flag reads itself from JSON with a pointer-receiver MarshalJSON: written by the method where encoding/json can take the address."}},"count":{"description":"Count writes itself with MarshalJSON and has no UnmarshalJSON: read as an integer (its own type), written as a string."},"level":{"type":"string","description":"Level writes itself as text and has no UnmarshalText: read as an integer, written as a string."},"both":{"description":"Both has JSON and text methods: JSON wins in both directions."},"maybe":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"}},"required":["temp","flag","count","level","both"],"additionalProperties":false}`),
 	Namespace:    "methods",
@@ -67,10 +100,12 @@ var toolgenTools = [...]toolgen.Tool{{
 }, {
 	Name:        ToolEchoStd,
 	Description: "EchoStd returns what it was given.",
-	// The input schema has no form in Gemini's subset (an enum of other than,
-	// strings at /properties/month): Gemini gets it as it is.,
+	// Argument month (/properties/month) has no form in Gemini's schema
+	// subset: an enum whose values are not all strings; Gemini gets the
+	// default schema as it is. To give it one, make the enum a named string
+	// type with string constants.
 	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"int":{"type":"integer","description":"An integer of any size."},"int_value":{"type":"integer","description":"An integer of any size."},"float":{"type":"string","description":"A decimal floating-point number of any size, as a string such as \"1.5\" or \"-2e10\"."},"rat":{"type":"string","description":"A rational number as a string: a fraction such as \"1/3\" or a decimal such as \"0.25\"."},"number":{"type":"number"},"numbers":{"type":"array","items":{"type":"number"}},"addr":{"type":"string","description":"An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."},"prefix":{"type":"string","description":"An IP network in CIDR notation, such as \"192.0.2.0/24\"."},"level":{"type":"string","description":"A log level: DEBUG, INFO, WARN or ERROR, optionally with an offset such as \"WARN+2\"."},"pattern":{"type":"string","description":"A regular expression in Go's RE2 syntax."},"timeout":{"type":"integer","description":"A duration in nanoseconds (1 second = 1000000000)."},"month":{"type":"integer","enum":[1,2,3,4,5,6,7,8,9,10,11,12]}},"required":["int_value","number","addr","prefix","level","timeout"],"additionalProperties":false}`),
-	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Std holds standard library types with their own JSON form.","properties":{"int":{"type":"integer","description":"An integer of any size."},"int_value":{"type":"integer","description":"An integer of any size."},"float":{"type":"string","description":"A decimal floating-point number of any size, as a string such as \"1.5\" or \"-2e10\"."},"rat":{"type":"string","description":"A rational number as a string: a fraction such as \"1/3\" or a decimal such as \"0.25\"."},"number":{"type":"number"},"numbers":{"type":"array","items":{"type":"number"}},"addr":{"type":"string","description":"An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."},"prefix":{"type":"string","description":"An IP network in CIDR notation, such as \"192.0.2.0/24\"."},"level":{"type":"string","description":"A log level: DEBUG, INFO, WARN or ERROR, optionally with an offset such as \"WARN+2\"."},"pattern":{"type":"string","description":"A regular expression in Go's RE2 syntax."},"timeout":{"type":"integer","description":"A duration in nanoseconds (1 second = 1000000000)."},"month":{"type":"integer","examples":[1,2,3,4,5,6,7,8,9,10,11,12]}},"required":["int_value","number","addr","prefix","level","timeout"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Std holds standard library types with their own JSON form.","properties":{"int":{"type":"integer","description":"An integer of any size."},"int_value":{"type":"integer","description":"An integer of any size."},"float":{"type":"string","description":"A decimal floating-point number of any size, as a string such as \"1.5\" or \"-2e10\"."},"rat":{"type":"string","description":"A rational number as a string: a fraction such as \"1/3\" or a decimal such as \"0.25\"."},"number":{"type":"number"},"numbers":{"type":"array","items":{"type":"number"}},"addr":{"type":"string","description":"An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."},"prefix":{"type":"string","description":"An IP network in CIDR notation, such as \"192.0.2.0/24\"."},"level":{"type":"string","description":"A log level: DEBUG, INFO, WARN or ERROR, optionally with an offset such as \"WARN+2\"."},"pattern":{"type":"string","description":"A regular expression in Go's RE2 syntax."},"timeout":{"type":"integer","description":"A duration in nanoseconds (1 second = 1000000000)."},"month":{"type":"integer","enum":[1,2,3,4,5,6,7,8,9,10,11,12]}},"required":["int_value","number","addr","prefix","level","timeout"],"additionalProperties":false}`),
 	Namespace:    "methods",
 	Tokens:       toolgen.Tokens{Default: 366, Strict: 417, Gemini: 0},
 	SearchTerms:  "1 99 SiAgIMC4ABIjgGACgACEAAYCBgIQCyAKgUDJbHFHJ4wb5MBIQQgtKBAAxqHC 10 1000000000 11 12 192:2 2001 24 25 2e10 addr:2 address ani:3 cidr db8 debug decimal:2 duration echo:4 echo_std:4 error expression float:3 fraction given go i_pv4 i_pv6 info int:4 int_valu:2 integer:2 ip level:3 log method:2 month:2 nanosecond network notation number:6 offset optionalli pattern:2 point prefix:2 pv4 pv6 rat:2 rational re2 regular return second size:3 std:4 string:2 syntax timeout:2 valu:2 warn:2",

@@ -48,12 +48,66 @@ func Tools() []toolgen.Tool {
 var toolgenTools = [...]toolgen.Tool{{
 	Name:        ToolMeasure,
 	Description: "Measure reads and writes every collection.",
-	// The input schema has no form in OpenAI's strict dialect (a map,
-	// (additionalProperties with a schema) at /properties/scores): OpenAI gets,
-	// it without strict mode.,
-	// The input schema has no form in Gemini's subset (a map,
-	// (additionalProperties with a schema) at /properties/scores): Gemini gets,
-	// it as it is.,
+	// Argument scores (/properties/scores) has no form in OpenAI's strict
+	// mode: a map (an object whose keys the caller chooses:
+	// additionalProperties with a schema); OpenAI gets the default schema
+	// without strict mode. To give it one, add toolgen:"entries" to the
+	// field's tag to send the map as an array of {"key": …, "value": …}
+	// objects, which the tool reads back into the map.
+	// Argument by_key (/properties/by_key) has no form in OpenAI's strict
+	// mode: a map (an object whose keys the caller chooses:
+	// additionalProperties with a schema); OpenAI gets the default schema
+	// without strict mode. To give it one, add toolgen:"entries" to the
+	// field's tag to send the map as an array of {"key": …, "value": …}
+	// objects, which the tool reads back into the map.
+	// Argument nested (/properties/nested) has no form in OpenAI's strict
+	// mode: a map (an object whose keys the caller chooses:
+	// additionalProperties with a schema); OpenAI gets the default schema
+	// without strict mode. To give it one, add toolgen:"entries" to the
+	// field's tag to send the map as an array of {"key": …, "value": …}
+	// objects, which the tool reads back into the map.
+	// Argument places (/properties/places) has no form in OpenAI's strict
+	// mode: a map (an object whose keys the caller chooses:
+	// additionalProperties with a schema); OpenAI gets the default schema
+	// without strict mode. To give it one, add toolgen:"entries" to the
+	// field's tag to send the map as an array of {"key": …, "value": …}
+	// objects, which the tool reads back into the map.
+	// Argument counts (/properties/counts) has no form in OpenAI's strict
+	// mode: a map (an object whose keys the caller chooses:
+	// additionalProperties with a schema); OpenAI gets the default schema
+	// without strict mode. To give it one, add toolgen:"entries" to the
+	// field's tag to send the map as an array of {"key": …, "value": …}
+	// objects, which the tool reads back into the map.
+	// Argument scores (/properties/scores) has no form in Gemini's schema
+	// subset: a map (an object whose keys the caller chooses:
+	// additionalProperties with a schema); Gemini gets the default schema as
+	// it is. To give it one, add toolgen:"entries" to the field's tag to send
+	// the map as an array of {"key": …, "value": …} objects, which the
+	// tool reads back into the map.
+	// Argument by_key (/properties/by_key) has no form in Gemini's schema
+	// subset: a map (an object whose keys the caller chooses:
+	// additionalProperties with a schema); Gemini gets the default schema as
+	// it is. To give it one, add toolgen:"entries" to the field's tag to send
+	// the map as an array of {"key": …, "value": …} objects, which the
+	// tool reads back into the map.
+	// Argument nested (/properties/nested) has no form in Gemini's schema
+	// subset: a map (an object whose keys the caller chooses:
+	// additionalProperties with a schema); Gemini gets the default schema as
+	// it is. To give it one, add toolgen:"entries" to the field's tag to send
+	// the map as an array of {"key": …, "value": …} objects, which the
+	// tool reads back into the map.
+	// Argument places (/properties/places) has no form in Gemini's schema
+	// subset: a map (an object whose keys the caller chooses:
+	// additionalProperties with a schema); Gemini gets the default schema as
+	// it is. To give it one, add toolgen:"entries" to the field's tag to send
+	// the map as an array of {"key": …, "value": …} objects, which the
+	// tool reads back into the map.
+	// Argument counts (/properties/counts) has no form in Gemini's schema
+	// subset: a map (an object whose keys the caller chooses:
+	// additionalProperties with a schema); Gemini gets the default schema as
+	// it is. To give it one, add toolgen:"entries" to the field's tag to send
+	// the map as an array of {"key": …, "value": …} objects, which the
+	// tool reads back into the map.
 	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"names":{"type":"array","items":{"type":"string"}},"ids":{"type":"array","description":"IDs is a named slice type.","items":{"type":"integer"}},"matrix":{"type":"array","items":{"type":"array","items":{"type":"integer"}}},"pair":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string"}},"grid":{"type":"array","description":"Grid is a fixed-size board.","minItems":3,"maxItems":3,"items":{"type":"array","minItems":3,"maxItems":3,"items":{"type":"boolean"}}},"points":{"type":"array","items":{"type":"object","description":"Point is a nested struct: inlined wherever it is used.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"origin":{"type":"object","description":"Point is a nested struct: inlined wherever it is used.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"best":{"type":"object","description":"Point is a nested struct: inlined wherever it is used.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"optional":{"type":"array","items":{"type":"object","description":"Point is a nested struct: inlined wherever it is used.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"scores":{"type":"object","additionalProperties":{"type":"integer"}},"by_key":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}},"nested":{"type":"object","additionalProperties":{"type":"object","additionalProperties":{"type":"boolean"}}},"places":{"type":"object","additionalProperties":{"type":"object","description":"Point is a nested struct: inlined wherever it is used.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"empty":{"type":"array","minItems":0,"maxItems":0,"items":{"type":"integer"}},"tags":{"type":"array","items":{"type":"string"}},"counts":{"type":"object","additionalProperties":{"type":"integer","minimum":0,"maximum":255}}},"required":["names","ids","matrix","pair","grid","points","origin","optional","scores","by_key","nested","places","empty"],"additionalProperties":false}`),
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Shapes holds every kind of collection.","properties":{"names":{"type":"array","items":{"type":"string"}},"ids":{"type":"array","description":"IDs is a named slice type.","items":{"type":"integer"}},"matrix":{"type":"array","items":{"type":"array","items":{"type":"integer"}}},"pair":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string"}},"grid":{"type":"array","description":"Grid is a fixed-size board.","minItems":3,"maxItems":3,"items":{"type":"array","minItems":3,"maxItems":3,"items":{"type":"boolean"}}},"points":{"type":"array","items":{"type":"object","description":"Point is a nested struct: inlined wherever it is used.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"origin":{"type":"object","description":"Point is a nested struct: inlined wherever it is used.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"best":{"type":"object","description":"Point is a nested struct: inlined wherever it is used.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"optional":{"type":"array","items":{"type":["object","null"],"description":"Point is a nested struct: inlined wherever it is used.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"scores":{"type":"object","additionalProperties":{"type":"integer"}},"by_key":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}},"nested":{"type":"object","additionalProperties":{"type":"object","additionalProperties":{"type":"boolean"}}},"places":{"type":"object","additionalProperties":{"type":"object","description":"Point is a nested struct: inlined wherever it is used.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"empty":{"type":"array","minItems":0,"maxItems":0,"items":{"type":"integer"}},"tags":{"type":"array","items":{"type":"string"}},"counts":{"type":"object","additionalProperties":{"type":"integer","minimum":0,"maximum":255}}},"required":["names","ids","matrix","pair","grid","points","origin","optional","scores","by_key","nested","places","empty"],"additionalProperties":false}`),
 	Namespace:    "collections",
@@ -63,12 +117,19 @@ var toolgenTools = [...]toolgen.Tool{{
 }, {
 	Name:        ToolFlat,
 	Description: "Flat takes collections as flat parameters.",
-	// The input schema has no form in OpenAI's strict dialect (a map,
-	// (additionalProperties with a schema) at /properties/lookup): OpenAI gets,
-	// it without strict mode.,
-	// The input schema has no form in Gemini's subset (a map,
-	// (additionalProperties with a schema) at /properties/lookup): Gemini gets,
-	// it as it is.,
+	// Argument lookup (/properties/lookup) has no form in OpenAI's strict
+	// mode: a map (an object whose keys the caller chooses:
+	// additionalProperties with a schema); OpenAI gets the default schema
+	// without strict mode. To give it one, add the entries option to the
+	// parameter's doc item ("- lookup entries: …") to send the map as an
+	// array of {"key": …, "value": …} objects, which the tool reads back
+	// into the map.
+	// Argument lookup (/properties/lookup) has no form in Gemini's schema
+	// subset: a map (an object whose keys the caller chooses:
+	// additionalProperties with a schema); Gemini gets the default schema as
+	// it is. To give it one, add the entries option to the parameter's doc
+	// item ("- lookup entries: …") to send the map as an array of {"key":
+	// …, "value": …} objects, which the tool reads back into the map.
 	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"points":{"type":"array","items":{"type":"object","description":"Point is a nested struct: inlined wherever it is used.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"lookup":{"type":"object","additionalProperties":{"type":"object","description":"Point is a nested struct: inlined wherever it is used.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"pair":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}},"keys":{"type":"array","items":{"type":"string","description":"Key is a named string used as a map key."}}},"required":["points","lookup","pair","keys"],"additionalProperties":false}`),
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"object","additionalProperties":{"type":"array","items":{"type":"object","description":"Point is a nested struct: inlined wherever it is used.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}}}},"required":["result"],"additionalProperties":false}`),
 	Namespace:    "collections",

@@ -40,10 +40,12 @@ func Tools() []toolgen.Tool {
 var toolgenTools = [...]toolgen.Tool{{
 	Name:        ToolPlan,
 	Description: "Plan schedules work.",
-	// The input schema has no form in Gemini's subset (an enum of other than,
-	// strings at /properties/day): Gemini gets it as it is.,
+	// Argument day (/properties/day) has no form in Gemini's schema subset: an
+	// enum whose values are not all strings; Gemini gets the default schema as
+	// it is. To give it one, make the enum a named string type with string
+	// constants.
 	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"day":{"type":"integer","description":"the day.\n0: the first day\n1: the second day","enum":[0,1,2]},"level":{"type":"integer","description":"how hard."},"color":{"type":"string","description":"the label.","enum":["red","green"]}},"required":["day","level","color"],"additionalProperties":false}`),
-	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer","description":"Day is a day of the week.\n0: the first day\n1: the second day","examples":[0,1,2]}},"required":["result"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer","description":"Day is a day of the week.\n0: the first day\n1: the second day","enum":[0,1,2]}},"required":["result"],"additionalProperties":false}`),
 	Namespace:    "enumexported",
 	Tokens:       toolgen.Tokens{Default: 114, Strict: 97, Gemini: 0},
 	SearchTerms:  "1 23 gQFTCHANhBRgM color:2 dai:5 enumexport:2 first green hard label level:2 plan:4 red schedul second work",

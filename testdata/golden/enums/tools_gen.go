@@ -48,14 +48,28 @@ func Tools() []toolgen.Tool {
 var toolgenTools = [...]toolgen.Tool{{
 	Name:        ToolMix,
 	Description: "Mix returns the paint back with the color it mixes to.",
-	// The input schema has no form in OpenAI's strict dialect (a map,
-	// (additionalProperties with a schema) at /properties/by_room): OpenAI,
-	// gets it without strict mode.,
-	// The input schema has no form in Gemini's subset (a map,
-	// (additionalProperties with a schema) at /properties/by_room): Gemini,
-	// gets it as it is.,
+	// Argument by_room (/properties/by_room) has no form in OpenAI's strict
+	// mode: a map (an object whose keys the caller chooses:
+	// additionalProperties with a schema); OpenAI gets the default schema
+	// without strict mode. To give it one, add toolgen:"entries" to the
+	// field's tag to send the map as an array of {"key": …, "value": …}
+	// objects, which the tool reads back into the map.
+	// Argument by_room (/properties/by_room) has no form in Gemini's schema
+	// subset: a map (an object whose keys the caller chooses:
+	// additionalProperties with a schema); Gemini gets the default schema as
+	// it is. To give it one, add toolgen:"entries" to the field's tag to send
+	// the map as an array of {"key": …, "value": …} objects, which the
+	// tool reads back into the map.
+	// Argument priority (/properties/priority) has no form in Gemini's schema
+	// subset: an enum whose values are not all strings; Gemini gets the
+	// default schema as it is. To give it one, make the enum a named string
+	// type with string constants.
+	// Argument sign (/properties/sign) has no form in Gemini's schema subset:
+	// an enum whose values are not all strings; Gemini gets the default schema
+	// as it is. To give it one, make the enum a named string type with string
+	// constants.
 	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"color":{"type":"string","description":"Color is a documented string enum.\n\"red\": Red is the color of fire.\n\"green\": the color of grass","enum":["red","green","blue"]},"trim":{"type":"string","description":"the trim color\n\"red\": Red is the color of fire.\n\"green\": the color of grass","enum":["red","green","blue"]},"palette":{"type":"array","items":{"type":"string","description":"Color is a documented string enum.\n\"red\": Red is the color of fire.\n\"green\": the color of grass","enum":["red","green","blue"]}},"by_room":{"type":"object","additionalProperties":{"type":"integer","description":"Level has no comments on its constants.","enum":[1,2,3]}},"priority":{"type":"integer","description":"Priority has two names for one value.\n0: can wait\n1: the usual\n9: now\n9: the same as urgent","enum":[0,1,9]},"mode":{"type":"string","description":"Mode is declared alone.\n\"fast\": ModeFast is the only mode.","enum":["fast"]},"sign":{"type":"integer","description":"Sign is a signed enum with negative values.","enum":[-1,0,1]},"quote":{"type":"string","description":"Quote has values JSON must escape.","enum":["plain","say \"hi\"","<b>&"]}},"required":["color","palette","by_room","priority","mode","sign","quote"],"additionalProperties":false}`),
-	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Paint selects colors.","properties":{"color":{"type":"string","description":"Color is a documented string enum.\n\"red\": Red is the color of fire.\n\"green\": the color of grass","examples":["red","green","blue"]},"trim":{"type":"string","description":"the trim color\n\"red\": Red is the color of fire.\n\"green\": the color of grass","examples":["red","green","blue"]},"palette":{"type":"array","items":{"type":"string","description":"Color is a documented string enum.\n\"red\": Red is the color of fire.\n\"green\": the color of grass","examples":["red","green","blue"]}},"by_room":{"type":"object","additionalProperties":{"type":"integer","description":"Level has no comments on its constants.","examples":[1,2,3]}},"priority":{"type":"integer","description":"Priority has two names for one value.\n0: can wait\n1: the usual\n9: now\n9: the same as urgent","minimum":0,"maximum":255,"examples":[0,1,9]},"mode":{"type":"string","description":"Mode is declared alone.\n\"fast\": ModeFast is the only mode.","examples":["fast"]},"sign":{"type":"integer","description":"Sign is a signed enum with negative values.","minimum":-128,"maximum":127,"examples":[-1,0,1]},"quote":{"type":"string","description":"Quote has values JSON must escape.","examples":["plain","say \"hi\"","<b>&"]}},"required":["color","palette","by_room","priority","mode","sign","quote"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Paint selects colors.","properties":{"color":{"type":"string","description":"Color is a documented string enum.\n\"red\": Red is the color of fire.\n\"green\": the color of grass","enum":["red","green","blue"]},"trim":{"type":"string","description":"the trim color\n\"red\": Red is the color of fire.\n\"green\": the color of grass","enum":["red","green","blue"]},"palette":{"type":"array","items":{"type":"string","description":"Color is a documented string enum.\n\"red\": Red is the color of fire.\n\"green\": the color of grass","enum":["red","green","blue"]}},"by_room":{"type":"object","additionalProperties":{"type":"integer","description":"Level has no comments on its constants.","enum":[1,2,3]}},"priority":{"type":"integer","description":"Priority has two names for one value.\n0: can wait\n1: the usual\n9: now\n9: the same as urgent","enum":[0,1,9]},"mode":{"type":"string","description":"Mode is declared alone.\n\"fast\": ModeFast is the only mode.","enum":["fast"]},"sign":{"type":"integer","description":"Sign is a signed enum with negative values.","enum":[-1,0,1]},"quote":{"type":"string","description":"Quote has values JSON must escape.","enum":["plain","say \"hi\"","<b>&"]}},"required":["color","palette","by_room","priority","mode","sign","quote"],"additionalProperties":false}`),
 	Namespace:    "enums",
 	Tokens:       toolgen.Tokens{Default: 369, Strict: 0, Gemini: 0},
 	SearchTerms:  "1 105 zogEnAQgPUEkgVAiBFJgBAsSgObwaACGlpAIIEFCFAghB alon back blue:3 by_room:2 color:12 comment constant declar document:2 enum:5 escap fast:3 fire:3 grass:3 green:6 hi json level mix:5 mode:5 mode_fast must name negativ now on onli paint palett:2 plain prioriti:3 quot:3 red:9 return room:2 sai same sign:4 string:2 trim:3 two urgent usual valu:3 wait",
@@ -63,10 +77,16 @@ var toolgenTools = [...]toolgen.Tool{{
 }, {
 	Name:        ToolPick,
 	Description: "Pick takes and returns enums as flat parameters.",
-	// The input schema has no form in Gemini's subset (an enum of other than,
-	// strings at /properties/level): Gemini gets it as it is.,
+	// Argument level (/properties/level) has no form in Gemini's schema
+	// subset: an enum whose values are not all strings; Gemini gets the
+	// default schema as it is. To give it one, make the enum a named string
+	// type with string constants.
+	// Argument priority (/properties/priority) has no form in Gemini's schema
+	// subset: an enum whose values are not all strings; Gemini gets the
+	// default schema as it is. To give it one, make the enum a named string
+	// type with string constants.
 	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"color":{"type":"string","description":"Color is a documented string enum.\n\"red\": Red is the color of fire.\n\"green\": the color of grass","enum":["red","green","blue"]},"level":{"type":"integer","description":"how much.","enum":[1,2,3]},"priority":{"type":"integer","description":"Priority has two names for one value.\n0: can wait\n1: the usual\n9: now\n9: the same as urgent","enum":[0,1,9]}},"required":["color","priority"],"additionalProperties":false}`),
-	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer","description":"Level has no comments on its constants.","examples":[1,2,3]}},"required":["result"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer","description":"Level has no comments on its constants.","enum":[1,2,3]}},"required":["result"],"additionalProperties":false}`),
 	Namespace:    "enums",
 	Tokens:       toolgen.Tokens{Default: 165, Strict: 160, Gemini: 0},
 	SearchTerms:  "1 42 tROgwAp0QgQggAYNLAJNApAChI blue color:5 document enum:4 fire flat grass green:2 level:2 much name now on parameter pick:4 prioriti:3 red:3 return same string take two urgent usual valu wait",

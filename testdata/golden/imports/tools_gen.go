@@ -43,11 +43,15 @@ func Tools() []toolgen.Tool {
 var toolgenTools = [...]toolgen.Tool{{
 	Name:        ToolSave,
 	Description: "Save saves a note.",
-	// The input schema has no form in OpenAI's strict dialect (a value of any,
-	// type (no type and no $ref) at /properties/raw): OpenAI gets it without,
-	// strict mode.,
-	// The input schema has no form in Gemini's subset (a value of any type (no,
-	// type) at /properties/raw): Gemini gets it as it is.,
+	// Argument raw (/properties/raw) has no form in OpenAI's strict mode: a
+	// value of any JSON type (a schema with neither type nor $ref); OpenAI
+	// gets the default schema without strict mode. To give it one, give the
+	// value a concrete Go type, or state its type's schema with
+	//toolgen:schema.
+	// Argument raw (/properties/raw) has no form in Gemini's schema subset: a
+	// value of any JSON type (a schema without type); Gemini gets the default
+	// schema as it is. To give it one, give the value a concrete Go type, or
+	// state its type's schema with //toolgen:schema.
 	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"text":{"type":"string","pattern":"^[a-z]+$"},"score":{"type":"number"},"when":{"type":"string","format":"date-time"},"raw":{}},"required":["text","score","when","raw"],"additionalProperties":false}`),
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Note is a struct parameter with a float (math), a pattern (regexp) and a time.","properties":{"text":{"type":"string"},"score":{"type":"number"},"when":{"type":"string","format":"date-time"},"raw":{}},"required":["text","score","when","raw"],"additionalProperties":false}`),
 	Namespace:    "imports",

@@ -44,12 +44,18 @@ func Tools() []toolgen.Tool {
 var toolgenTools = [...]toolgen.Tool{{
 	Name:        ToolSend,
 	Description: "Send echoes a packet.",
-	// The input schema has no form in OpenAI's strict dialect (a map,
-	// (additionalProperties with a schema) at /properties/each): OpenAI gets,
-	// it without strict mode.,
-	// The input schema has no form in Gemini's subset (a map,
-	// (additionalProperties with a schema) at /properties/each): Gemini gets,
-	// it as it is.,
+	// Argument each (/properties/each) has no form in OpenAI's strict mode: a
+	// map (an object whose keys the caller chooses: additionalProperties with
+	// a schema); OpenAI gets the default schema without strict mode. To give
+	// it one, add toolgen:"entries" to the field's tag to send the map as an
+	// array of {"key": …, "value": …} objects, which the tool reads back
+	// into the map.
+	// Argument each (/properties/each) has no form in Gemini's schema subset:
+	// a map (an object whose keys the caller chooses: additionalProperties
+	// with a schema); Gemini gets the default schema as it is. To give it one,
+	// add toolgen:"entries" to the field's tag to send the map as an array of
+	// {"key": …, "value": …} objects, which the tool reads back into the
+	// map.
 	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"raw":{"type":"string","contentEncoding":"base64"},"named":{"type":"string","description":"Octets is a named slice of them.","contentEncoding":"base64"},"opt":{"type":"string","contentEncoding":"base64"},"each":{"type":"object","additionalProperties":{"type":"string","description":"Octets is a named slice of them.","contentEncoding":"base64"}},"letters":{"type":"array","items":{"type":"integer","description":"Letter writes itself as text: a []Letter is an array.","minimum":0,"maximum":255}},"fixed":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer","description":"Octet is a named byte.","minimum":0,"maximum":255}},"codes":{"type":"string","contentEncoding":"base64"}},"required":["raw","named","each","letters","fixed","codes"],"additionalProperties":false}`),
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Packet has every byte shape.","properties":{"raw":{"type":"string","contentEncoding":"base64"},"named":{"type":"string","description":"Octets is a named slice of them.","contentEncoding":"base64"},"opt":{"type":"string","contentEncoding":"base64"},"each":{"type":"object","additionalProperties":{"type":"string","description":"Octets is a named slice of them.","contentEncoding":"base64"}},"letters":{"type":"array","items":{"type":"string","description":"Letter writes itself as text: a []Letter is an array."}},"fixed":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer","description":"Octet is a named byte.","minimum":0,"maximum":255}},"codes":{"type":"string","contentEncoding":"base64"}},"required":["raw","named","each","letters","fixed","codes"],"additionalProperties":false}`),
 	Namespace:    "namedbytes",

@@ -40,12 +40,18 @@ func Tools() []toolgen.Tool {
 var toolgenTools = [...]toolgen.Tool{{
 	Name:        ToolPlan,
 	Description: "Plan plans a route.",
-	// The input schema has no form in OpenAI's strict dialect (a map,
-	// (additionalProperties with a schema) at /properties/named): OpenAI gets,
-	// it without strict mode.,
-	// The input schema has no form in Gemini's subset (a map,
-	// (additionalProperties with a schema) at /properties/named): Gemini gets,
-	// it as it is.,
+	// Argument named (/properties/named) has no form in OpenAI's strict mode:
+	// a map (an object whose keys the caller chooses: additionalProperties
+	// with a schema); OpenAI gets the default schema without strict mode. To
+	// give it one, add toolgen:"entries" to the field's tag to send the map as
+	// an array of {"key": …, "value": …} objects, which the tool reads
+	// back into the map.
+	// Argument named (/properties/named) has no form in Gemini's schema
+	// subset: a map (an object whose keys the caller chooses:
+	// additionalProperties with a schema); Gemini gets the default schema as
+	// it is. To give it one, add toolgen:"entries" to the field's tag to send
+	// the map as an array of {"key": …, "value": …} objects, which the
+	// tool reads back into the map.
 	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"stops":{"type":"array","items":{"type":"object","description":"Point is a place.","properties":{"x":{"type":"integer"},"y":{"type":"integer"}},"required":["x","y"],"additionalProperties":false}},"named":{"type":"object","additionalProperties":{"type":"object","description":"Point is a place.","properties":{"x":{"type":"integer"},"y":{"type":"integer"}},"required":["x","y"],"additionalProperties":false}},"ends":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"object","description":"Point is a place.","properties":{"x":{"type":"integer"},"y":{"type":"integer"}},"required":["x","y"],"additionalProperties":false}},"detour":{"type":"object","description":"null reads as nil","properties":{"x":{"type":"integer"},"y":{"type":"integer"}},"required":["x","y"],"additionalProperties":false}},"required":["stops","named","ends"],"additionalProperties":false}`),
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Route is a list of stops.","properties":{"stops":{"type":"array","items":{"type":["object","null"],"description":"Point is a place.","properties":{"x":{"type":"integer"},"y":{"type":"integer"}},"required":["x","y"],"additionalProperties":false}},"named":{"type":"object","additionalProperties":{"type":["object","null"],"description":"Point is a place.","properties":{"x":{"type":"integer"},"y":{"type":"integer"}},"required":["x","y"],"additionalProperties":false}},"ends":{"type":"array","minItems":2,"maxItems":2,"items":{"type":["object","null"],"description":"Point is a place.","properties":{"x":{"type":"integer"},"y":{"type":"integer"}},"required":["x","y"],"additionalProperties":false}},"detour":{"type":"object","description":"null reads as nil","properties":{"x":{"type":"integer"},"y":{"type":"integer"}},"required":["x","y"],"additionalProperties":false}},"required":["stops","named","ends"],"additionalProperties":false}`),
 	Namespace:    "nullelems",

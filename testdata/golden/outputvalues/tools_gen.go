@@ -46,8 +46,10 @@ func Tools() []toolgen.Tool {
 var toolgenTools = [...]toolgen.Tool{{
 	Name:        ToolWiden,
 	Description: "Widen returns a grant with every permission.",
-	// The input schema has no form in Gemini's subset (an enum of other than,
-	// strings at /properties/perm): Gemini gets it as it is.,
+	// Argument perm (/properties/perm) has no form in Gemini's schema subset:
+	// an enum whose values are not all strings; Gemini gets the default schema
+	// as it is. To give it one, make the enum a named string type with string
+	// constants.
 	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"perm":{"type":"integer","description":"Perm is a set of permission bits: its constants are examples of what a result holds.\n1: may read\n2: may write","enum":[1,2]},"user":{"type":"string","pattern":"^[a-z]+$","minLength":1},"days":{"type":"integer","minimum":1,"maximum":30,"default":7}},"required":["perm","user"],"additionalProperties":false}`),
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Grant has constrained members.","properties":{"perm":{"type":"integer","description":"Perm is a set of permission bits: its constants are examples of what a result holds.\n1: may read\n2: may write","minimum":0,"maximum":255,"examples":[1,2]},"user":{"type":"string"},"days":{"type":"integer"}},"required":["perm","user"],"additionalProperties":false}`),
 	Namespace:    "outputvalues",

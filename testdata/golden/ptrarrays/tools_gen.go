@@ -59,12 +59,19 @@ func Tools() []toolgen.Tool {
 var toolgenTools = [...]toolgen.Tool{{
 	Name:        ToolShapes,
 	Description: "Shapes takes nested shapes as flat parameters and returns them.",
-	// The input schema has no form in OpenAI's strict dialect (a map,
-	// (additionalProperties with a schema) at /properties/by_name): OpenAI,
-	// gets it without strict mode.,
-	// The input schema has no form in Gemini's subset (a map,
-	// (additionalProperties with a schema) at /properties/by_name): Gemini,
-	// gets it as it is.,
+	// Argument by_name (/properties/by_name) has no form in OpenAI's strict
+	// mode: a map (an object whose keys the caller chooses:
+	// additionalProperties with a schema); OpenAI gets the default schema
+	// without strict mode. To give it one, add the entries option to the
+	// parameter's doc item ("- by_name entries: …") to send the map as an
+	// array of {"key": …, "value": …} objects, which the tool reads back
+	// into the map.
+	// Argument by_name (/properties/by_name) has no form in Gemini's schema
+	// subset: a map (an object whose keys the caller chooses:
+	// additionalProperties with a schema); Gemini gets the default schema as
+	// it is. To give it one, add the entries option to the parameter's doc
+	// item ("- by_name entries: …") to send the map as an array of {"key":
+	// …, "value": …} objects, which the tool reads back into the map.
 	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"cells":{"type":"array","description":"three integers","minItems":3,"maxItems":3,"items":{"type":"integer"}},"rows":{"type":"array","description":"pairs","items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"by_name":{"type":"object","description":"pairs by name","additionalProperties":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"square":{"type":"array","description":"a 2x2 matrix","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"times":{"type":"array","description":"two instants","minItems":2,"maxItems":2,"items":{"type":"string","format":"date-time"}},"deep":{"type":"array","description":"pairs of pairs of strings","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string"}}}},"required":["rows","by_name"],"additionalProperties":false}`),
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Grid holds nested shapes as fields.","properties":{"cells":{"type":"array","minItems":3,"maxItems":3,"items":{"type":"integer"}},"rows":{"type":"array","items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"integer"}}},"by_name":{"type":"object","additionalProperties":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"integer"}}},"square":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"times":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string","format":"date-time"}},"deep":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"string"}}},"mixed":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"array","items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"boolean"}}}},"tables":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"object","additionalProperties":{"type":["integer","null"]}}},"grids":{"type":"array","minItems":1,"maxItems":1,"items":{"type":"object","description":"Cell is a struct inside a pointer to an array.","properties":{"x":{"type":"integer"}},"required":["x"],"additionalProperties":false}},"stacked":{"type":"array","minItems":2,"maxItems":2,"items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"number"}}}},"required":["rows","by_name","stacked"],"additionalProperties":false}`),
 	Namespace:    "ptrarrays",
@@ -74,12 +81,28 @@ var toolgenTools = [...]toolgen.Tool{{
 }, {
 	Name:        ToolEcho,
 	Description: "Echo takes a struct of nested shapes and returns it.",
-	// The input schema has no form in OpenAI's strict dialect (a map,
-	// (additionalProperties with a schema) at /properties/by_name): OpenAI,
-	// gets it without strict mode.,
-	// The input schema has no form in Gemini's subset (a map,
-	// (additionalProperties with a schema) at /properties/by_name): Gemini,
-	// gets it as it is.,
+	// Argument by_name (/properties/by_name) has no form in OpenAI's strict
+	// mode: a map (an object whose keys the caller chooses:
+	// additionalProperties with a schema); OpenAI gets the default schema
+	// without strict mode. To give it one, add toolgen:"entries" to the
+	// field's tag to send the map as an array of {"key": …, "value": …}
+	// objects, which the tool reads back into the map.
+	// Argument tables (/properties/tables/items) has no form in OpenAI's
+	// strict mode: a map (an object whose keys the caller chooses:
+	// additionalProperties with a schema); OpenAI gets the default schema
+	// without strict mode. To give it one, use a slice of structs with key and
+	// value fields in place of the map.
+	// Argument by_name (/properties/by_name) has no form in Gemini's schema
+	// subset: a map (an object whose keys the caller chooses:
+	// additionalProperties with a schema); Gemini gets the default schema as
+	// it is. To give it one, add toolgen:"entries" to the field's tag to send
+	// the map as an array of {"key": …, "value": …} objects, which the
+	// tool reads back into the map.
+	// Argument tables (/properties/tables/items) has no form in Gemini's
+	// schema subset: a map (an object whose keys the caller chooses:
+	// additionalProperties with a schema); Gemini gets the default schema as
+	// it is. To give it one, use a slice of structs with key and value fields
+	// in place of the map.
 	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"cells":{"type":"array","minItems":3,"maxItems":3,"items":{"type":"integer"}},"rows":{"type":"array","items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"by_name":{"type":"object","additionalProperties":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"square":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"times":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string","format":"date-time"}},"deep":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string"}}},"mixed":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"array","items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"boolean"}}}},"tables":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"object","additionalProperties":{"type":"integer"}}},"grids":{"type":"array","minItems":1,"maxItems":1,"items":{"type":"object","description":"Cell is a struct inside a pointer to an array.","properties":{"x":{"type":"integer"}},"required":["x"],"additionalProperties":false}},"stacked":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"number"}}}},"required":["rows","by_name","stacked"],"additionalProperties":false}`),
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Grid holds nested shapes as fields.","properties":{"cells":{"type":"array","minItems":3,"maxItems":3,"items":{"type":"integer"}},"rows":{"type":"array","items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"integer"}}},"by_name":{"type":"object","additionalProperties":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"integer"}}},"square":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"times":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string","format":"date-time"}},"deep":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"string"}}},"mixed":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"array","items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"boolean"}}}},"tables":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"object","additionalProperties":{"type":["integer","null"]}}},"grids":{"type":"array","minItems":1,"maxItems":1,"items":{"type":"object","description":"Cell is a struct inside a pointer to an array.","properties":{"x":{"type":"integer"}},"required":["x"],"additionalProperties":false}},"stacked":{"type":"array","minItems":2,"maxItems":2,"items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"number"}}}},"required":["rows","by_name","stacked"],"additionalProperties":false}`),
 	Namespace:    "ptrarrays",

@@ -51,8 +51,10 @@ func Tools() []toolgen.Tool {
 var toolgenTools = [...]toolgen.Tool{{
 	Name:        ToolWalk,
 	Description: "Walk takes a tree and returns it.",
-	// The input schema has no form in Gemini's subset ($defs (recursive types),
-	// at the root): Gemini gets it as it is.,
+	// Argument children (/properties/children/items) has no form in Gemini's
+	// schema subset: a reference ($ref) to a recursive type; Gemini gets the
+	// default schema as it is. To give it one, replace the recursive type with
+	// a flat shape (a list of nodes that name their parent, say).
 	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Tree","description":"Tree is a node with children of its own type."}}},"required":["name"],"additionalProperties":false,"$defs":{"Tree":{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Tree","description":"Tree is a node with children of its own type."}}},"required":["name"],"additionalProperties":false}}}`),
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Tree is a node with children of its own type.","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Tree","description":"Tree is a node with children of its own type."}}},"required":["name"],"additionalProperties":false,"$defs":{"Tree":{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Tree","description":"Tree is a node with children of its own type."}}},"required":["name"],"additionalProperties":false}}}`),
 	Namespace:    "recursive",
@@ -62,8 +64,14 @@ var toolgenTools = [...]toolgen.Tool{{
 }, {
 	Name:        ToolSum,
 	Description: "Sum takes a list as a flat parameter.",
-	// The input schema has no form in Gemini's subset ($defs (recursive types),
-	// at the root): Gemini gets it as it is.,
+	// Argument list (/properties/list) has no form in Gemini's schema subset:
+	// a reference ($ref) to a recursive type; Gemini gets the default schema
+	// as it is. To give it one, replace the recursive type with a flat shape
+	// (a list of nodes that name their parent, say).
+	// Argument trees (/properties/trees/items) has no form in Gemini's schema
+	// subset: a reference ($ref) to a recursive type; Gemini gets the default
+	// schema as it is. To give it one, replace the recursive type with a flat
+	// shape (a list of nodes that name their parent, say).
 	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"list":{"$ref":"#/$defs/List","description":"List is a linked list."},"trees":{"type":"array","items":{"$ref":"#/$defs/Tree","description":"Tree is a node with children of its own type."}}},"required":["trees"],"additionalProperties":false,"$defs":{"List":{"type":"object","properties":{"value":{"type":"integer"},"next":{"$ref":"#/$defs/List","description":"List is a linked list."}},"required":["value"],"additionalProperties":false},"Tree":{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Tree","description":"Tree is a node with children of its own type."}}},"required":["name"],"additionalProperties":false}}}`),
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`),
 	Namespace:    "recursive",
@@ -73,8 +81,10 @@ var toolgenTools = [...]toolgen.Tool{{
 }, {
 	Name:        ToolBrowse,
 	Description: "Browse takes mutually recursive types.",
-	// The input schema has no form in Gemini's subset ($defs (recursive types),
-	// at the root): Gemini gets it as it is.,
+	// Argument files (/properties/files/items/properties/sub) has no form in
+	// Gemini's schema subset: a reference ($ref) to a recursive type; Gemini
+	// gets the default schema as it is. To give it one, replace the recursive
+	// type with a flat shape (a list of nodes that name their parent, say).
 	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string"},"files":{"type":"array","items":{"type":"object","description":"File belongs to a Dir, and may be one.","properties":{"name":{"type":"string"},"sub":{"$ref":"#/$defs/Dir","description":"Dir and File refer to each other."},"meta":{"type":"object","description":"not recursive: inlined","properties":{"size":{"type":"integer"}},"required":["size"],"additionalProperties":false}},"required":["name","meta"],"additionalProperties":false}}},"required":["name","files"],"additionalProperties":false,"$defs":{"Dir":{"type":"object","properties":{"name":{"type":"string"},"files":{"type":"array","items":{"type":"object","description":"File belongs to a Dir, and may be one.","properties":{"name":{"type":"string"},"sub":{"$ref":"#/$defs/Dir","description":"Dir and File refer to each other."},"meta":{"type":"object","description":"not recursive: inlined","properties":{"size":{"type":"integer"}},"required":["size"],"additionalProperties":false}},"required":["name","meta"],"additionalProperties":false}}},"required":["name","files"],"additionalProperties":false}}}`),
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"File belongs to a Dir, and may be one.","properties":{"name":{"type":"string"},"sub":{"$ref":"#/$defs/Dir","description":"Dir and File refer to each other."},"meta":{"type":"object","description":"not recursive: inlined","properties":{"size":{"type":"integer"}},"required":["size"],"additionalProperties":false}},"required":["name","meta"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false,"$defs":{"Dir":{"type":"object","properties":{"name":{"type":"string"},"files":{"type":"array","items":{"type":"object","description":"File belongs to a Dir, and may be one.","properties":{"name":{"type":"string"},"sub":{"$ref":"#/$defs/Dir","description":"Dir and File refer to each other."},"meta":{"type":"object","description":"not recursive: inlined","properties":{"size":{"type":"integer"}},"required":["size"],"additionalProperties":false}},"required":["name","meta"],"additionalProperties":false}}},"required":["name","files"],"additionalProperties":false}}}`),
 	Namespace:    "recursive",
@@ -84,11 +94,22 @@ var toolgenTools = [...]toolgen.Tool{{
 }, {
 	Name:        ToolDraw,
 	Description: "Draw takes a struct holding recursive types in a map and a pointer.",
-	// The input schema has no form in OpenAI's strict dialect (a map,
-	// (additionalProperties with a schema) at /properties/roots): OpenAI gets,
-	// it without strict mode.,
-	// The input schema has no form in Gemini's subset ($defs (recursive types),
-	// at the root): Gemini gets it as it is.,
+	// Argument roots (/properties/roots) has no form in OpenAI's strict mode:
+	// a map (an object whose keys the caller chooses: additionalProperties
+	// with a schema); OpenAI gets the default schema without strict mode. To
+	// give it one, add toolgen:"entries" to the field's tag to send the map as
+	// an array of {"key": …, "value": …} objects, which the tool reads
+	// back into the map.
+	// Argument roots (/properties/roots) has no form in Gemini's schema
+	// subset: a map (an object whose keys the caller chooses:
+	// additionalProperties with a schema); Gemini gets the default schema as
+	// it is. To give it one, add toolgen:"entries" to the field's tag to send
+	// the map as an array of {"key": …, "value": …} objects, which the
+	// tool reads back into the map.
+	// Argument head (/properties/head) has no form in Gemini's schema subset:
+	// a reference ($ref) to a recursive type; Gemini gets the default schema
+	// as it is. To give it one, replace the recursive type with a flat shape
+	// (a list of nodes that name their parent, say).
 	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"roots":{"type":"object","additionalProperties":{"$ref":"#/$defs/Tree","description":"Tree is a node with children of its own type."}},"head":{"$ref":"#/$defs/List","description":"List is a linked list."}},"required":["roots"],"additionalProperties":false,"$defs":{"Tree":{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Tree","description":"Tree is a node with children of its own type."}}},"required":["name"],"additionalProperties":false},"List":{"type":"object","properties":{"value":{"type":"integer"},"next":{"$ref":"#/$defs/List","description":"List is a linked list."}},"required":["value"],"additionalProperties":false}}}`),
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Graph maps names to trees.","properties":{"roots":{"type":"object","additionalProperties":{"description":"Tree is a node with children of its own type.","anyOf":[{"$ref":"#/$defs/Tree"},{"type":"null"}]}},"head":{"$ref":"#/$defs/List","description":"List is a linked list."}},"required":["roots"],"additionalProperties":false,"$defs":{"Tree":{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Tree","description":"Tree is a node with children of its own type."}}},"required":["name"],"additionalProperties":false},"List":{"type":"object","properties":{"value":{"type":"integer"},"next":{"$ref":"#/$defs/List","description":"List is a linked list."}},"required":["value"],"additionalProperties":false}}}`),
 	Namespace:    "recursive",

@@ -62,13 +62,51 @@ func Tools() []toolgen.Tool {
 var toolgenTools = [...]toolgen.Tool{{
 	Name:        ToolStore,
 	Description: "Store keeps a payload and returns it.",
-	// The input schema has no form in OpenAI's strict dialect (a value of any,
-	// type (no type and no $ref) at /properties/raw): OpenAI gets it without,
-	// strict mode.,
-	// The input schema has no form in Gemini's subset (a value of any type (no,
-	// type) at /properties/raw): Gemini gets it as it is.,
+	// Argument raw (/properties/raw) has no form in OpenAI's strict mode: a
+	// value of any JSON type (a schema with neither type nor $ref); OpenAI
+	// gets the default schema without strict mode. To give it one, give the
+	// value a concrete Go type, or state its type's schema with
+	//toolgen:schema.
+	// Argument any (/properties/any) has no form in OpenAI's strict mode: a
+	// value of any JSON type (a schema with neither type nor $ref); OpenAI
+	// gets the default schema without strict mode. To give it one, give the
+	// value a concrete Go type, or state its type's schema with
+	//toolgen:schema.
+	// Argument empty (/properties/empty) has no form in OpenAI's strict mode:
+	// a value of any JSON type (a schema with neither type nor $ref); OpenAI
+	// gets the default schema without strict mode. To give it one, give the
+	// value a concrete Go type, or state its type's schema with
+	//toolgen:schema.
+	// Argument blobs (/properties/blobs) has no form in OpenAI's strict mode:
+	// a map (an object whose keys the caller chooses: additionalProperties
+	// with a schema); OpenAI gets the default schema without strict mode. To
+	// give it one, add toolgen:"entries" to the field's tag to send the map as
+	// an array of {"key": …, "value": …} objects, which the tool reads
+	// back into the map.
+	// Argument raw (/properties/raw) has no form in Gemini's schema subset: a
+	// value of any JSON type (a schema without type); Gemini gets the default
+	// schema as it is. To give it one, give the value a concrete Go type, or
+	// state its type's schema with //toolgen:schema.
+	// Argument any (/properties/any) has no form in Gemini's schema subset: a
+	// value of any JSON type (a schema without type); Gemini gets the default
+	// schema as it is. To give it one, give the value a concrete Go type, or
+	// state its type's schema with //toolgen:schema.
+	// Argument empty (/properties/empty) has no form in Gemini's schema
+	// subset: a value of any JSON type (a schema without type); Gemini gets
+	// the default schema as it is. To give it one, give the value a concrete
+	// Go type, or state its type's schema with //toolgen:schema.
+	// Argument blobs (/properties/blobs) has no form in Gemini's schema
+	// subset: a map (an object whose keys the caller chooses:
+	// additionalProperties with a schema); Gemini gets the default schema as
+	// it is. To give it one, add toolgen:"entries" to the field's tag to send
+	// the map as an array of {"key": …, "value": …} objects, which the
+	// tool reads back into the map.
+	// Argument month (/properties/month) has no form in Gemini's schema
+	// subset: an enum whose values are not all strings; Gemini gets the
+	// default schema as it is. To give it one, make the enum a named string
+	// type with string constants.
 	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"when":{"type":"string","format":"date-time"},"until":{"type":"string","format":"date-time"},"since":{"type":"string","format":"date-time"},"blob":{"type":"string","contentEncoding":"base64"},"raw":{},"any":{},"empty":{},"addr":{"type":"string","description":"An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."},"prefix":{"type":"string","description":"An IP network in CIDR notation, such as \"192.0.2.0/24\"."},"slug":{"type":"string","description":"Slug is a local text type: it reads and writes itself as text."},"code":{"type":"string","description":"Code is a named string that reads itself from text: text wins over the underlying string (and over enum constants)."},"times":{"type":"array","items":{"type":"string","format":"date-time"}},"blobs":{"type":"object","additionalProperties":{"type":"string","contentEncoding":"base64"}},"addrs":{"type":"array","items":{"type":"string","description":"An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."}},"duration":{"type":"integer","description":"an int64 of nanoseconds, as encoding/json writes it\nA duration in nanoseconds (1 second = 1000000000)."},"month":{"type":"integer","enum":[1,2,3,4,5,6,7,8,9,10,11,12]},"stamped":{"type":"string","description":"Stamped embeds time.Time, whose UnmarshalJSON and MarshalJSON it promotes: like encoding/json, toolgen reads and writes it as a time's text, and its Note is lost."}},"required":["when","blob","raw","any","addr","slug","code","times","blobs","duration","month","stamped"],"additionalProperties":false}`),
-	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Payload holds one of each.","properties":{"when":{"type":"string","format":"date-time"},"until":{"type":"string","format":"date-time"},"since":{"type":"string","format":"date-time"},"blob":{"type":"string","contentEncoding":"base64"},"raw":{},"any":{},"empty":{},"addr":{"type":"string","description":"An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."},"prefix":{"type":"string","description":"An IP network in CIDR notation, such as \"192.0.2.0/24\"."},"slug":{"type":"string","description":"Slug is a local text type: it reads and writes itself as text."},"code":{"type":"string","description":"Code is a named string that reads itself from text: text wins over the underlying string (and over enum constants)."},"times":{"type":"array","items":{"type":"string","format":"date-time"}},"blobs":{"type":"object","additionalProperties":{"type":"string","contentEncoding":"base64"}},"addrs":{"type":"array","items":{"type":"string","description":"An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."}},"duration":{"type":"integer","description":"an int64 of nanoseconds, as encoding/json writes it\nA duration in nanoseconds (1 second = 1000000000)."},"month":{"type":"integer","examples":[1,2,3,4,5,6,7,8,9,10,11,12]},"stamped":{"type":"string","description":"Stamped embeds time.Time, whose UnmarshalJSON and MarshalJSON it promotes: like encoding/json, toolgen reads and writes it as a time's text, and its Note is lost."}},"required":["when","blob","raw","any","addr","slug","code","times","blobs","duration","month","stamped"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Payload holds one of each.","properties":{"when":{"type":"string","format":"date-time"},"until":{"type":"string","format":"date-time"},"since":{"type":"string","format":"date-time"},"blob":{"type":"string","contentEncoding":"base64"},"raw":{},"any":{},"empty":{},"addr":{"type":"string","description":"An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."},"prefix":{"type":"string","description":"An IP network in CIDR notation, such as \"192.0.2.0/24\"."},"slug":{"type":"string","description":"Slug is a local text type: it reads and writes itself as text."},"code":{"type":"string","description":"Code is a named string that reads itself from text: text wins over the underlying string (and over enum constants)."},"times":{"type":"array","items":{"type":"string","format":"date-time"}},"blobs":{"type":"object","additionalProperties":{"type":"string","contentEncoding":"base64"}},"addrs":{"type":"array","items":{"type":"string","description":"An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."}},"duration":{"type":"integer","description":"an int64 of nanoseconds, as encoding/json writes it\nA duration in nanoseconds (1 second = 1000000000)."},"month":{"type":"integer","enum":[1,2,3,4,5,6,7,8,9,10,11,12]},"stamped":{"type":"string","description":"Stamped embeds time.Time, whose UnmarshalJSON and MarshalJSON it promotes: like encoding/json, toolgen reads and writes it as a time's text, and its Note is lost."}},"required":["when","blob","raw","any","addr","slug","code","times","blobs","duration","month","stamped"],"additionalProperties":false}`),
 	Namespace:    "special",
 	Tokens:       toolgen.Tokens{Default: 467, Strict: 0, Gemini: 0},
 	SearchTerms:  "1 119 iyA5ioDBuAEAxAaAkhESQASCOQBARIhEWEBAbQ4MGIUwQB2QKwAgThBwYIaABs4DI 10 1000000000 11 12 192:3 2001:2 24 addr:4 address:2 ani:2 blob:4 cidr code:3 constant db8:2 duration:3 emb empti:2 encod:2 enum i_pv4:2 i_pv6:2 int64 ip itself:2 json:4 keep like local lost marshal marshal_json month:2 name nanosecond:2 network notation note over:2 payload prefix:2 promot pv4:2 pv6:2 raw:2 read:3 return second sinc:2 slug:3 special:2 stamp:3 store:4 string:2 text:5 time:5 toolgen type underli unmarshal unmarshal_json until:2 whose win write:3",
@@ -76,11 +114,24 @@ var toolgenTools = [...]toolgen.Tool{{
 }, {
 	Name:        ToolStamp,
 	Description: "Stamp takes special types as flat parameters.",
-	// The input schema has no form in OpenAI's strict dialect (a value of any,
-	// type (no type and no $ref) at /properties/extra): OpenAI gets it without,
-	// strict mode.,
-	// The input schema has no form in Gemini's subset (a value of any type (no,
-	// type) at /properties/extra): Gemini gets it as it is.,
+	// Argument extra (/properties/extra) has no form in OpenAI's strict mode:
+	// a value of any JSON type (a schema with neither type nor $ref); OpenAI
+	// gets the default schema without strict mode. To give it one, give the
+	// value a concrete Go type, or state its type's schema with
+	//toolgen:schema.
+	// Argument value (/properties/value) has no form in OpenAI's strict mode:
+	// a value of any JSON type (a schema with neither type nor $ref); OpenAI
+	// gets the default schema without strict mode. To give it one, give the
+	// value a concrete Go type, or state its type's schema with
+	//toolgen:schema.
+	// Argument extra (/properties/extra) has no form in Gemini's schema
+	// subset: a value of any JSON type (a schema without type); Gemini gets
+	// the default schema as it is. To give it one, give the value a concrete
+	// Go type, or state its type's schema with //toolgen:schema.
+	// Argument value (/properties/value) has no form in Gemini's schema
+	// subset: a value of any JSON type (a schema without type); Gemini gets
+	// the default schema as it is. To give it one, give the value a concrete
+	// Go type, or state its type's schema with //toolgen:schema.
 	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"at":{"type":"string","format":"date-time"},"data":{"type":"string","contentEncoding":"base64"},"extra":{},"value":{},"addr":{"type":"string","description":"An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."},"slug":{"type":"string","description":"Slug is a local text type: it reads and writes itself as text."}},"required":["at","data","extra","value","slug"],"additionalProperties":false}`),
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"string","format":"date-time"}},"required":["result"],"additionalProperties":false}`),
 	Namespace:    "special",
