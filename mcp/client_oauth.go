@@ -174,6 +174,12 @@ func (o *clientOptions) oauthFor(server string) *oauthHandler {
 		if hc == nil {
 			hc = &http.Client{Transport: o.roundTripper(), Timeout: 30 * time.Second}
 		}
+		// Discovery, registration and the token requests follow a
+		// redirect only within the origin of the URL they request: a
+		// token request carries the code and its verifier, the refresh
+		// token or the client secret, which a 307 would resend
+		// elsewhere.
+		hc = sameOriginClient(hc)
 		now := o.oauthNow
 		if now == nil {
 			now = time.Now
