@@ -40,11 +40,9 @@ func secretHeaders() http.Header {
 var redirectStatuses = []int{http.StatusMovedPermanently, http.StatusFound, http.StatusSeeOther, http.StatusTemporaryRedirect, http.StatusPermanentRedirect}
 
 // elsewhere is every origin other than the one a client was given: it
-// keeps a dump of each request that reaches it, and answers 400, or
-// redirects back to back.
+// keeps a dump of each request that reaches it, redirects a request for
+// /back to its "to" parameter (307), and answers any other 400.
 type elsewhere struct {
-	back string
-
 	mu    sync.Mutex
 	dumps []string
 }
@@ -57,8 +55,8 @@ func (e *elsewhere) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	e.mu.Lock()
 	e.dumps = append(e.dumps, string(dump))
 	e.mu.Unlock()
-	if e.back != "" {
-		http.Redirect(w, r, e.back, http.StatusTemporaryRedirect)
+	if r.URL.Path == "/back" {
+		http.Redirect(w, r, r.URL.Query().Get("to"), http.StatusTemporaryRedirect)
 		return
 	}
 	http.Error(w, "this is another origin", http.StatusBadRequest)
@@ -87,23 +85,31 @@ type rpcPeek struct {
 	} `json:"params"`
 }
 
-// front stands before an MCP handler on the origin (host): it sends a
-// request that match chooses to target with status, and gives a request
-// naming another host (another name of the same listener) to away.
-// Requests to /moved/... (a redirect within the origin) are recorded,
-// refused with 400 when a redirect turned their method into another
-// (301, 302 and 303 make a POST a GET), and served.
+func peekRPC(body []byte) rpcPeek {
+	var p rpcPeek
+	_ = json.Unmarshal(body, &p)
+	return p
+}
+
+// front stands before a server on the origin (host): it redirects a
+// request of method that match chooses (given its body) with status to
+// where target says, and gives a request naming another host (another
+// name of the same listener) to away. Requests to /moved/... (a redirect
+// within the origin) are recorded, refused with 400 when a redirect
+// turned their method into another (301, 302 and 303 make a POST a GET),
+// and served as the path after /moved.
 type front struct {
 	host   string
-	match  func(*http.Request, rpcPeek) bool
-	method string // of the requests match chooses
+	method string
+	match  func(r *http.Request, body []byte) bool
 	status int
-	target string
-	mcp    http.Handler
+	target func(requested *url.URL) string
+	next   http.Handler
 	away   http.Handler
 
 	redirected atomic.Int32
 	mu         sync.Mutex
+	sentTo     string        // the last redirect's target
 	moved      []http.Header // the headers of the requests to /moved/...
 }
 
@@ -121,21 +127,39 @@ func (f *front) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		r.URL.Path = rest
-		f.mcp.ServeHTTP(w, r)
+		f.next.ServeHTTP(w, r)
 		return
 	}
-	var peek rpcPeek
+	var body []byte
 	if r.Body != nil {
-		body, _ := io.ReadAll(r.Body)
-		_ = json.Unmarshal(body, &peek)
+		body, _ = io.ReadAll(r.Body)
 		r.Body = io.NopCloser(bytes.NewReader(body))
 	}
-	if r.Method == f.method && f.match(r, peek) {
+	if r.Method == f.method && f.match(r, body) {
+		requested := &url.URL{Scheme: "http", Host: r.Host, Path: r.URL.Path, RawQuery: r.URL.RawQuery}
+		if r.TLS != nil {
+			requested.Scheme = "https"
+		}
+		to := f.target(requested)
+		f.mu.Lock()
+		f.sentTo = to
+		f.mu.Unlock()
 		f.redirected.Add(1)
-		http.Redirect(w, r, f.target, f.status)
+		http.Redirect(w, r, to, f.status)
 		return
 	}
-	f.mcp.ServeHTTP(w, r)
+	f.next.ServeHTTP(w, r)
+}
+
+// otherOrigin is the origin of the last redirect's target, as the
+// client's errors name it.
+func (f *front) otherOrigin(t *testing.T) string {
+	t.Helper()
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	u, err := url.Parse(f.sentTo)
+	require.NoError(t, err)
+	return u.Scheme + "://" + u.Host
 }
 
 // movedHeaders are the headers of the requests redirected within the
@@ -151,20 +175,23 @@ func (f *front) movedHeaders() []http.Header {
 type clientPath struct {
 	name   string
 	method string
-	match  func(*http.Request, rpcPeek) bool
+	match  func(r *http.Request, body []byte) bool
 	use    func(ctx context.Context, c *mcp.Client, f *front) error
 	fails  bool // a refused redirect of this request is the error of use, else use succeeds
 }
 
-func rpcMethod(m string) func(*http.Request, rpcPeek) bool {
-	return func(_ *http.Request, p rpcPeek) bool { return p.Method == m }
+func rpcMethod(m string) func(*http.Request, []byte) bool {
+	return func(_ *http.Request, body []byte) bool { return peekRPC(body).Method == m }
 }
 
-func rpcToolCall(tool string) func(*http.Request, rpcPeek) bool {
-	return func(_ *http.Request, p rpcPeek) bool { return p.Method == "tools/call" && p.Params.Name == tool }
+func rpcToolCall(tool string) func(*http.Request, []byte) bool {
+	return func(_ *http.Request, body []byte) bool {
+		p := peekRPC(body)
+		return p.Method == "tools/call" && p.Params.Name == tool
+	}
 }
 
-func anyRequest(*http.Request, rpcPeek) bool { return true }
+func anyRequest(*http.Request, []byte) bool { return true }
 
 func listsTools(ctx context.Context, c *mcp.Client, _ *front) error {
 	_, err := c.ListTools(ctx)
@@ -230,29 +257,37 @@ var clientPaths = []clientPath{
 type redirectScene struct {
 	name string
 	tls  bool // the origin is https
-	// target is the URL redirected to, given the origin's listener
-	// address and the address of another server (of http) on 127.0.0.1,
-	// and back, if not "", where the target redirects again.
-	target func(originAddr, otherAddr string) (target, back string)
+	// target is where a request for requested is redirected, given the
+	// address of the origin's listener and that of another server, of
+	// http on 127.0.0.1.
+	target func(originAddr, otherAddr string, requested *url.URL) string
 }
 
 // crossOriginScenes are the redirects that leave the origin: to another
 // name of the same listener (127.0.0.1:P and localhost:P are two
-// origins), to another port, from https to http, and away and back again.
+// origins), to another port, from https to http, and away and back again
+// (to another name, which redirects to the very URL requested).
 var crossOriginScenes = []redirectScene{
-	{name: "other-name", target: func(origin, _ string) (string, string) {
-		return "http://localhost:" + port(origin) + "/elsewhere", ""
+	{name: "other-name", target: func(origin, _ string, _ *url.URL) string {
+		return "http://localhost:" + port(origin) + "/elsewhere"
 	}},
-	{name: "other-port", target: func(_, other string) (string, string) {
-		return "http://" + other + "/elsewhere", ""
+	{name: "other-port", target: func(_, other string, _ *url.URL) string {
+		return "http://" + other + "/elsewhere"
 	}},
-	{name: "https-to-http", tls: true, target: func(_, other string) (string, string) {
-		return "http://" + other + "/elsewhere", ""
+	{name: "https-to-http", tls: true, target: func(_, other string, _ *url.URL) string {
+		return "http://" + other + "/elsewhere"
 	}},
-	{name: "away-and-back", target: func(origin, _ string) (string, string) {
-		return "http://localhost:" + port(origin) + "/back", "http://" + origin + mcp.Path
+	{name: "away-and-back", target: func(origin, _ string, requested *url.URL) string {
+		return "http://localhost:" + port(origin) + "/back?to=" + url.QueryEscape(requested.String())
 	}},
 }
+
+// sameOrigin redirects to another path of the origin.
+var sameOrigin = redirectScene{name: "same-origin", target: func(_, _ string, requested *url.URL) string {
+	moved := *requested
+	moved.Path = "/moved" + moved.Path
+	return moved.String()
+}}
 
 func port(addr string) string {
 	_, p, _ := strings.Cut(addr, ":")
@@ -268,6 +303,34 @@ type redirectEnv struct {
 	transport http.RoundTripper
 }
 
+// aim completes f for the origin listening at host: its redirects go
+// where scene says, another server on 127.0.0.1 (away's, as is any other
+// name of host) being the other origin.
+func (f *front) aim(t *testing.T, scene redirectScene, host string, away *elsewhere) {
+	t.Helper()
+	other := httptest.NewServer(away)
+	t.Cleanup(other.Close)
+	f.host, f.away = host, away
+	f.target = func(requested *url.URL) string {
+		return scene.target(host, other.Listener.Addr().String(), requested)
+	}
+}
+
+// startFront starts the origin of scene behind f, aimed, and returns its
+// server.
+func startFront(t *testing.T, scene redirectScene, f *front, away *elsewhere) *httptest.Server {
+	t.Helper()
+	ts := httptest.NewUnstartedServer(f)
+	f.aim(t, scene, ts.Listener.Addr().String(), away)
+	if scene.tls {
+		ts.StartTLS()
+	} else {
+		ts.Start()
+	}
+	t.Cleanup(ts.Close)
+	return ts
+}
+
 // newRedirectEnv starts the servers of scene, its front redirecting what
 // path chooses with status.
 func newRedirectEnv(t *testing.T, scene redirectScene, path clientPath, status int) *redirectEnv {
@@ -277,19 +340,8 @@ func newRedirectEnv(t *testing.T, scene redirectScene, path clientPath, status i
 	h, err := srv.Handler(mcp.HTTPOptions{})
 	require.NoError(t, err)
 	env := &redirectEnv{away: &elsewhere{}}
-	other := httptest.NewServer(env.away)
-	t.Cleanup(other.Close)
-	env.front = &front{match: path.match, method: path.method, status: status, mcp: h, away: env.away}
-	ts := httptest.NewUnstartedServer(env.front)
-	origin := ts.Listener.Addr().String()
-	env.front.host = origin
-	env.front.target, env.away.back = scene.target(origin, other.Listener.Addr().String())
-	if scene.tls {
-		ts.StartTLS()
-	} else {
-		ts.Start()
-	}
-	t.Cleanup(ts.Close)
+	env.front = &front{match: path.match, method: path.method, status: status, next: h}
+	ts := startFront(t, scene, env.front, env.away)
 	t.Cleanup(func() { // before ts.Close, which waits for the GET streams
 		for ss := range srv.SDK().Sessions() {
 			_ = ss.Close()
@@ -333,9 +385,8 @@ func TestURLClientKeepsCredentialsWithTheirOrigin(t *testing.T) {
 							if path.fails {
 								require.Error(t, err)
 								assert.ErrorIs(t, err, mcp.ErrCrossOriginRedirect)
-								target, _ := url.Parse(env.front.target)
 								assert.ErrorContains(t, err, strings.TrimSuffix(env.url, mcp.Path), "names the origin")
-								assert.ErrorContains(t, err, target.Scheme+"://"+target.Host, "and the other")
+								assert.ErrorContains(t, err, env.front.otherOrigin(t), "and the other")
 							} else {
 								assert.NoError(t, err)
 							}
@@ -350,15 +401,12 @@ func TestURLClientKeepsCredentialsWithTheirOrigin(t *testing.T) {
 // TestURLClientFollowsRedirectsWithinItsOrigin: a redirect to another
 // path of the same origin is followed with every credential.
 func TestURLClientFollowsRedirectsWithinItsOrigin(t *testing.T) {
-	within := redirectScene{name: "same-origin", target: func(origin, _ string) (string, string) {
-		return "http://" + origin + "/moved" + mcp.Path, ""
-	}}
 	for _, path := range clientPaths {
 		t.Run(path.name, func(t *testing.T) {
 			for _, status := range redirectStatuses {
 				t.Run(fmt.Sprint(status), func(t *testing.T) {
 					noLeaks(t)
-					env := newRedirectEnv(t, within, path, status)
+					env := newRedirectEnv(t, sameOrigin, path, status)
 					ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
 					defer cancel()
 					err := path.use(ctx, env.client(t), env.front)
