@@ -51,11 +51,12 @@ func Command(name string, args ...string) Transport {
 // headers should not set one then.
 //
 // All of headers, whatever their names, are the server's credentials: they
-// go only to url's origin (scheme, host and port). A redirect to another
-// origin (another host or name of it, another port, https to http) is
-// refused, for every request and redirect status, with an error wrapping
-// ErrCrossOriginRedirect that names both origins; a redirect within the
-// origin is followed with the headers.
+// go only to url's origin (scheme, host and port), and so does an OAuth
+// access token. A redirect to another origin (another host or name of it,
+// another port, https to http) is refused, for every request and redirect
+// status, with an error wrapping ErrCrossOriginRedirect that names both
+// origins (the session's GET stream, which no call waits for, goes
+// without); a redirect within the origin is followed with the headers.
 func URL(url string, headers http.Header) Transport {
 	headers = headers.Clone()
 	return Transport{desc: url, dial: func(o *clientOptions, watch *wireWatch) (sdk.Transport, *exec.Cmd) {

@@ -57,7 +57,11 @@ type OAuthConfig struct {
 	// HTTPClient sends the metadata, registration and token requests
 	// (default: a client on WithHTTPTransport's round tripper with a 30 s
 	// timeout). The URL transport's static headers are never sent to the
-	// authorization server.
+	// authorization server. Whatever its CheckRedirect, a request follows
+	// a redirect only within the origin (scheme, host and port) of the
+	// URL it requested; a redirect elsewhere is refused (see
+	// ErrCrossOriginRedirect), and CheckRedirect is asked only about the
+	// others.
 	HTTPClient *http.Client
 }
 

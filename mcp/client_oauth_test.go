@@ -64,9 +64,7 @@ type oauthGrant struct {
 	scopes                                []string
 }
 
-func newAuthServer(t *testing.T) *authServer { return newAuthServerOn(t, false) }
-
-// newAuthServerOn is newAuthServer, on https if tls.
+// newAuthServerOn starts an authServer, on https if tls.
 func newAuthServerOn(t *testing.T, tls bool) *authServer {
 	a := &authServer{t: t, clients: map[string]string{}, codes: map[string]*oauthGrant{},
 		access: map[string]*oauthGrant{}, refresh: map[string]*oauthGrant{}}
