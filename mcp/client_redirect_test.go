@@ -176,7 +176,7 @@ type clientPath struct {
 	name   string
 	method string
 	match  func(r *http.Request, body []byte) bool
-	use    func(ctx context.Context, c *mcp.Client, f *front) error
+	use    func(ctx context.Context, c *mcp.Client, env *redirectEnv) error
 	fails  bool // a refused redirect of this request is the error of use, else use succeeds
 }
 
@@ -193,16 +193,16 @@ func rpcToolCall(tool string) func(*http.Request, []byte) bool {
 
 func anyRequest(*http.Request, []byte) bool { return true }
 
-func listsTools(ctx context.Context, c *mcp.Client, _ *front) error {
+func listsTools(ctx context.Context, c *mcp.Client, _ *redirectEnv) error {
 	_, err := c.ListTools(ctx)
 	return err
 }
 
 // callsTool lists the tools (so that the client knows which are tasks),
 // then calls tool.
-func callsTool(tool string) func(context.Context, *mcp.Client, *front) error {
-	return func(ctx context.Context, c *mcp.Client, f *front) error {
-		if err := listsTools(ctx, c, f); err != nil {
+func callsTool(tool string) func(context.Context, *mcp.Client, *redirectEnv) error {
+	return func(ctx context.Context, c *mcp.Client, env *redirectEnv) error {
+		if err := listsTools(ctx, c, env); err != nil {
 			return err
 		}
 		_, err := c.CallTool(ctx, tool, []byte(`{}`))
@@ -214,24 +214,60 @@ func callsTool(tool string) func(context.Context, *mcp.Client, *front) error {
 // to have been answered with the redirect, and lists them again: a GET
 // stream refused leaves a session without one, as a server that offers
 // none.
-func listToolsThenGET(ctx context.Context, c *mcp.Client, f *front) error {
-	if err := listsTools(ctx, c, f); err != nil {
+func listToolsThenGET(ctx context.Context, c *mcp.Client, env *redirectEnv) error {
+	if err := listsTools(ctx, c, env); err != nil {
 		return err
 	}
+	if err := waitRedirected(ctx, env.front); err != nil {
+		return err
+	}
+	return listsTools(ctx, c, env)
+}
+
+// waitRedirected waits until f has redirected a request, or ctx ends.
+func waitRedirected(ctx context.Context, f *front) error {
 	for f.redirected.Load() == 0 {
 		select {
 		case <-ctx.Done():
-			return fmt.Errorf("the GET stream was never opened: %w", ctx.Err())
+			return fmt.Errorf("no request was redirected: %w", ctx.Err())
 		case <-time.After(5 * time.Millisecond):
 		}
 	}
-	return listsTools(ctx, c, f)
+	return nil
+}
+
+// callsThenCancels calls wait, as a task, and ends the call's context
+// once it runs, so that the client sends tasks/cancel; it waits for that
+// to have been answered with the redirect.
+func callsThenCancels(ctx context.Context, c *mcp.Client, env *redirectEnv) error {
+	if err := listsTools(ctx, c, env); err != nil {
+		return err
+	}
+	callCtx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	done := make(chan error, 1)
+	go func() {
+		_, err := c.CallTool(callCtx, "wait", []byte(`{}`))
+		done <- err
+	}()
+	select {
+	case <-env.tasks.started:
+	case err := <-done:
+		return fmt.Errorf("the call ended before the tool ran: %v", err)
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	cancel()
+	if err := <-done; !errors.Is(err, context.Canceled) {
+		return fmt.Errorf("the cancelled call ended with %v", err)
+	}
+	return waitRedirected(ctx, env.front)
 }
 
 // listToolsThenClose lists the tools, then closes the client, which ends
 // the session with DELETE.
-func listToolsThenClose(ctx context.Context, c *mcp.Client, f *front) error {
-	if err := listsTools(ctx, c, f); err != nil {
+func listToolsThenClose(ctx context.Context, c *mcp.Client, env *redirectEnv) error {
+	if err := listsTools(ctx, c, env); err != nil {
 		return err
 	}
 	return c.Close()
@@ -239,8 +275,8 @@ func listToolsThenClose(ctx context.Context, c *mcp.Client, f *front) error {
 
 // clientPaths are every kind of request a URL client sends: the
 // handshake, tools/list, tools/call, a call as a task (its task-augmented
-// tools/call, tasks/get and tasks/result, sent beside go-sdk), the GET
-// stream, and the DELETE that ends the session.
+// tools/call, tasks/get, tasks/result and tasks/cancel, sent beside
+// go-sdk), the GET stream, and the DELETE that ends the session.
 var clientPaths = []clientPath{
 	{name: "initialize", method: http.MethodPost, match: rpcMethod("initialize"), use: listsTools, fails: true},
 	{name: "notifications-initialized", method: http.MethodPost, match: rpcMethod("notifications/initialized"), use: listsTools, fails: true},
@@ -249,6 +285,7 @@ var clientPaths = []clientPath{
 	{name: "task-call", method: http.MethodPost, match: rpcToolCall("research"), use: callsTool("research"), fails: true},
 	{name: "tasks-get", method: http.MethodPost, match: rpcMethod("tasks/get"), use: callsTool("research"), fails: true},
 	{name: "tasks-result", method: http.MethodPost, match: rpcMethod("tasks/result"), use: callsTool("research"), fails: true},
+	{name: "tasks-cancel", method: http.MethodPost, match: rpcMethod("tasks/cancel"), use: callsThenCancels},
 	{name: "GET-stream", method: http.MethodGet, match: anyRequest, use: listToolsThenGET},
 	{name: "DELETE-session", method: http.MethodDelete, match: anyRequest, use: listToolsThenClose, fails: true},
 }
@@ -297,6 +334,7 @@ func port(addr string) string {
 // redirectEnv is an MCP server of task tools on the origin behind a
 // front, and another server on 127.0.0.1 (another origin).
 type redirectEnv struct {
+	tasks     *taskTools
 	front     *front
 	away      *elsewhere
 	url       string // the MCP endpoint on the origin
@@ -335,14 +373,16 @@ func startFront(t *testing.T, scene redirectScene, f *front, away *elsewhere) *h
 // path chooses with status.
 func newRedirectEnv(t *testing.T, scene redirectScene, path clientPath, status int) *redirectEnv {
 	t.Helper()
-	srv, err := mcp.NewServer("tasks", "1.0.0", newTaskTools().tools(), mcp.WithTasks(mcp.TaskOptions{PollInterval: 20 * time.Millisecond}))
+	tasks := newTaskTools()
+	srv, err := mcp.NewServer("tasks", "1.0.0", tasks.tools(), mcp.WithTasks(mcp.TaskOptions{PollInterval: 20 * time.Millisecond}))
 	require.NoError(t, err)
 	h, err := srv.Handler(mcp.HTTPOptions{})
 	require.NoError(t, err)
-	env := &redirectEnv{away: &elsewhere{}}
+	env := &redirectEnv{tasks: tasks, away: &elsewhere{}}
 	env.front = &front{match: path.match, method: path.method, status: status, next: h}
 	ts := startFront(t, scene, env.front, env.away)
 	t.Cleanup(func() { // before ts.Close, which waits for the GET streams
+		close(tasks.release) // a task whose cancel was refused
 		for ss := range srv.SDK().Sessions() {
 			_ = ss.Close()
 		}
@@ -353,10 +393,11 @@ func newRedirectEnv(t *testing.T, scene redirectScene, path clientPath, status i
 }
 
 // client is a URL client of the env's server with the secret headers,
-// speaking 2025-11-25 (which has the GET stream).
+// speaking 2025-11-25 (which has the GET stream), calling every tool that
+// can be a task as one.
 func (env *redirectEnv) client(t *testing.T) *mcp.Client {
 	t.Helper()
-	c, err := mcp.NewClient(mcp.URL(env.url, secretHeaders()), mcp.WithHTTPTransport(env.transport), mcp.WithProtocolVersion("2025-11-25"))
+	c, err := mcp.NewClient(mcp.URL(env.url, secretHeaders()), mcp.WithHTTPTransport(env.transport), mcp.WithProtocolVersion("2025-11-25"), mcp.WithPreferTasks())
 	require.NoError(t, err)
 	t.Cleanup(func() { _ = c.Close() })
 	return c
@@ -379,7 +420,7 @@ func TestURLClientKeepsCredentialsWithTheirOrigin(t *testing.T) {
 							env := newRedirectEnv(t, scene, path, status)
 							ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
 							defer cancel()
-							err := path.use(ctx, env.client(t), env.front)
+							err := path.use(ctx, env.client(t), env)
 							require.Positive(t, env.front.redirected.Load(), "the server redirected the request")
 							env.away.checkUntouched(t, "s3cret", "Authorization:", "Cookie:", "X-Api-Key:")
 							if path.fails {
@@ -409,7 +450,7 @@ func TestURLClientFollowsRedirectsWithinItsOrigin(t *testing.T) {
 					env := newRedirectEnv(t, sameOrigin, path, status)
 					ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
 					defer cancel()
-					err := path.use(ctx, env.client(t), env.front)
+					err := path.use(ctx, env.client(t), env)
 					require.Positive(t, env.front.redirected.Load(), "the server redirected the request")
 					moved := env.front.movedHeaders()
 					require.NotEmpty(t, moved, "the redirect was followed")
