@@ -49,10 +49,21 @@ func Command(name string, args ...string) Transport {
 // headers (an Authorization header, for example); headers may be nil. With
 // the OAuth option, the client obtains its Authorization header itself:
 // headers should not set one then.
+//
+// All of headers, whatever their names, are the server's credentials: they
+// go only to url's origin (scheme, host and port), and so does an OAuth
+// access token. A redirect to another origin (another host or name of it,
+// another port, https to http) is refused, for every request and redirect
+// status, with an error wrapping ErrCrossOriginRedirect that names both
+// origins (the session's GET stream, which no call waits for, goes
+// without); a redirect within the origin is followed with the headers.
 func URL(url string, headers http.Header) Transport {
 	headers = headers.Clone()
 	return Transport{desc: url, dial: func(o *clientOptions, watch *wireWatch) (sdk.Transport, *exec.Cmd) {
-		hc := &http.Client{Transport: headerRoundTripper{base: o.roundTripper(), headers: headers, watch: watch}}
+		hc := &http.Client{
+			Transport:     headerRoundTripper{base: o.roundTripper(), origin: originOfURL(url), headers: headers, watch: watch},
+			CheckRedirect: endpointRedirects,
+		}
 		st := &sdk.StreamableClientTransport{Endpoint: url, HTTPClient: hc}
 		var oauth *oauthHandler
 		if o.oauth != nil {
@@ -84,15 +95,26 @@ func SDKTransport(t sdk.Transport) Transport {
 
 // headerRoundTripper adds fixed headers to every request, and watches the
 // responses to tools/list for the tools' schemas and those to a call that
-// asked for progress for its notifications.
+// asked for progress for its notifications. It carries only requests for
+// the server's origin: its client's CheckRedirect refuses a redirect
+// elsewhere first, and this refusal stands behind it, so that no request
+// of the client (go-sdk's, the side channel's, with the headers or an
+// OAuth token) can reach another origin.
 type headerRoundTripper struct {
 	base    http.RoundTripper
+	origin  origin
 	headers http.Header
 	watch   *wireWatch
 }
 
 // RoundTrip sends req with the extra headers set on a copy.
 func (h headerRoundTripper) RoundTrip(req *http.Request) (*http.Response, error) {
+	if to := originOf(req.URL); to != h.origin {
+		if req.Body != nil {
+			req.Body.Close()
+		}
+		return nil, crossOriginError(h.origin, to)
+	}
 	if len(h.headers) > 0 {
 		req = req.Clone(req.Context())
 		for k, vs := range h.headers {

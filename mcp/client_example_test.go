@@ -3,8 +3,14 @@ package mcp_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"log"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync/atomic"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -72,4 +78,29 @@ func ExampleClient_Tools() {
 	// add: Adds two numbers. read-only=true approval=false
 	// tool result: 5
 	// answer: 2 + 3 = 5
+}
+
+// A URL client's headers are its server's credentials: they go only to the
+// URL's origin (scheme, host and port). A server that redirects the client
+// to another origin, here the same listener under another name, gets an
+// error instead of the token.
+func ExampleURL_credentialsStayWithTheOrigin() {
+	var elsewhere atomic.Int32
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasPrefix(r.Host, "localhost:") {
+			elsewhere.Add(1) // another origin: it must see nothing
+			return
+		}
+		_, port, _ := net.SplitHostPort(r.Host)
+		http.Redirect(w, r, "http://localhost:"+port+"/mcp", http.StatusTemporaryRedirect)
+	}))
+	defer ts.Close()
+
+	headers := http.Header{"Authorization": {"Bearer secret-token"}}
+	_, err := mcp.Connect(context.Background(), mcp.URL(ts.URL+"/mcp", headers), mcp.WithHTTPTransport(ts.Client().Transport))
+	fmt.Println("refused:", errors.Is(err, mcp.ErrCrossOriginRedirect))
+	fmt.Println("requests to the other origin:", elsewhere.Load())
+	// Output:
+	// refused: true
+	// requests to the other origin: 0
 }

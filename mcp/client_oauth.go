@@ -57,7 +57,11 @@ type OAuthConfig struct {
 	// HTTPClient sends the metadata, registration and token requests
 	// (default: a client on WithHTTPTransport's round tripper with a 30 s
 	// timeout). The URL transport's static headers are never sent to the
-	// authorization server.
+	// authorization server. Whatever its CheckRedirect, a request follows
+	// a redirect only within the origin (scheme, host and port) of the
+	// URL it requested; a redirect elsewhere is refused (see
+	// ErrCrossOriginRedirect), and CheckRedirect is asked only about the
+	// others.
 	HTTPClient *http.Client
 }
 
@@ -174,6 +178,12 @@ func (o *clientOptions) oauthFor(server string) *oauthHandler {
 		if hc == nil {
 			hc = &http.Client{Transport: o.roundTripper(), Timeout: 30 * time.Second}
 		}
+		// Discovery, registration and the token requests follow a
+		// redirect only within the origin of the URL they request: a
+		// token request carries the code and its verifier, the refresh
+		// token or the client secret, which a 307 would resend
+		// elsewhere.
+		hc = sameOriginClient(hc)
 		now := o.oauthNow
 		if now == nil {
 			now = time.Now

@@ -39,10 +39,12 @@ import (
 // (authorization_code with the verifier checked, refresh_token with
 // rotation). The MCP server's TokenVerifier looks its tokens up.
 type authServer struct {
-	t      *testing.T
-	ts     *httptest.Server
-	issuer string
-	meta   map[string]any // the metadata document; tests may spoil it
+	t       *testing.T
+	ts      *httptest.Server
+	issuer  string
+	meta    map[string]any               // the metadata document; tests may spoil it
+	mux     http.Handler                 // the endpoints
+	handler atomic.Pointer[http.Handler] // what serves: mux, or a test's handler before it
 
 	mu            sync.Mutex
 	clients       map[string]string // client_id → its one redirect URI
@@ -62,7 +64,8 @@ type oauthGrant struct {
 	scopes                                []string
 }
 
-func newAuthServer(t *testing.T) *authServer {
+// newAuthServerOn starts an authServer, on https if tls.
+func newAuthServerOn(t *testing.T, tls bool) *authServer {
 	a := &authServer{t: t, clients: map[string]string{}, codes: map[string]*oauthGrant{},
 		access: map[string]*oauthGrant{}, refresh: map[string]*oauthGrant{}}
 	mux := http.NewServeMux()
@@ -70,7 +73,16 @@ func newAuthServer(t *testing.T) *authServer {
 	mux.HandleFunc("POST /tenant/register", a.register)
 	mux.HandleFunc("GET /tenant/authorize", a.authorize)
 	mux.HandleFunc("POST /tenant/token", a.token)
-	a.ts = httptest.NewServer(mux)
+	a.mux = mux
+	a.handler.Store(&a.mux)
+	a.ts = httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		(*a.handler.Load()).ServeHTTP(w, r)
+	}))
+	if tls {
+		a.ts.StartTLS()
+	} else {
+		a.ts.Start()
+	}
 	t.Cleanup(a.ts.Close)
 	a.issuer = a.ts.URL + "/tenant"
 	a.meta = map[string]any{
@@ -146,6 +158,10 @@ func (a *authServer) token(w http.ResponseWriter, r *http.Request) {
 	fail := func(code, desc string) {
 		writeJSON(w, http.StatusBadRequest, map[string]string{"error": code, "error_description": desc})
 	}
+	client := f.Get("client_id")
+	if id, _, ok := r.BasicAuth(); ok { // client_secret_basic
+		client, _ = url.QueryUnescape(id)
+	}
 	var g *oauthGrant
 	switch f.Get("grant_type") {
 	case "authorization_code":
@@ -153,7 +169,7 @@ func (a *authServer) token(w http.ResponseWriter, r *http.Request) {
 		delete(a.codes, f.Get("code"))
 		sum := sha256.Sum256([]byte(f.Get("code_verifier")))
 		switch {
-		case g == nil || g.client != f.Get("client_id") || g.redirect != f.Get("redirect_uri"):
+		case g == nil || g.client != client || g.redirect != f.Get("redirect_uri"):
 			fail("invalid_grant", "unknown code")
 			return
 		case base64.RawURLEncoding.EncodeToString(sum[:]) != g.challenge:
@@ -166,7 +182,7 @@ func (a *authServer) token(w http.ResponseWriter, r *http.Request) {
 		a.refreshes++
 		g = a.refresh[f.Get("refresh_token")]
 		delete(a.refresh, f.Get("refresh_token"))
-		if a.refuseRefresh || g == nil || g.client != f.Get("client_id") {
+		if a.refuseRefresh || g == nil || g.client != client {
 			fail("invalid_grant", "refresh token expired")
 			return
 		}
@@ -222,28 +238,42 @@ func (c *fakeClock) advance(d time.Duration) { c.ahead.Add(int64(d)) }
 // and a user whose browser follows the authorization URL with a real HTTP
 // client into a LoopbackAuthorizer.
 type oauthEnv struct {
-	as      *authServer
-	url     string // the MCP endpoint
-	base    string
-	srv     *mcp.Server
-	handler atomic.Pointer[http.Handler]
-	lb      *mcp.LoopbackAuthorizer
-	shown   atomic.Int32
-	store   mcp.TokenStore
-	clock   fakeClock
+	as        *authServer
+	url       string // the MCP endpoint
+	base      string
+	host      string            // the MCP server's listener address
+	transport http.RoundTripper // a client's, trusting the servers' certificate when they are https
+	srv       *mcp.Server
+	handler   atomic.Pointer[http.Handler]
+	lb        *mcp.LoopbackAuthorizer
+	shown     atomic.Int32
+	store     mcp.TokenStore
+	clock     fakeClock
 }
 
-func newOAuthEnv(t *testing.T) *oauthEnv {
-	e := &oauthEnv{as: newAuthServer(t), srv: newServer(t, weather.Tools()...), store: mcp.NewMemoryTokenStore()}
+func newOAuthEnv(t *testing.T) *oauthEnv { return newOAuthEnvOn(t, false) }
+
+// newOAuthEnvOn is newOAuthEnv, with both servers on https if tls.
+func newOAuthEnvOn(t *testing.T, tls bool) *oauthEnv {
+	e := &oauthEnv{as: newAuthServerOn(t, tls), srv: newServer(t, weather.Tools()...), store: mcp.NewMemoryTokenStore()}
 	ts := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		(*e.handler.Load()).ServeHTTP(w, r)
 	}))
-	e.base = "http://" + ts.Listener.Addr().String()
+	e.host = ts.Listener.Addr().String()
+	e.base = "http://" + e.host
+	if tls {
+		e.base = "https://" + e.host
+	}
 	e.url = e.base + mcp.Path
 	e.serve(nil, nil)
-	ts.Start()
+	if tls {
+		ts.StartTLS()
+	} else {
+		ts.Start()
+	}
 	t.Cleanup(ts.Close)
-	browser := &http.Client{Timeout: 10 * time.Second}
+	e.transport = ts.Client().Transport // httptest's servers share one certificate
+	browser := &http.Client{Timeout: 10 * time.Second, Transport: e.transport}
 	lb, err := mcp.NewLoopbackAuthorizer("127.0.0.1:0", func(authURL string) error {
 		e.shown.Add(1)
 		resp, err := browser.Get(authURL) // to the authorization server, redirected back to lb
@@ -286,10 +316,11 @@ func (e *oauthEnv) config() mcp.OAuthConfig {
 	return cfg
 }
 
-func (e *oauthEnv) connect(t *testing.T, cfg mcp.OAuthConfig) (*mcp.Client, error) {
+func (e *oauthEnv) connect(t *testing.T, cfg mcp.OAuthConfig, opts ...mcp.ClientOption) (*mcp.Client, error) {
 	ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)
 	defer cancel()
-	c, err := mcp.Connect(ctx, mcp.URL(e.url, nil), mcp.OAuth(cfg), mcp.WithOAuthClock(e.clock.Now))
+	opts = append([]mcp.ClientOption{mcp.OAuth(cfg), mcp.WithOAuthClock(e.clock.Now)}, opts...)
+	c, err := mcp.Connect(ctx, mcp.URL(e.url, nil), opts...)
 	if err == nil {
 		t.Cleanup(func() { _ = c.Close() })
 	}

@@ -214,22 +214,24 @@ func (e *tokenError) Error() string {
 // refresh token kept when the server sends none).
 func (h *oauthHandler) refresh(ctx context.Context, tok *OAuthToken) (*OAuthToken, error) {
 	form := url.Values{"grant_type": {"refresh_token"}, "refresh_token": {tok.RefreshToken}, "resource": {tok.Resource}}
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, tok.TokenURL, nil)
-	if err != nil {
-		return nil, err
-	}
 	switch tok.TokenAuth {
-	case "client_secret_basic":
-		req.SetBasicAuth(url.QueryEscape(tok.ClientID), url.QueryEscape(tok.ClientSecret))
+	case "client_secret_basic": // in the Authorization header, below
 	case "client_secret_post":
 		form.Set("client_id", tok.ClientID)
 		form.Set("client_secret", tok.ClientSecret)
 	default:
 		form.Set("client_id", tok.ClientID)
 	}
-	body := form.Encode()
-	req.Body = io.NopCloser(strings.NewReader(body))
-	req.ContentLength = int64(len(body))
+	// A body that can be read again (GetBody), so that a 307 or 308
+	// within the token endpoint's origin is followed; one elsewhere is
+	// refused (h.hc's CheckRedirect).
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, tok.TokenURL, strings.NewReader(form.Encode()))
+	if err != nil {
+		return nil, err
+	}
+	if tok.TokenAuth == "client_secret_basic" {
+		req.SetBasicAuth(url.QueryEscape(tok.ClientID), url.QueryEscape(tok.ClientSecret))
+	}
 	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 	req.Header.Set("Accept", "application/json")
 	resp, err := h.hc.Do(req)

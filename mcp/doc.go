@@ -436,6 +436,26 @@
 // *mcp.ToolError when the tool reports failure). A call fails with a Go error
 // only when ctx is done or the connection is broken.
 //
+// Credentials stay with their origin. Everything a URL client is given
+// for its server goes only to the origin (scheme, host and port) of the
+// URL: every header of mcp.URL, whatever its name (Authorization, Cookie,
+// Proxy-Authorization, an API key), and the access token of mcp.OAuth.
+// The client follows a redirect only within that origin, with them; a
+// redirect to another origin (another host, or another name of the same
+// address such as localhost for 127.0.0.1, another port, https to http)
+// is refused, for every status (301, 302, 303, 307, 308) and every request
+// (initialize, tools/list, tools/call, the task requests, the DELETE that
+// ends the session), with an error wrapping mcp.ErrCrossOriginRedirect
+// that names both origins; the other origin receives no request at all.
+// Every hop is checked against the URL's origin, so a chain that leaves
+// it (A to B to A) is refused at its first hop. The session's GET stream,
+// redirected elsewhere, is not followed either: the session goes on
+// without it, as with a server that offers none. The OAuth requests
+// follow the same rule for the origin of each URL they request (see
+// "OAuth"). Not covered: where the server itself sends what it received,
+// a round tripper of WithHTTPTransport that sends requests elsewhere on
+// its own, and an http URL, whose headers travel in clear to begin with.
+//
 // Progress of a remote tool. A call made with a context that has a
 // progress receiver (toolgen.ReportsProgress: an agent run that an
 // observer, a logger or RunStream listens to) sends a progress token, and
@@ -628,7 +648,15 @@
 // go-sdk's checks against server-side request forgery apply too: metadata
 // and endpoints on private addresses (10.0.0.0/8, link-local...) are
 // refused, and discovery does not dial them unless OAuthConfig.HTTPClient
-// has a transport that dials itself. Tokens are never logged: OAuthToken
+// has a transport that dials itself. Every OAuth request (the metadata,
+// the registration, the code exchange with its verifier, the refresh,
+// with a client secret in a header or in the form) follows a redirect
+// only within the origin of the URL it requested, even through an
+// OAuthConfig.HTTPClient whose CheckRedirect would follow anything (it
+// is asked after); a redirect elsewhere is refused, so that a 307 never
+// sends the code, a token or the secret to a host the redirect picked.
+// The access token goes only to the MCP server's origin (see "Credentials
+// stay with their origin"). Tokens are never logged: OAuthToken
 // prints without them (fmt, log/slog). The
 // specification's fallbacks for 2025-03-26 servers without metadata
 // (endpoints guessed at the server's root) are not taken, and client ID
@@ -702,6 +730,8 @@
 //     client_pins.go: pins of the tools' definitions (WithPins, PinFile,
 //     OnDrift, DriftError), compared before each call; internal/toolpin
 //     has the canonical definition, its digest and its diff.
+//   - client_origin.go: origins, and the redirect rule of every request
+//     of a URL client (ErrCrossOriginRedirect).
 //   - client_oauth.go: OAuth, its discovery, registration and
 //     authorization code flow; client_oauth_token.go: OAuthToken, the
 //     token stores and refreshing; client_oauth_loopback.go:
