@@ -118,7 +118,9 @@ func (a *Agent) Next(s *State) (Action, error) {
 		if err := a.checkFingerprints(s.Paused.Tools); err != nil {
 			return Action{}, err
 		}
-		if err := a.checkApprovals(s); err != nil {
+	}
+	if s.Paused != nil { // paused, or a turn under way: what runs under an approval is checked each time
+		if err := a.checkPausedTurn(s); err != nil {
 			return Action{}, fmt.Errorf("agent: Next: %w", err)
 		}
 	}
