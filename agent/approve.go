@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/internal/wire"
@@ -193,8 +194,9 @@ func (a *Agent) checkPausedTurn(s *State) error {
 
 // checkTurnCalls refuses a paused turn whose calls are not, one for one
 // and in order, the calls of the transcript's last assistant message, as
-// the model sent them: a call added, dropped, duplicated or moved in the
-// paused turn, or changed in one of the two places only.
+// the model sent them (their arguments compared as JSON values, as the
+// approval's digest compares them): a call added, dropped, duplicated or
+// moved in the paused turn, or changed in one of the two places only.
 func checkTurnCalls(s *State) error {
 	var sent []ToolCall
 	for i := len(s.Messages) - 1; i >= 0; i-- {
@@ -211,16 +213,17 @@ func checkTurnCalls(s *State) error {
 		if d.ModelCall != nil {
 			c = *d.ModelCall
 		}
-		if c.ID != sent[i].ID || c.Name != sent[i].Name || !bytes.Equal(c.Args, sent[i].Args) {
+		sameArgs := argsDigest(c.Args) == argsDigest(sent[i].Args) // a store may write JSON in its own form
+		if c.ID != sent[i].ID || c.Name != sent[i].Name || !sameArgs {
 			return fmt.Errorf("call %d of the paused turn (%s, call %q) is not the call the transcript shows (%s, call %q, with %s arguments): the state was changed",
-				i+1, c.Name, c.ID, sent[i].Name, sent[i].ID, sameOrOther(c.Args, sent[i].Args))
+				i+1, c.Name, c.ID, sent[i].Name, sent[i].ID, sameOrOther(sameArgs))
 		}
 	}
 	return nil
 }
 
-func sameOrOther(a, b []byte) string {
-	if bytes.Equal(a, b) {
+func sameOrOther(same bool) string {
+	if same {
 		return "the same"
 	}
 	return "other"
@@ -234,10 +237,15 @@ func sameOrOther(a, b []byte) string {
 // A version 1 State recorded no binding, and a version 2 State only the
 // arguments' digest (in its own form): what they recorded is checked.
 func (a *Agent) checkApprovals(s *State) error {
+	var approved []string
 	for _, d := range s.Paused.Calls {
 		if d.Approval != Approved || d.Result != nil {
 			continue
 		}
+		if slices.Contains(approved, d.Call.ID) {
+			return fmt.Errorf("two calls of the paused turn are approved under one id, %q: an approval is for one call; the state was changed", d.Call.ID)
+		}
+		approved = append(approved, d.Call.ID)
 		if err := checkBinding(s.Version, d); err != nil {
 			return fmt.Errorf("call %s (%s): %w: the state was changed after the approval; approve the call again", d.Call.ID, d.Call.Name, err)
 		}

@@ -78,8 +78,13 @@ type Call struct {
 
 // NewState is the state of a new run of prompt named runID (an engine's
 // workflow id, say), for an engine to drive with Next. Run makes its own,
-// with a random id.
+// with a random id, as NewState does when runID is empty: a run's id is
+// what its approvals are bound to (WithStateKey), so no two runs share one.
+// An engine that replays its code gives the id it recorded.
 func NewState(runID, prompt string) *State {
+	if runID == "" {
+		runID = newRunID()
+	}
 	return &State{
 		Version:  StateVersion,
 		RunID:    runID,
