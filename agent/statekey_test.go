@@ -467,3 +467,36 @@ func TestWithStateKeyNeedsALongEnoughKey(t *testing.T) {
 	_, err := agent.New(rt.NewModel(), agent.WithStateKey([]byte("short")))
 	require.EqualError(t, err, "agent.WithStateKey: the key has 5 bytes; it must have at least 16 (32 random bytes is the usual)")
 }
+
+// A State of an earlier version resumes without a key, by Resume and by
+// ResumeStream alike, and goes on as this version: an approval it records
+// later is checked as this version binds it. A version 2 State's approval
+// was bound to the digest of its arguments (in version 2's form).
+func TestEarlierVersionsResumeUnkeyed(t *testing.T) {
+	const v2 = `{"version":2,"run_id":"r1","messages":[{"role":"user","text":"tell ana"},` +
+		`{"role":"assistant","calls":[{"id":"c1","name":"notify","args":{"to":"ana","amount":100.0}}]}],"stop_reason":"paused","turns":1,` +
+		`"usage":{"input_tokens":0,"output_tokens":0},"paused":{"calls":[{"call":{"id":"c1","name":"notify","args":{"to":"ana","amount":100.0}},` +
+		`"outcome":"ask","reason":"the tool requires approval","approval":"approved","approved_args":"DIGEST"}],"tools":[]}}`
+	state := strings.Replace(v2, "DIGEST", digestOf(`{"to":"ana","amount":100}`), 1)
+	for _, stream := range []bool{false, true} {
+		var s agent.State
+		require.NoError(t, json.Unmarshal([]byte(state), &s))
+		tools, rec := moneyTools()
+		a := moneyAgent(t, tools, rt.NewModel(rt.Calls(rt.Call("c2", "notify", `{"to":"bob"}`)), rt.Text("done")), nil)
+		var out *agent.State
+		var err error
+		if stream {
+			out, err = a.ResumeStream(context.Background(), &s, nil, func(agent.Event) error { return nil })
+		} else {
+			out, err = a.Resume(context.Background(), &s, nil)
+		}
+		require.NoError(t, err)
+		require.Equal(t, agent.StopPaused, out.StopReason, "paused again, on c2")
+		assert.Equal(t, agent.StateVersion, out.Version)
+		require.NoError(t, a.Approve(out, "c2"))
+		out, err = a.Resume(context.Background(), saveAndLoad(t, out), nil)
+		require.NoError(t, err)
+		assert.Equal(t, agent.StopDone, out.StopReason)
+		assert.Equal(t, []string{`notify {"to":"ana","amount":100.0}`, `notify {"to":"bob"}`}, rec.ran())
+	}
+}
