@@ -264,7 +264,7 @@ func checkBinding(v int, d Decision) error {
 	switch {
 	case v < 2 && d.ApprovedArgs == "":
 		return nil
-	case v == 2:
+	case v < 3:
 		if now := argsDigestV2(d.Call.Args); d.ApprovedArgs != now {
 			return fmt.Errorf("its arguments are not the ones approved (approved %s, now %s)", orNone2(d.ApprovedArgs), now)
 		}
