@@ -44,8 +44,8 @@ const minStateKey = 16
 
 // WithStateKey gives the agent a secret key with which it seals the calls
 // of a paused run and the answers given to them, so that a State edited
-// without the key runs nothing a person approved (see Decision.Seal and
-// the package documentation, "Approvals"). The key must have at least 16
+// without the key runs nothing a person approved (see Decision.Seal, and
+// "Approval" in the package documentation for what it covers). The key must have at least 16
 // bytes; 32 random bytes, kept as the program keeps its other secrets, is
 // the usual. Every agent that resumes the run's States needs the same key.
 //

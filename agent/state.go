@@ -183,7 +183,8 @@ func (s *State) Output() string {
 // A decided call stays decided: approving a call that was rejected is an
 // error naming the first answer, and changes nothing; approving one that
 // was approved already is not an error (a repeated answer, as a retry after
-// a lost reply sends, changes nothing).
+// a lost reply sends, changes nothing). An agent with a state key
+// (WithStateKey) takes only answers given through it: Agent.Approve.
 func (s *State) Approve(ids ...string) error {
 	return s.decide(Approved, "", ids)
 }
@@ -192,7 +193,7 @@ func (s *State) Approve(ids ...string) error {
 // tells the model the user denied them, and why when reason is not empty.
 // As for Approve, rejecting a call that was approved is an error, and
 // rejecting one that was rejected already changes nothing (its first
-// reason stands).
+// reason stands). With a state key, answer with Agent.Reject.
 func (s *State) Reject(reason string, ids ...string) error {
 	return s.decide(Rejected, reason, ids)
 }
