@@ -238,6 +238,9 @@ func TestApprovalBindingAndStateKey(t *testing.T) {
 		{"run id removed", func(t *testing.T, st, _ jsonState) {
 			st["run_id"] = ""
 		}, runs, []string{"notify"}, "the state has no run id"},
+		{"turn changed (an approval carried to another turn)", func(t *testing.T, st, _ jsonState) {
+			st["turns"] = 7
+		}, runs, []string{"notify"}, sealMismatch},
 		{"seal removed", func(t *testing.T, st, _ jsonState) {
 			delete(st.decision(0), "seal")
 		}, runs, []string{"notify"}, "carries no seal"},
