@@ -56,6 +56,7 @@ type Agent struct {
 	// disabledProvider are the provider tools the rules deny or ask about
 	// (ProviderToolModel), sent as Request.DisabledProviderTools.
 	disabledProvider []string
+	stateKey         []byte // nil: States are not sealed (WithStateKey)
 }
 
 // Option configures an Agent. An option given a bad value makes New fail
@@ -84,6 +85,7 @@ type config struct {
 	maxFailures      int                      // WithMaxFailures for every tool, or 0
 	toolFailures     map[toolgen.ToolName]int // WithMaxFailures for named tools
 	noRepair         bool
+	stateKey         []byte
 }
 
 // WithTools adds tools (each set from a generated Tools function, a
@@ -304,6 +306,7 @@ func New(model Model, opts ...Option) (*Agent, error) {
 		events:       &eventSink{agent: c.name, observer: c.observer, logger: c.logger},
 		deferred:     map[toolgen.ToolName]bool{}, noRepair: c.noRepair,
 		disabledProvider: c.perms.withheld(providerTools),
+		stateKey:         c.stateKey,
 	}
 	if searcher != nil {
 		searcher.agent = a

@@ -7,26 +7,49 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/internal/wire"
 )
 
-// An approval is bound to the arguments it approved: State.Approve and
-// State.ApproveWith record their digest (Decision.ApprovedArgs), and a
-// call runs only if its arguments still have it, so that a saved State
-// edited by hand cannot run other arguments under an old approval.
+// An approval is bound to the call it approved: State.Approve and
+// State.ApproveWith record the call's tool (Decision.ApprovedTool), id
+// (Decision.ApprovedID) and the digest of its arguments
+// (Decision.ApprovedArgs), and a call runs only if it still has all three,
+// so that a saved State renamed, renumbered or given other arguments after
+// the approval (by mistake, by a model, by a hand that missed a field) does
+// not run them under it. A keyed agent also seals what was asked and
+// answered (seal.go), which a State edited without the key cannot match.
 
 // argsDigest is the digest of a call's arguments: SHA-256 of their
-// canonical JSON (compact, numbers in one form), or of the bytes as they
-// are when they are not JSON.
+// canonical JSON (canonicalJSON: key order, white space, escapes and the
+// spelling of numbers do not count), or of the bytes as they are when they
+// are not JSON.
 func argsDigest(args []byte) string {
+	b, ok := canonicalJSON(args)
+	if !ok {
+		b = args
+	}
+	sum := sha256.Sum256(b)
+	return "sha256:" + hex.EncodeToString(sum[:])
+}
+
+// argsDigestV2 is the digest a version 2 State recorded: of the arguments
+// compacted, with numbers in one form (members in their order).
+func argsDigestV2(args []byte) string {
 	b := args
 	if json.Valid(args) {
 		b = wire.AppendCanonicalJSON(nil, args)
 	}
 	sum := sha256.Sum256(b)
 	return "sha256:" + hex.EncodeToString(sum[:])
+}
+
+// bindApproval records in d the call a person approved.
+func bindApproval(d *Decision) {
+	d.Approval = Approved
+	d.ApprovedTool, d.ApprovedID, d.ApprovedArgs = d.Call.Name, d.Call.ID, argsDigest(d.Call.Args)
 }
 
 // ApproveWith approves the pending call id with arguments a person edited:
@@ -54,7 +77,7 @@ func (s *State) ApproveWith(id string, args json.RawMessage) error {
 		d.ModelCall = &model
 	}
 	d.Call.Args = bytes.Clone(args)
-	d.Approval, d.ApprovedArgs = Approved, argsDigest(args)
+	bindApproval(d)
 	return nil
 }
 
@@ -155,26 +178,113 @@ func (a *Agent) validate(c ToolCall) error {
 	return t.Check(c.Args, a.repairs(c.Name))
 }
 
+// checkPausedTurn says why the paused turn of s must not be taken up, or
+// nil: an approved call is not the call approved, the turn's calls are
+// not the calls of the transcript's last turn, or (with a state key) a seal
+// does not hold. It changes nothing.
+func (a *Agent) checkPausedTurn(s *State) error {
+	if err := a.checkApprovals(s); err != nil {
+		return err
+	}
+	if err := checkTurnCalls(s); err != nil {
+		return err
+	}
+	return a.checkSeals(s)
+}
+
+// checkTurnCalls refuses a paused turn whose calls are not, one for one
+// and in order, the calls of the transcript's last assistant message, as
+// the model sent them (their arguments compared as JSON values, as the
+// approval's digest compares them): a call added, dropped, duplicated or
+// moved in the paused turn, or changed in one of the two places only.
+func checkTurnCalls(s *State) error {
+	var sent []ToolCall
+	for i := len(s.Messages) - 1; i >= 0; i-- {
+		if s.Messages[i].Role == RoleAssistant {
+			sent = s.Messages[i].Calls
+			break
+		}
+	}
+	if len(sent) != len(s.Paused.Calls) {
+		return fmt.Errorf("the paused turn holds %d calls, and the transcript's last turn %d: the state was changed", len(s.Paused.Calls), len(sent))
+	}
+	for i, d := range s.Paused.Calls {
+		c := d.Call
+		if d.ModelCall != nil {
+			c = *d.ModelCall
+		}
+		sameArgs := argsDigest(c.Args) == argsDigest(sent[i].Args) // a store may write JSON in its own form
+		if c.ID != sent[i].ID || c.Name != sent[i].Name || !sameArgs {
+			return fmt.Errorf("call %d of the paused turn (%s, call %q) is not the call the transcript shows (%s, call %q, with %s arguments): the state was changed",
+				i+1, c.Name, c.ID, sent[i].Name, sent[i].ID, sameOrOther(sameArgs))
+		}
+	}
+	return nil
+}
+
+func sameOrOther(same bool) string {
+	if same {
+		return "the same"
+	}
+	return "other"
+}
+
 // checkApprovals refuses a paused turn with an approved call, not run yet,
-// whose arguments are not the ones approved (a State edited by hand), or
-// whose edited arguments the tool refuses. An approval recorded by a
-// runtime that wrote no digest (a version 1 State) is taken as it is.
+// that is not the call approved (a State edited after the approval): of
+// another tool, under another id, or with other arguments; or whose edited
+// arguments the tool refuses. Every approval counts, whatever the outcome
+// stored beside it: Resume decides the call again and keeps the approval.
+// A version 1 State recorded no binding, and a version 2 State only the
+// arguments' digest (in its own form): what they recorded is checked.
 func (a *Agent) checkApprovals(s *State) error {
+	var approved []string
 	for _, d := range s.Paused.Calls {
-		if d.Outcome != OutcomeAsk || d.Approval != Approved || d.Result != nil {
+		if d.Approval != Approved || d.Result != nil {
 			continue
 		}
-		switch {
-		case d.ApprovedArgs == "" && s.Version < 2:
-		case d.ApprovedArgs != argsDigest(d.Call.Args):
-			return fmt.Errorf("call %s (%s): its arguments are not the ones approved (approved %s, now %s): the state was changed after the approval; approve the call again", d.Call.ID, d.Call.Name, orNone2(d.ApprovedArgs), argsDigest(d.Call.Args))
-		case d.ModelCall != nil:
+		if slices.Contains(approved, d.Call.ID) {
+			return fmt.Errorf("two calls of the paused turn are approved under one id, %q: an approval is for one call; the state was changed", d.Call.ID)
+		}
+		approved = append(approved, d.Call.ID)
+		if err := checkBinding(s.Version, d); err != nil {
+			return fmt.Errorf("call %s (%s): %w: the state was changed after the approval; approve the call again", d.Call.ID, d.Call.Name, err)
+		}
+		if d.ModelCall != nil {
 			if err := a.validate(d.Call); err != nil {
 				return fmt.Errorf("call %s (%s) was approved with edited arguments the tool refuses: %w; edit them again (State.ApproveWith)", d.Call.ID, d.Call.Name, err)
 			}
 		}
 	}
 	return nil
+}
+
+// checkBinding says how an approved call differs from the call approved,
+// as far as a State of version v recorded it.
+func checkBinding(v int, d Decision) error {
+	switch {
+	case v < 2 && d.ApprovedArgs == "":
+		return nil
+	case v < 3:
+		if now := argsDigestV2(d.Call.Args); d.ApprovedArgs != now {
+			return fmt.Errorf("its arguments are not the ones approved (approved %s, now %s)", orNone2(d.ApprovedArgs), now)
+		}
+		return nil
+	case d.ApprovedTool != d.Call.Name:
+		return fmt.Errorf("the approval was given to a call of %s, not %s", orUnnamed(d.ApprovedTool), d.Call.Name)
+	case d.ApprovedID != d.Call.ID:
+		return fmt.Errorf("the approval was given to call %q, not %q", d.ApprovedID, d.Call.ID)
+	}
+	if now := argsDigest(d.Call.Args); d.ApprovedArgs != now {
+		return fmt.Errorf("its arguments are not the ones approved (approved %s, now %s)", orNone2(d.ApprovedArgs), now)
+	}
+	return nil
+}
+
+func orUnnamed(name toolgen.ToolName) string {
+	if name == "" {
+		return "no tool named"
+	}
+	return string(name)
 }
 
 func orNone2(digest string) string {
@@ -193,19 +303,21 @@ func editNote(r toolgen.Result, args json.RawMessage) toolgen.Result {
 }
 
 // readable reports whether this runtime reads a State of version v.
-func readable(v int) bool { return v == 1 || v == StateVersion }
+func readable(v int) bool { return v >= 1 && v <= StateVersion }
 
 // upgrade makes a State that was checked for resuming one of this
-// version: a version 1 State's approvals, which have no digest, get the
-// digest of the arguments they were given for.
+// version: the approvals of an older State, which recorded less of the
+// call they were given for (version 1 nothing, version 2 the digest of its
+// arguments in another form), are bound to that call as this version binds
+// them.
 func upgrade(s *State) {
 	if s.Version == StateVersion {
 		return
 	}
 	if s.Paused != nil {
 		for i := range s.Paused.Calls {
-			if d := &s.Paused.Calls[i]; d.Approval == Approved && d.ApprovedArgs == "" {
-				d.ApprovedArgs = argsDigest(d.Call.Args)
+			if d := &s.Paused.Calls[i]; d.Approval == Approved {
+				bindApproval(d)
 			}
 		}
 	}

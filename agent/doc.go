@@ -71,7 +71,7 @@
 //     WithSystem, WithPermissions, WithPreset, WithMaxTurns (default 20),
 //     WithParallelism (default 8), WithToolTimeout (default 10 minutes),
 //     WithActiveTools or WithInactiveTools, WithObserver, WithLogger,
-//     WithName, WithArgRepair (default on). Every configuration mistake is an error from agent.New, never
+//     WithName, WithArgRepair (default on), WithStateKey. Every configuration mistake is an error from agent.New, never
 //     a surprise in a run; a bad option value names the option and the value
 //     ("agent.WithMaxTurns(0): must be at least 1"), and none is clamped.
 //
@@ -169,10 +169,49 @@
 //     edited: Resume checks them with the tool's decoder and decides the
 //     edited call again by the rules (a deny rule catches an edit), runs it
 //     with them, and the call's result tells the model what ran;
-//     [Agent.CheckEdit] checks an edit before it is given. Every approval
-//     records the digest of the arguments it approved
-//     (Decision.ApprovedArgs), and Resume refuses a State whose approved
-//     call's arguments no longer match (edited by hand after the approval).
+//     [Agent.CheckEdit] checks an edit before it is given.
+//
+//     An approval binds the call it was given to: its tool, its id and the
+//     digest of its arguments (Decision.ApprovedTool, ApprovedID,
+//     ApprovedArgs). The digest is of the arguments' canonical JSON, after
+//     RFC 8785 and read as the tool reads them: member order, white space,
+//     escapes ("\u0041" is "A") and the spelling of a number (100, 100.0,
+//     1e2) do not count, so a store that rewrites JSON changes nothing;
+//     any other change does (numbers are compared by exact decimal value,
+//     not as doubles). Resume and Next refuse, with an error naming the
+//     call and running nothing, a paused turn in which an approved call is
+//     not the call approved (renamed, renumbered, other arguments, an
+//     approval swapped with another call's or given twice under one id, an
+//     approval beside any stored outcome), or whose calls are not the
+//     transcript's last turn, one for one. The State is left as it was.
+//
+//     What an unkeyed State promises: a State is data, and whoever can edit
+//     it can change what runs. The binding refuses a change made by mistake,
+//     by a model's output pasted in, or by a hand that changed the call but
+//     not its binding; it does not stop one who rewrites the State
+//     consistently (the call, its binding and the transcript together, a
+//     rejection turned into an approval with its binding filled in, an
+//     approval copied from another run, the version set back to 1, which
+//     recorded no binding). Keep States where only the program writes.
+//
+//     [WithStateKey] closes that: an agent with a secret key seals each call
+//     that asks when the run pauses, and each answer given with
+//     [Agent.Approve], [Agent.Reject] or [Agent.ApproveWith] (an HMAC-SHA256
+//     of the State's version, the run id, the turn, the call's place, id,
+//     tool and canonical argument digest, and the answer: Decision.Seal).
+//     It resumes a paused turn only if every call that asked carries the
+//     seal of what it holds, so a State edited without the key runs nothing
+//     approved: every edit above is refused, as is a rejection turned into
+//     an approval, an answer given without the key (State.Approve), an
+//     approval copied from another run or turn, a seal moved or removed, and
+//     a State set back to an earlier version. A refused State stays as it
+//     was, and resumes under the right key. The key covers what runs under
+//     an approval, not the rest: the transcript's messages (which reach the
+//     model, not a tool), the results a State records (one removed runs its
+//     call again, as a copy saved before it ran would; key a tool's effects
+//     with toolgen.Ctx.IdempotencyKey), and an older copy of the same run
+//     put back in place of a newer one. Every agent that resumes the run
+//     needs the key; an agent without one does not check seals.
 //
 //   - Failure limits: [WithMaxFailures] (or a tool's maxfailures=N
 //     directive option) refuses a tool's calls once it failed that many
@@ -469,7 +508,7 @@
 //		case agent.ActionCompact:     // record a.Compact(ctx, act.Request, act.Tokens); a.ApplyCompaction(s, res)
 //		case agent.ActionAskModel:    // record a.Model().Generate(ctx, act.Request); a.ApplyResponse(s, resp)
 //		case agent.ActionCallTools:   // record a.CallTool(ctx, ...) per call; a.ApplyResults(s, results)
-//		case agent.ActionAwaitApproval: // wait for s.Approve / s.Reject, then loop
+//		case agent.ActionAwaitApproval: // wait for a.Approve(s, ...) / a.Reject(s, ...), then loop
 //		case agent.ActionStop:        // done: act.Stop says why
 //		}
 //	}

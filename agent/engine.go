@@ -78,8 +78,13 @@ type Call struct {
 
 // NewState is the state of a new run of prompt named runID (an engine's
 // workflow id, say), for an engine to drive with Next. Run makes its own,
-// with a random id.
+// with a random id, as NewState does when runID is empty: a run's id is
+// what its approvals are bound to (WithStateKey), so no two runs share one.
+// An engine that replays its code gives the id it recorded.
 func NewState(runID, prompt string) *State {
+	if runID == "" {
+		runID = newRunID()
+	}
 	return &State{
 		Version:  StateVersion,
 		RunID:    runID,
@@ -118,7 +123,9 @@ func (a *Agent) Next(s *State) (Action, error) {
 		if err := a.checkFingerprints(s.Paused.Tools); err != nil {
 			return Action{}, err
 		}
-		if err := a.checkApprovals(s); err != nil {
+	}
+	if s.Paused != nil { // paused, or a turn under way: what runs under an approval is checked each time
+		if err := a.checkPausedTurn(s); err != nil {
 			return Action{}, fmt.Errorf("agent: Next: %w", err)
 		}
 	}

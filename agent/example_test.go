@@ -560,3 +560,63 @@ func ExampleWithArgRepair() {
 	// arguments repaired before the call: /City: the name "City", read as "city"
 	// invalid arguments: /City: unknown field (known fields: "city", "unit"); /city: missing (required)
 }
+
+// With a state key, a saved State edited without the key runs nothing
+// approved. Here the approved forecast for Oslo is turned, in the saved
+// JSON, into one for Paris, and the State set back to version 1, which
+// recorded no binding of an approval to its call: an agent without a key
+// would run it; this one refuses it, and the State as saved resumes. The
+// key is a secret of the program (32 random bytes from its secret store):
+// every agent that resumes the run needs it, and answers are given through
+// the agent, which seals them.
+func ExampleWithStateKey() {
+	ctx := context.Background()
+	key := []byte("a 32-byte secret from your store")
+	model := agenttest.NewModel(
+		agenttest.Calls(agenttest.Call("c1", weather.ToolGetForecast, `{"city":"Oslo","days":1}`)),
+		agenttest.Text("Tomorrow in Oslo: rain, 13 to 21°C."),
+	)
+	ag, err := agent.New(model,
+		agent.WithTools(weather.Tools()),
+		agent.WithPermissions(agent.Permissions{Ask: []toolgen.Rule{{Tool: weather.ToolGetForecast}}}),
+		agent.WithStateKey(key),
+	)
+	if err != nil {
+		log.Fatal(err)
+	}
+	state, err := ag.Run(ctx, "Weather in Oslo tomorrow?", nil)
+	if err != nil {
+		log.Fatal(err)
+	}
+	if err := ag.Approve(state, "c1"); err != nil { // not state.Approve: the answer is sealed
+		log.Fatal(err)
+	}
+	saved, err := json.Marshal(state)
+	if err != nil {
+		log.Fatal(err)
+	}
+
+	var edited agent.State
+	if err := json.Unmarshal(saved, &edited); err != nil {
+		log.Fatal(err)
+	}
+	paris := json.RawMessage(`{"city":"Paris","days":1}`)
+	edited.Version = 1
+	edited.Messages[1].Calls[0].Args, edited.Paused.Calls[0].Call.Args = paris, paris
+	edited.Paused.Calls[0].ApprovedTool, edited.Paused.Calls[0].ApprovedID, edited.Paused.Calls[0].ApprovedArgs = "", "", ""
+	_, err = ag.Resume(ctx, &edited, nil)
+	fmt.Println(err)
+
+	var restored agent.State
+	if err := json.Unmarshal(saved, &restored); err != nil {
+		log.Fatal(err)
+	}
+	final, err := ag.Resume(ctx, &restored, nil)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(final.StopReason, final.Output())
+	// Output:
+	// resume: the state is version 1, and an agent with a state key resumes only the version 3 States it sealed
+	// done Tomorrow in Oslo: rain, 13 to 21°C.
+}

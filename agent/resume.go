@@ -47,13 +47,19 @@ func (a *Agent) redecide(stored Decision) Decision {
 	case stored.Approval == Rejected:
 		return stored
 	case stored.Approval == Approved && d.Outcome == OutcomeAsk:
-		d.Approval, d.Reason = Approved, stored.Reason
-		d.ApprovedArgs, d.ModelCall = stored.ApprovedArgs, stored.ModelCall
+		keepApproval(&d, stored)
+		d.Reason = stored.Reason
 	case stored.Approval == Approved:
-		d.Approval = Approved
-		d.ApprovedArgs, d.ModelCall = stored.ApprovedArgs, stored.ModelCall
+		keepApproval(&d, stored)
 	}
 	return d
+}
+
+// keepApproval carries a person's approval of stored, and what binds it
+// to the call, over to d, the call decided again.
+func keepApproval(d *Decision, stored Decision) {
+	d.Approval, d.ModelCall, d.Seal = Approved, stored.ModelCall, stored.Seal
+	d.ApprovedTool, d.ApprovedID, d.ApprovedArgs = stored.ApprovedTool, stored.ApprovedID, stored.ApprovedArgs
 }
 
 // contractHash hashes what about a tool changes a decision on its calls:

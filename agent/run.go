@@ -44,7 +44,10 @@ func newState(prompt string) *State {
 // call_denied, as in Run; a person's approval still counts over an ask
 // rule, and a call that asks now without an approval pauses the run again.
 // A tool whose input schema, RequiresApproval or annotations changed is an
-// error, reported as the run's failure (EventRunFailed). A state saved
+// error, reported as the run's failure (EventRunFailed); so is an approved
+// call that is not the call approved (its tool, id or arguments changed in
+// the saved State), and, with WithStateKey, a seal that does not hold:
+// nothing runs, and s is left as it was. A state saved
 // after Run or Resume failed mid-turn (a cancelled ctx) resumes that turn:
 // the calls that finished (their results are in the state) do not run
 // again, the others do (see toolgen.Ctx.IdempotencyKey for what a state

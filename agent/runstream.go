@@ -24,6 +24,7 @@ func (a *Agent) ResumeStream(ctx context.Context, s *State, deps any, fn func(Ev
 	if err := a.checkResumable(s); err != nil {
 		return s, a.refuse(ctx, s, err, fn)
 	}
+	upgrade(s) // as Resume: what the run records from here on is of this version
 	s.StopReason, s.compacted = "", 0
 	return s, a.driveStreaming(ctx, s, deps, fn)
 }

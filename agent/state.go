@@ -11,11 +11,15 @@ import (
 )
 
 // StateVersion is the version of State's JSON form. Resume refuses a state
-// of another version, but reads version 1 (without approval digests: its
-// approvals are taken as they are) and writes it back as this one.
+// of a later version, but reads versions 1 and 2 (whose approvals recorded
+// less of the call approved: see checkApprovals) and writes them back as
+// this one. An agent with a state key (WithStateKey) resumes only a State
+// of this version that it sealed.
 //
-// Version 2 added Decision.ApprovedArgs and Decision.ModelCall.
-const StateVersion = 2
+// Version 2 added Decision.ApprovedArgs and Decision.ModelCall; version 3
+// Decision.ApprovedTool, Decision.ApprovedID and Decision.Seal, and took
+// ApprovedArgs over canonical JSON (key order and escapes do not count).
+const StateVersion = 3
 
 // StopReason says why a run stopped.
 type StopReason string
@@ -92,10 +96,15 @@ type Decision struct {
 	Refusal string `json:"refusal,omitempty"`
 	// Approval is a person's answer to an ask: "" until given.
 	Approval Approval `json:"approval,omitempty"`
-	// ApprovedArgs is the digest of the arguments a person approved
-	// ("sha256:" and the hex SHA-256 of their canonical JSON): the call
-	// runs only if its arguments still have it.
-	ApprovedArgs string `json:"approved_args,omitempty"`
+	// ApprovedTool, ApprovedID and ApprovedArgs are the call a person
+	// approved: its tool, its id, and the digest of its arguments
+	// ("sha256:" and the hex SHA-256 of their canonical JSON, after RFC
+	// 8785: key order, white space, escapes and the spelling of a number do
+	// not count, a changed value does). The call runs only if it is still
+	// that call.
+	ApprovedTool toolgen.ToolName `json:"approved_tool,omitempty"`
+	ApprovedID   string           `json:"approved_id,omitempty"`
+	ApprovedArgs string           `json:"approved_args,omitempty"`
 	// ModelCall is the call as the model made it, when a person approved
 	// it with edited arguments (State.ApproveWith): Call holds the edited
 	// arguments, which run.
@@ -106,6 +115,13 @@ type Decision struct {
 	// state saved before the call finished cannot know that it ran: a
 	// tool with effects should key them with toolgen.Ctx.IdempotencyKey.
 	Result *toolgen.Result `json:"result,omitempty"`
+	// Seal is written by an agent with a state key (WithStateKey) on each
+	// call that asks and on each answer given with its key (Agent.Approve,
+	// Agent.Reject, Agent.ApproveWith): an HMAC-SHA256 of the State's
+	// version, the run, the turn, the call's place in it, its id, tool and
+	// arguments, and the answer. Such an agent runs no approved call whose
+	// seal does not match.
+	Seal string `json:"seal,omitempty"`
 }
 
 // Approval is a person's answer to a call that asked.
@@ -167,7 +183,8 @@ func (s *State) Output() string {
 // A decided call stays decided: approving a call that was rejected is an
 // error naming the first answer, and changes nothing; approving one that
 // was approved already is not an error (a repeated answer, as a retry after
-// a lost reply sends, changes nothing).
+// a lost reply sends, changes nothing). An agent with a state key
+// (WithStateKey) takes only answers given through it: Agent.Approve.
 func (s *State) Approve(ids ...string) error {
 	return s.decide(Approved, "", ids)
 }
@@ -176,7 +193,7 @@ func (s *State) Approve(ids ...string) error {
 // tells the model the user denied them, and why when reason is not empty.
 // As for Approve, rejecting a call that was approved is an error, and
 // rejecting one that was rejected already changes nothing (its first
-// reason stands).
+// reason stands). With a state key, answer with Agent.Reject.
 func (s *State) Reject(reason string, ids ...string) error {
 	return s.decide(Rejected, reason, ids)
 }
@@ -217,11 +234,11 @@ func (s *State) decide(a Approval, reason string, ids []string) error {
 	for i := range s.Paused.Calls {
 		d := &s.Paused.Calls[i]
 		if d.Outcome == OutcomeAsk && d.Approval == "" && slices.Contains(ids, d.Call.ID) {
-			d.Approval = a
 			if a == Rejected {
+				d.Approval = Rejected
 				d.Refusal = rejection(reason)
 			} else {
-				d.ApprovedArgs = argsDigest(d.Call.Args)
+				bindApproval(d)
 			}
 		}
 	}

@@ -285,6 +285,7 @@ func (a *Agent) finishTurn(s *State, out sink) {
 func (a *Agent) applyPause(s *State, decisions []Decision) {
 	s.Paused = &PausedTurn{Calls: decisions, Tools: a.fingerprints(decisions)}
 	s.StopReason = StopPaused
+	a.sealAsks(s)
 }
 
 // fingerprints identifies the tools a turn's calls were decided against,
@@ -326,7 +327,7 @@ func (a *Agent) checkResumable(s *State) error {
 	if err := a.checkFingerprints(s.Paused.Tools); err != nil {
 		return err
 	}
-	if err := a.checkApprovals(s); err != nil {
+	if err := a.checkPausedTurn(s); err != nil {
 		return fmt.Errorf("resume: %w", err)
 	}
 	return nil

@@ -449,7 +449,7 @@ func (h *handler) resume(ctx context.Context, in RunAgentInput, thread *Thread, 
 	// New user messages are not taken (a resume goes on with the paused
 	// turn), nor marked seen: the thread's next run takes them.
 	s := thread.Run
-	if err := decide(s, thread.Interrupts, in.Resume); err != nil {
+	if err := decide(h.agent, s, thread.Interrupts, in.Resume); err != nil {
 		return nil, err
 	}
 	if err := h.forgetRun(ctx, in.ThreadID, principal); err != nil {
@@ -529,7 +529,7 @@ func (h *handler) forgetRun(ctx context.Context, threadID, principal string) err
 // answer it. Every interrupt must be answered, once, under the id it was
 // asked with (interrupts: call ids by interrupt id), and nothing else; a
 // decision is made only once all are checked.
-func decide(s *agent.State, interrupts map[string]string, entries []ResumeEntry) error {
+func decide(ag *agent.Agent, s *agent.State, interrupts map[string]string, entries []ResumeEntry) error {
 	byCall := map[string]ResumeEntry{}
 	for _, e := range entries {
 		callID, ok := lookupInterrupt(interrupts, e.InterruptID)
@@ -566,12 +566,12 @@ func decide(s *agent.State, interrupts map[string]string, entries []ResumeEntry)
 	for _, d := range decisions {
 		var err error
 		if d.approve {
-			err = s.Approve(d.callID)
+			err = ag.Approve(s, d.callID)
 		} else {
-			err = s.Reject(d.reason, d.callID)
+			err = ag.Reject(s, d.reason, d.callID)
 		}
 		if err != nil {
-			return err // never: each call waits, and is decided once
+			return err // each call waits and is decided once, so only a State whose seals do not hold (agent.WithStateKey)
 		}
 	}
 	return nil

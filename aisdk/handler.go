@@ -435,7 +435,7 @@ func (h *handler) prepare(ctx context.Context, req Request, chat *Chat, principa
 		return nil, nil, errRunTaken(req.ID)
 	}
 	s := chat.Run
-	rejected, err := decide(s, chat.Approvals, answers)
+	rejected, err := decide(h.agent, s, chat.Approvals, answers)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -516,8 +516,10 @@ func approvalAnswers(m UIMessage) map[string]UIPart {
 
 // decide approves or rejects each pending call of s as answered, and
 // returns the rejected calls' ids. Every pending call must be answered,
-// under the approval id it was asked with (approvals, by call id).
-func decide(s *agent.State, approvals map[string]string, answers map[string]UIPart) ([]string, error) {
+// under the approval id it was asked with (approvals, by call id). The
+// agent gives the answers, so that an agent with a state key
+// (agent.WithStateKey) seals them.
+func decide(ag *agent.Agent, s *agent.State, approvals map[string]string, answers map[string]UIPart) ([]string, error) {
 	var missing, rejected []string
 	for _, p := range s.Pending() {
 		a, ok := answers[p.ID]
@@ -526,12 +528,12 @@ func decide(s *agent.State, approvals map[string]string, answers map[string]UIPa
 			continue
 		}
 		if *a.Approval.Approved {
-			if err := s.Approve(p.ID); err != nil {
+			if err := ag.Approve(s, p.ID); err != nil {
 				return nil, err
 			}
 			continue
 		}
-		if err := s.Reject(a.Approval.Reason, p.ID); err != nil {
+		if err := ag.Reject(s, a.Approval.Reason, p.ID); err != nil {
 			return nil, err
 		}
 		rejected = append(rejected, p.ID)

@@ -152,7 +152,7 @@ func (w *workflows) run(ctx workflow.Context, in Input) (st *agent.State, err er
 	err = workflow.SetUpdateHandlerWithOptions(ctx, DecideUpdate,
 		func(ctx workflow.Context, d Decision) error { return w.answer(ctx, s, d) },
 		workflow.UpdateHandlerOptions{Validator: func(ctx workflow.Context, d Decision) error {
-			return decide(scratch(s), d)
+			return decide(w.agent, scratch(s), d)
 		}})
 	if err != nil {
 		return nil, err
@@ -298,12 +298,14 @@ func childWorkflows(ctx workflow.Context) bool {
 	return workflow.GetVersion(ctx, "subagents-as-child-workflows", workflow.DefaultVersion, 1) == 1
 }
 
-// decide applies a person's decision to s.
-func decide(s *agent.State, d Decision) error {
+// decide applies a person's decision to s, given by the agent, so that an
+// agent with a state key (agent.WithStateKey) checks the seals and seals
+// the answers (a pure function of s: the same on every replay).
+func decide(a *agent.Agent, s *agent.State, d Decision) error {
 	if d.Approve {
-		return s.Approve(d.CallIDs...)
+		return a.Approve(s, d.CallIDs...)
 	}
-	return s.Reject(d.Reason, d.CallIDs...)
+	return a.Reject(s, d.Reason, d.CallIDs...)
 }
 
 // scratch is a copy of s that decide can change without changing s (it
@@ -365,7 +367,7 @@ type changedTool struct {
 // calls whose tool changed since the pause (see contractsChange), and
 // returns an error naming the calls d approved that will not run.
 func (w *workflows) answer(ctx workflow.Context, s *agent.State, d Decision) error {
-	if err := decide(s, d); err != nil {
+	if err := decide(w.agent, s, d); err != nil {
 		return err // not after the validator: a decision refused is not recorded
 	}
 	if !contractsRecorded(ctx) {
