@@ -395,7 +395,7 @@
 // (its request on the stdio connection, its answer taken off the wire; a
 // POST on the session over HTTP). CI calls server-everything's
 // simulate-research-query (taskSupport required) this way.
-
+//
 // # Many tools: search instead of a long list
 //
 // A client given hundreds of tool definitions spends its context on them
@@ -414,7 +414,7 @@
 // # Using an MCP server's tools
 //
 // Package mcp also connects to MCP servers, through the official Go SDK, and
-// turns their tools into runtime.Tools:
+// turns their tools into toolgen.Tools:
 //
 //	c, err := mcp.Connect(ctx, mcp.Command("npx", "-y", "@modelcontextprotocol/server-filesystem", dir))
 //	// or mcp.Connect(ctx, mcp.URL("https://example.com/mcp", http.Header{"Authorization": {"Bearer " + token}}))
@@ -694,7 +694,7 @@
 //     with sessions and slow connections).
 //   - client.go: Connect, NewClient, the transports (Command, URL,
 //     SDKTransport) and the Client, which turns a server's tools into
-//     runtime.Tools; client_call.go: CallTool and its errors (RPCError,
+//     toolgen.Tools; client_call.go: CallTool and its errors (RPCError,
 //     ToolError); client_schemas.go: what is watched on the wire, the
 //     servers' schema bytes kept as sent; client_progress.go: a remote
 //     call's progress notifications, delivered to its caller;
