@@ -732,7 +732,9 @@
 // N is a whole number of tokens above zero. A malformed directive, a second
 // one in the package, and one in a declaration's comments are errors at
 // their file:line:col. The -budget N flag sets a budget from the command
-// line, as CI would: with it, a package must keep within both. Both fail
+// line, as CI would: with it, a package must keep within both. -budget 0,
+// the default, sets none (a //toolgen:budget still holds); a negative N is
+// a usage error (exit 2). Both fail
 // toolgen, toolgen -check and -show (so CI that checks generated files
 // checks budgets too); toolgen -catalog prints its table, then checks each
 // package's directive against its own tools and -budget against the tools
@@ -839,7 +841,7 @@
 //	  -tags list    extra comma-separated build tags for loading the package
 //	  -show         print the tools, their positions, schemas and token counts as JSON; write nothing
 //	  -catalog      print the tools of the packages in the dirs and their token counts; write nothing
-//	  -budget N     fail when the tools sent up front take more than N tokens in any dialect
+//	  -budget N     fail when the tools sent up front take more than N tokens in any dialect (0, the default: no budget)
 //	  -v            say what was done
 //
 // A directory that does not exist, or a file given in its place, is a usage
