@@ -237,8 +237,13 @@
 // prompts/get checks the arguments (each required one given, none unknown,
 // an enum's value among its constants) and answers invalid params
 // otherwise; resources/read takes a template's variables from the URI
-// (RFC 6570 simple expressions, percent-decoded) and answers resource not
-// found for a URI or a value the resource does not take. An error of the
+// (RFC 6570 simple expressions, percent-decoded). A URI of no resource's
+// form, or a Read that wraps toolgen.ErrResourceNotFound, is resource not
+// found; a URI with a template's fixed parts whose value the template does
+// not take (one outside an enum's constants, one holding '/', '?' or '#',
+// a bad percent-encoding) is invalid params that say which variable and
+// why (toolgen.ErrInvalidResourceURI), e.g. "example://cobol/a.cbl:
+// variable language is "cobol"; it must be one of ["go" "rust"]". An error of the
 // function is the request's error, and so is a panic. completion/complete
 // offers the constants of an enum argument or variable that start with what
 // the user typed (at most 100, with the total); for a reference it does not
