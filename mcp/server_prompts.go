@@ -130,8 +130,10 @@ func explainUnmatchedURIs(templates []toolgen.Resource) sdkmcp.Middleware {
 			}
 			reached := new(bool)
 			res, err := next(context.WithValue(ctx, reachedHandler{}, reached), method, req)
+			// go-sdk answers a URI no handler matches with invalid params
+			// ("Resource not found", SEP-2164's code).
 			var rpcErr *jsonrpc.Error
-			if *reached || !errors.As(err, &rpcErr) || rpcErr.Code != sdkmcp.CodeResourceNotFound {
+			if *reached || !errors.As(err, &rpcErr) || rpcErr.Code != jsonrpc.CodeInvalidParams {
 				return res, err
 			}
 			for _, r := range templates {
