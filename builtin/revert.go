@@ -63,8 +63,10 @@ var ErrChangedSince = errors.New("changed since")
 //     the same size and modification time, and no other process opened it
 //     since the lease was taken, is it removed. Otherwise the names are
 //     exchanged back, so that the other process's file is at the name
-//     again and the new content is what gets removed; if yet another file
-//     was renamed over the name in between, it is moved aside, never
+//     again and the new content is what gets removed. If the new content
+//     was itself opened by another process while it was at the name (a
+//     lease on it tells), or yet another file was renamed over the name
+//     in between, that file may hold a write: it is moved aside, never
 //     removed, and the error names it.
 //   - A file to remove is first moved to a private name, and removed only
 //     under the same checks (it is put back otherwise).
@@ -396,20 +398,30 @@ func (w *Workspace) exchangeRestore(ctx context.Context, r *reverting, held *hel
 		w.syncDir(dir)
 		return nil
 	}
-	return w.exchangeBack(r, dir, tmpName, ours)
+	return w.exchangeBack(r, dir, tmpName, tmp, ours)
 }
 
 // exchangeBack gives the name back the file exchangeRestore took out of
-// it. What it gets in return should be the new content, which is removed;
-// if another process renamed a file over the name in between, that file
-// is moved aside, never removed, and the error names it.
-func (w *Workspace) exchangeBack(r *reverting, dir, tmpName string, ours fs.FileInfo) error {
+// it. What it gets in return should be the new content (tmp), which is
+// removed, unless another process opened it while it was at the name (a
+// write lease on it, taken before it leaves the name, tells): then it may
+// hold that process's write, and is moved aside, never removed, as is a
+// file another process renamed over the name in between; the error names
+// it.
+func (w *Workspace) exchangeBack(r *reverting, dir, tmpName string, tmp *os.File, ours fs.FileInfo) error {
 	_, tmpBase := split(tmpName)
 	_, base := split(r.target)
+	leaseErr := takeWriteLease(tmp)
+	if leaseErr == nil {
+		defer releaseLease(tmp)
+	}
 	if err := w.exchange(dir, tmpBase, base); err != nil {
 		return &pathError{path: r.path, msg: fmt.Sprintf("changed while it was being reverted, and could not be given back (%v): what another process made of it is now %s", err, rel(tmpName)), err: ErrChangedSince}
 	}
-	if back, err := w.root.Lstat(tmpName); err == nil && os.SameFile(back, ours) {
+	back, err := w.root.Lstat(tmpName)
+	isOurs := err == nil && os.SameFile(back, ours)
+	openedOurs := errors.Is(leaseErr, errOpenElsewhere) || leaseErr == nil && leaseBroken(tmp)
+	if isOurs && !openedOurs {
 		w.root.Remove(tmpName)
 		w.syncDir(dir)
 		return changedSince(r.path)
@@ -419,6 +431,9 @@ func (w *Workspace) exchangeBack(r *reverting, dir, tmpName string, ours fs.File
 		aside = tmpName
 	}
 	w.syncDir(dir)
+	if isOurs {
+		return &pathError{path: r.path, msg: "changed since the change being reverted, and was opened by another process while it was being reverted: the name leads to that process's file, and the content restored for a moment (which it may have written to) is now " + rel(aside), err: ErrChangedSince}
+	}
 	return &pathError{path: r.path, msg: "changed since the change being reverted, and again while it was being reverted: the name leads to the first of those changes, and the second is now " + rel(aside), err: ErrChangedSince}
 }
 
