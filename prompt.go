@@ -108,9 +108,19 @@ type ResourceContents struct {
 	MIMEType string
 }
 
-// ErrResourceNotFound is wrapped by ReadURI's error when the URI does not
-// match the resource or a variable's value is not among its Values.
+// ErrResourceNotFound is for a resource that is not there: ReadURI wraps
+// it when the URI is not of the resource's form (another URI, or fixed
+// parts other than the template's), and a Read function wraps it when it
+// finds nothing (package mcp answers MCP's "resource not found").
 var ErrResourceNotFound = errors.New("resource not found")
+
+// ErrInvalidResourceURI is wrapped by ReadURI's error when the URI has the
+// fixed parts of the resource's template but a variable's value is not one
+// it takes: a value holding '/', '?' or '#' (which a simple expansion
+// percent-encodes), a bad percent-encoding, or a value not among the
+// variable's Values. The error says which (package mcp answers it as
+// invalid params, with that reason).
+var ErrInvalidResourceURI = errors.New("invalid resource URI")
 
 // IsTemplate reports whether r's URI has variables ({name} expressions),
 // whether or not Variables describes them.
@@ -119,13 +129,16 @@ func (r Resource) IsTemplate() bool { return templateExpr.MatchString(r.URI) }
 // ReadURI reads the resource at uri: the template's variables are taken
 // from it (percent-decoded) and checked against their Values.
 func (r Resource) ReadURI(ctx context.Context, uri string) (ResourceContents, error) {
-	vars, ok := MatchURITemplate(r.URI, uri)
-	if !ok {
+	vars, why := matchURITemplate(r.URI, uri)
+	if why == notOfTheForm {
 		return ResourceContents{}, fmt.Errorf("%s does not match %s: %w", uri, r.URI, ErrResourceNotFound)
+	}
+	if why != "" {
+		return ResourceContents{}, fmt.Errorf("%s does not match %s: %s: %w", uri, r.URI, why, ErrInvalidResourceURI)
 	}
 	for _, v := range r.Variables {
 		if v.Values != nil && !slices.Contains(v.Values, vars[v.Name]) {
-			return ResourceContents{}, fmt.Errorf("%s: %s must be one of %q: %w", uri, v.Name, v.Values, ErrResourceNotFound)
+			return ResourceContents{}, fmt.Errorf("%s: variable %s is %q; it must be one of %q: %w", uri, v.Name, vars[v.Name], v.Values, ErrInvalidResourceURI)
 		}
 	}
 	return r.Read(ctx, vars)
@@ -139,34 +152,64 @@ var templateExpr = regexp.MustCompile(`\{([A-Za-z0-9_]+)\}`)
 // holds no '/', '?' or '#' (simple expansion encodes them); a template
 // without expressions matches only itself.
 func MatchURITemplate(template, uri string) (map[string]string, bool) {
+	vars, why := matchURITemplate(template, uri)
+	return vars, why == ""
+}
+
+// matchURITemplate is MatchURITemplate, with the reason a URI does not
+// match ("" when it does).
+func matchURITemplate(template, uri string) (map[string]string, string) {
+	names, strict := templatePattern(template, `([^/?#]*)`)
+	sub := strict.FindStringSubmatch(uri)
+	if sub == nil {
+		return nil, whyNoMatch(template, uri, names)
+	}
+	vars := make(map[string]string, len(names))
+	for i, name := range names {
+		v, err := url.PathUnescape(sub[i+1])
+		if err != nil {
+			return nil, fmt.Sprintf("variable %s: %q is not percent-encoded right (%v)", name, sub[i+1], err)
+		}
+		vars[name] = v
+	}
+	return vars, ""
+}
+
+// templatePattern is the regular expression of a template of simple
+// expressions, each variable a group of valuePattern, and the variables'
+// names in order.
+func templatePattern(template, valuePattern string) ([]string, *regexp.Regexp) {
 	var pattern strings.Builder
 	pattern.WriteString("^")
 	var names []string
 	last := 0
 	for _, m := range templateExpr.FindAllStringSubmatchIndex(template, -1) {
 		pattern.WriteString(regexp.QuoteMeta(template[last:m[0]]))
-		pattern.WriteString(`([^/?#]*)`)
+		pattern.WriteString(valuePattern)
 		names = append(names, template[m[2]:m[3]])
 		last = m[1]
 	}
 	pattern.WriteString(regexp.QuoteMeta(template[last:]) + "$")
-	re, err := regexp.Compile(pattern.String())
-	if err != nil {
-		return nil, false
-	}
-	sub := re.FindStringSubmatch(uri)
-	if sub == nil {
-		return nil, false
-	}
-	vars := make(map[string]string, len(names))
-	for i, name := range names {
-		v, err := url.PathUnescape(sub[i+1])
-		if err != nil {
-			return nil, false
+	return names, regexp.MustCompile(pattern.String()) // literals quoted, groups fixed: always compiles
+}
+
+// notOfTheForm is why a URI with other fixed parts than the template's
+// does not match it.
+const notOfTheForm = "its fixed parts are not the template's"
+
+// whyNoMatch says why uri does not match template: a value that holds a
+// character a simple expansion would have percent-encoded, or fixed parts
+// that differ (notOfTheForm).
+func whyNoMatch(template, uri string, names []string) string {
+	_, loose := templatePattern(template, `(.*?)`)
+	if sub := loose.FindStringSubmatch(uri); sub != nil {
+		for i, name := range names {
+			if at := strings.IndexAny(sub[i+1], "/?#"); at >= 0 {
+				return fmt.Sprintf("variable %s: %q holds %q, which a value of {%s} percent-encodes", name, sub[i+1], sub[i+1][at], name)
+			}
 		}
-		vars[name] = v
 	}
-	return vars, true
+	return notOfTheForm
 }
 
 // Complete returns the values among values that start with prefix, at most

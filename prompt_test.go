@@ -2,7 +2,6 @@ package toolgen_test
 
 import (
 	"context"
-	"errors"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -87,9 +86,20 @@ func TestResourceReadURI(t *testing.T) {
 	got, err := r.ReadURI(t.Context(), "ex://rust/lib.rs")
 	require.NoError(t, err)
 	assert.Equal(t, "rust:lib.rs", got.Text)
-	for _, uri := range []string{"ex://cobol/a.cbl", "other://go/a"} {
+	// A URI of another form is not this resource; one of its form with a
+	// value it does not take is invalid, and says which value.
+	_, err = r.ReadURI(t.Context(), "other://go/a")
+	assert.ErrorIs(t, err, toolgen.ErrResourceNotFound)
+	assert.NotErrorIs(t, err, toolgen.ErrInvalidResourceURI)
+	for uri, want := range map[string]string{
+		"ex://cobol/a.cbl": `ex://cobol/a.cbl: variable lang is "cobol"; it must be one of ["go" "rust"]: invalid resource URI`,
+		"ex://go/a%zz":     `ex://go/a%zz does not match ex://{lang}/{file}: variable file: "a%zz" is not percent-encoded right (invalid URL escape "%zz"): invalid resource URI`,
+		"ex://go/src/a.go": `ex://go/src/a.go does not match ex://{lang}/{file}: variable file: "src/a.go" holds '/', which a value of {file} percent-encodes: invalid resource URI`,
+		"ex://go/a?x=1":    `ex://go/a?x=1 does not match ex://{lang}/{file}: variable file: "a?x=1" holds '?', which a value of {file} percent-encodes: invalid resource URI`,
+	} {
 		_, err := r.ReadURI(t.Context(), uri)
-		assert.True(t, errors.Is(err, toolgen.ErrResourceNotFound), "%s: %v", uri, err)
+		assert.ErrorIs(t, err, toolgen.ErrInvalidResourceURI, uri)
+		assert.EqualError(t, err, want, uri)
 	}
 }
 

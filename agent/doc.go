@@ -414,7 +414,7 @@
 //
 // agent.Permissions (package agent) decides whether a call runs, asks
 // a person first, or is refused (the agent loop calls it for every call). Its
-// rules are runtime.Rules, plain data that generated code can build:
+// rules are toolgen.Rule values, plain data that generated code can build:
 //
 //		perms := agent.Permissions{
 //			Deny:  []toolgen.Rule{{Tool: "run_command", Args: map[string]string{"command": "*rm -rf*"}}},

@@ -328,7 +328,11 @@
 // Workspace.Revert undoes a list of changes, in one step for the process:
 // it waits for the writes and commands in progress, and they for it, so
 // that a write acknowledged before it makes it fail with ErrChangedSince
-// (nothing is written), and one after it finds the files reverted.
+// (nothing is written), and one after it finds the files reverted. Against
+// another process, which waits for nothing, it holds the file under a
+// write lease and exchanges names atomically (Linux), then checks what it
+// took out and gives it back if it changed: its doc says exactly what that
+// covers and the instants it cannot.
 //
 // # Common names
 //

@@ -18,11 +18,12 @@ import (
 	"github.com/toolgen-dev/toolgen/builtin"
 )
 
-// The test binary plays two more parts, chosen by TOOLGEN_TEST_ROLE: the
+// The test binary plays three more parts, chosen by TOOLGEN_TEST_ROLE: the
 // attacker, copied into a workspace and run by run_command as a confined
-// command (it makes the system calls a shell cannot), and the caller, a
+// command (it makes the system calls a shell cannot); the caller, a
 // program that runs a command through run_command and is killed while it
-// runs.
+// runs; and the revert writer, another process that writes a file while
+// Revert undoes a change to it (revert_process_linux_test.go).
 const roleVar = "TOOLGEN_TEST_ROLE"
 
 // playRole plays the role the environment names, if any, and exits.
@@ -35,6 +36,8 @@ func playRole() {
 		code = attack(os.Args[1:])
 	case "caller":
 		code = caller(os.Args[1:])
+	case "revertwriter":
+		code = revertWriter(os.Stdin, os.Stdout)
 	default:
 		code = 2
 	}

@@ -291,13 +291,9 @@ func (w *Workspace) replace(ctx context.Context, path, name string, old fs.FileI
 		return err
 	}
 	dir, base := split(target)
-	perm := fs.FileMode(0o644) // a new file's, less the umask
-	if old != nil {
-		perm = 0o600 // until it gets the old file's mode
-	}
-	tmpName, tmp, err := w.createTemp(dir, base, perm)
+	tmpName, tmp, err := w.newContent(ctx, path, dir, base, old, write)
 	if err != nil {
-		return explain(path, err)
+		return err
 	}
 	done := false
 	defer func() {
@@ -306,44 +302,14 @@ func (w *Workspace) replace(ctx context.Context, path, name string, old fs.FileI
 			w.root.Remove(tmpName)
 		}
 	}()
-	failed := func(err error) error {
-		if ctx.Err() != nil {
-			return ctx.Err()
-		}
-		if pe := (*fs.PathError)(nil); errors.As(err, &pe) {
-			err = pe.Err
-		}
-		return &pathError{path: path, msg: fmt.Sprintf("could not be written (%v); the file was left as it was", err), err: err}
-	}
 	if old != nil {
-		keepOwner(tmp, old)
-		if err := tmp.Chmod(old.Mode() & (fs.ModePerm | fs.ModeSetuid | fs.ModeSetgid | fs.ModeSticky)); err != nil {
-			return failed(err)
-		}
-	}
-	var out io.Writer = tmp
-	if testHookWrite != nil {
-		out = testHookWrite(out)
-	}
-	bw := bufio.NewWriterSize(ctxWriter{ctx, out}, 64<<10)
-	err = write(bw)
-	if err == nil {
-		err = bw.Flush()
-	}
-	if err == nil {
-		err = tmp.Sync()
-	}
-	if err == nil {
-		err = ctx.Err()
-	}
-	if err == nil && old != nil {
 		if now, serr := w.root.Lstat(target); serr != nil || !sameVersion(now, old) {
 			return changedWhileWriting(path)
 		}
 	}
-	if err == nil && old != nil {
+	if old != nil {
 		err = w.root.Rename(tmpName, target)
-	} else if err == nil {
+	} else {
 		// There was no file: one made meanwhile is not replaced.
 		_, tmpBase := split(tmpName)
 		if err = w.renameNoReplace(dir, tmpBase, base); errors.Is(err, fs.ErrExist) {
@@ -351,12 +317,65 @@ func (w *Workspace) replace(ctx context.Context, path, name string, old fs.FileI
 		}
 	}
 	if err != nil {
-		return failed(err)
+		return writeFailed(ctx, path, err)
 	}
 	done = true
 	tmp.Close()
 	w.syncDir(dir)
 	return nil
+}
+
+// newContent writes what write writes to a new file in dir, named for base
+// (createTemp), synced, with old's mode (and owner, where the process may
+// set it) when old is not nil. On an error nothing is left behind;
+// otherwise the caller renames the file, or removes it.
+func (w *Workspace) newContent(ctx context.Context, path, dir, base string, old fs.FileInfo, write func(io.Writer) error) (string, *os.File, error) {
+	perm := fs.FileMode(0o644) // a new file's, less the umask
+	if old != nil {
+		perm = 0o600 // until it gets the old file's mode
+	}
+	tmpName, tmp, err := w.createTemp(dir, base, perm)
+	if err != nil {
+		return "", nil, explain(path, err)
+	}
+	if old != nil {
+		keepOwner(tmp, old)
+		err = tmp.Chmod(old.Mode() & (fs.ModePerm | fs.ModeSetuid | fs.ModeSetgid | fs.ModeSticky))
+	}
+	if err == nil {
+		var out io.Writer = tmp
+		if testHookWrite != nil {
+			out = testHookWrite(out)
+		}
+		bw := bufio.NewWriterSize(ctxWriter{ctx, out}, 64<<10)
+		if err = write(bw); err == nil {
+			err = bw.Flush()
+		}
+	}
+	if err == nil {
+		err = tmp.Sync()
+	}
+	if err == nil {
+		err = ctx.Err()
+	}
+	if err != nil {
+		tmp.Close()
+		w.root.Remove(tmpName)
+		return "", nil, writeFailed(ctx, path, err)
+	}
+	return tmpName, tmp, nil
+}
+
+// writeFailed is the error of a write that failed: the context's, if it
+// ended, or one that says the file was left as it was.
+func writeFailed(ctx context.Context, path string, err error) error {
+	if ctx.Err() != nil {
+		return ctx.Err()
+	}
+	if pe := (*fs.PathError)(nil); errors.As(err, &pe) {
+		err = pe.Err
+	}
+	return &pathError{path: path, msg: fmt.Sprintf("could not be written (%v); the file was left as it was", err), err: err}
 }
 
 func changedWhileWriting(path string) error {

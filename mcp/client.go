@@ -455,7 +455,7 @@ func (c *Client) PID() int {
 	return c.cmd.Process.Pid
 }
 
-// Tools lists the server's tools, all pages of tools/list, as runtime.Tools
+// Tools lists the server's tools, all pages of tools/list, as toolgen.Tools
 // whose Call sends tools/call with the model's arguments as they are. The
 // input and output schemas are the bytes the server sent (watched on the
 // wire; should that fail, the SDK's decoded schema encoded again: the same

@@ -237,8 +237,13 @@
 // prompts/get checks the arguments (each required one given, none unknown,
 // an enum's value among its constants) and answers invalid params
 // otherwise; resources/read takes a template's variables from the URI
-// (RFC 6570 simple expressions, percent-decoded) and answers resource not
-// found for a URI or a value the resource does not take. An error of the
+// (RFC 6570 simple expressions, percent-decoded). A URI of no resource's
+// form, or a Read that wraps toolgen.ErrResourceNotFound, is resource not
+// found; a URI with a template's fixed parts whose value the template does
+// not take (one outside an enum's constants, one holding '/', '?' or '#',
+// a bad percent-encoding) is invalid params that say which variable and
+// why (toolgen.ErrInvalidResourceURI), e.g. "example://cobol/a.cbl:
+// variable language is "cobol"; it must be one of ["go" "rust"]". An error of the
 // function is the request's error, and so is a panic. completion/complete
 // offers the constants of an enum argument or variable that start with what
 // the user typed (at most 100, with the total); for a reference it does not
@@ -395,7 +400,7 @@
 // (its request on the stdio connection, its answer taken off the wire; a
 // POST on the session over HTTP). CI calls server-everything's
 // simulate-research-query (taskSupport required) this way.
-
+//
 // # Many tools: search instead of a long list
 //
 // A client given hundreds of tool definitions spends its context on them
@@ -414,7 +419,7 @@
 // # Using an MCP server's tools
 //
 // Package mcp also connects to MCP servers, through the official Go SDK, and
-// turns their tools into runtime.Tools:
+// turns their tools into toolgen.Tools:
 //
 //	c, err := mcp.Connect(ctx, mcp.Command("npx", "-y", "@modelcontextprotocol/server-filesystem", dir))
 //	// or mcp.Connect(ctx, mcp.URL("https://example.com/mcp", http.Header{"Authorization": {"Bearer " + token}}))
@@ -722,7 +727,7 @@
 //     with sessions and slow connections).
 //   - client.go: Connect, NewClient, the transports (Command, URL,
 //     SDKTransport) and the Client, which turns a server's tools into
-//     runtime.Tools; client_call.go: CallTool and its errors (RPCError,
+//     toolgen.Tools; client_call.go: CallTool and its errors (RPCError,
 //     ToolError); client_schemas.go: what is watched on the wire, the
 //     servers' schema bytes kept as sent; client_progress.go: a remote
 //     call's progress notifications, delivered to its caller;

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -105,7 +106,48 @@ func (s *Server) addResources(resources []toolgen.Resource) (err error) {
 			return err
 		}
 	}
+	if templates := slices.DeleteFunc(slices.Clone(resources), func(r toolgen.Resource) bool { return !r.IsTemplate() }); len(templates) > 0 {
+		s.sdk.AddReceivingMiddleware(explainUnmatchedURIs(templates))
+	}
 	return nil
+}
+
+// reachedHandler is the context key under which explainUnmatchedURIs
+// learns whether a resources/read reached one of the resources' handlers.
+type reachedHandler struct{}
+
+// explainUnmatchedURIs turns go-sdk's "resource not found", for a URI that
+// no handler was given, into invalid params that say what is wrong when the
+// URI has the fixed parts of one of the templates: a value holding a '/'
+// or a bad percent-encoding, which a client made by hand and which go-sdk's
+// matcher (like toolgen's) does not take.
+func explainUnmatchedURIs(templates []toolgen.Resource) sdkmcp.Middleware {
+	return func(next sdkmcp.MethodHandler) sdkmcp.MethodHandler {
+		return func(ctx context.Context, method string, req sdkmcp.Request) (sdkmcp.Result, error) {
+			params, ok := req.GetParams().(*sdkmcp.ReadResourceParams)
+			if method != "resources/read" || !ok || params == nil {
+				return next(ctx, method, req)
+			}
+			reached := new(bool)
+			res, err := next(context.WithValue(ctx, reachedHandler{}, reached), method, req)
+			// go-sdk answers a URI no handler matches with invalid params
+			// ("Resource not found", SEP-2164's code).
+			var rpcErr *jsonrpc.Error
+			if *reached || !errors.As(err, &rpcErr) || rpcErr.Code != jsonrpc.CodeInvalidParams {
+				return res, err
+			}
+			for _, r := range templates {
+				if _, matches := toolgen.MatchURITemplate(r.URI, params.URI); matches {
+					continue // go-sdk's matcher refused it; ReadURI would read it
+				}
+				// Read is not called: the URI does not match.
+				if _, err := r.ReadURI(ctx, params.URI); errors.Is(err, toolgen.ErrInvalidResourceURI) {
+					return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: err.Error()}
+				}
+			}
+			return res, err
+		}
+	}
 }
 
 func (s *Server) addResource(r toolgen.Resource) (err error) {
@@ -166,14 +208,23 @@ func templateDescription(r toolgen.Resource) string {
 	return strings.TrimRight(r.Description, "\n") + "\n\nVariables:" + b.String()
 }
 
-// resourceHandler reads r at the request's URI. A URI that does not match
-// r's template, or a variable outside its Values, is MCP's resource not
-// found.
+// resourceHandler reads r at the request's URI. go-sdk hands it the URIs
+// that its own matcher finds of r's form: one that toolgen's matcher does
+// not take (a value holding '/', a bad percent-encoding), or a variable
+// outside its Values, is invalid params that say what is wrong; MCP's
+// resource not found is for a Read that finds nothing
+// (toolgen.ErrResourceNotFound).
 func resourceHandler(r toolgen.Resource) sdkmcp.ResourceHandler {
 	return func(ctx context.Context, req *sdkmcp.ReadResourceRequest) (res *sdkmcp.ReadResourceResult, err error) {
 		defer recoverRequest("resource "+r.URI, &err)
+		if reached, ok := ctx.Value(reachedHandler{}).(*bool); ok {
+			*reached = true
+		}
 		uri := req.Params.URI
 		c, err := r.ReadURI(ctx, uri)
+		if errors.Is(err, toolgen.ErrInvalidResourceURI) {
+			return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: err.Error()}
+		}
 		if errors.Is(err, toolgen.ErrResourceNotFound) {
 			return nil, sdkmcp.ResourceNotFoundError(uri)
 		}

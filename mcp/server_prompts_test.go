@@ -119,12 +119,27 @@ func TestServerResources(t *testing.T) {
 	assert.Equal(t, []*sdkmcp.ResourceContents{{URI: "example://rust/main%20file.rs", MIMEType: "application/octet-stream", Blob: []byte("rust/main file.rs")}}, read.Contents)
 
 	for uri, want := range map[string]string{
-		"example://cobol/a.cbl": "not found", // not among the variable's values
-		"file:///other":         "not found", // no resource
-		"example://go/missing":  "no such sample",
+		"file:///other":        "Resource not found", // no resource
+		"example://go/missing": "no such sample",
 	} {
 		_, err := cs.ReadResource(t.Context(), &sdkmcp.ReadResourceParams{URI: uri})
 		assert.ErrorContains(t, err, want, uri)
+	}
+	// A URI of the template's form whose values the template does not
+	// take is the client's mistake: invalid params that say which value
+	// is wrong, not "Resource not found".
+	for uri, want := range map[string]string{
+		"example://cobol/a.cbl": `example://cobol/a.cbl: variable language is "cobol"; it must be one of ["go" "gleam" "rust" "python"]: invalid resource URI`,
+		"example://go/a%zz.go":  `example://go/a%zz.go does not match example://{language}/{file}: variable file: "a%zz.go" is not percent-encoded right`,
+		"example://go/src/a.go": `example://go/src/a.go does not match example://{language}/{file}: variable file: "src/a.go" holds '/', which a value of {file} percent-encodes`,
+	} {
+		_, err := cs.ReadResource(t.Context(), &sdkmcp.ReadResourceParams{URI: uri})
+		var rpcErr *jsonrpc.Error
+		if assert.ErrorAs(t, err, &rpcErr, uri) {
+			assert.Equal(t, int64(jsonrpc.CodeInvalidParams), rpcErr.Code, uri)
+			assert.Contains(t, rpcErr.Message, want, uri)
+			assert.NotContains(t, rpcErr.Message, "not found", uri)
+		}
 	}
 }
 

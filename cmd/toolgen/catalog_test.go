@@ -90,6 +90,25 @@ func TestBudgetFlagFailsGeneration(t *testing.T) {
 	assert.FileExists(t, filepath.Join(dir, "tools_gen.go"))
 }
 
+// TestBudgetFlagZeroIsNoBudget: -budget 0, the default, sets no budget of
+// its own, and says so in its usage text; a package's directive still
+// holds under it.
+func TestBudgetFlagZeroIsNoBudget(t *testing.T) {
+	dir := newPackage(t, crmSource)
+	code, _, stderr := runCLI("-budget", "0")
+	assert.Equal(t, 0, code, stderr)
+	assert.FileExists(t, filepath.Join(dir, "tools_gen.go"))
+
+	src := "// Package demo greets.\n//\n//toolgen:budget 40\n" + crmSource
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "tools.go"), []byte(src), 0o644))
+	code, _, stderr = runCLI("-budget", "0")
+	assert.Equal(t, 1, code)
+	assert.Contains(t, stderr, "over the budget of 40", "-budget 0 does not lift the directive's budget")
+
+	_, _, stderr = runCLI("-h")
+	assert.Regexp(t, `-budget int\n.*0 sets no budget`, stderr, "the flag's usage text says what 0 means")
+}
+
 func TestBudgetDirectiveFailsGenerationAndCheck(t *testing.T) {
 	dir := newPackage(t, crmSource)
 	require.Equal(t, 0, run(nil, new(nopWriter), new(nopWriter)))

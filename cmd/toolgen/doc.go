@@ -481,11 +481,26 @@
 // uri="URI" (required) and mime=TYPE. A URI without braces is a fixed
 // resource; one with {name} expressions is a resource template (RFC 6570,
 // level 1: simple expressions only, which match a value without '/', '?'
-// or '#', percent-decoded). At generate time every variable must be a
-// parameter and every parameter a variable, each variable appears once,
-// and operators ({+path}, {?q}), lists and modifiers are refused, each at
-// its position in the directive or at the parameter. Two prompts or two
-// resources with one name, or two resources with one URI, are errors.
+// or '#', percent-decoded). At generate time the template is read by RFC
+// 6570's grammar: braces that do not pair, an empty or malformed
+// expression ({}, {-}, {=q}), a character a URI template cannot hold (a
+// space, '|', a '%' that begins no %XX) and, of valid RFC 6570, what level
+// 1 lacks (operators such as {+path} and {?q}, lists {a,b}, modifiers
+// {x:3} and {y*}) are refused, and so are two expressions with nothing
+// between them ({a}{b}: the URI could not tell the values apart) and a
+// variable name that is no Go parameter name ({v.w}). Every variable must
+// be a parameter and every parameter a variable, each variable appears
+// once. Every mistake of a prompt or a resource is reported at once, each
+// at its position (in the directive's uri= value, at the parameter, at the
+// result), not the first alone. Two prompts or two resources with one
+// name, or two resources with one URI, are errors.
+//
+// At run time (package mcp), a resources/read URI with a template's fixed
+// parts but a value the template does not take (outside the enum's
+// constants, holding '/', '?' or '#', a bad percent-encoding) is invalid
+// params that say which variable and why; "resource not found" is for a
+// URI of no resource's form, and for a Read that wraps
+// toolgen.ErrResourceNotFound.
 //
 // # How arguments are read
 //
@@ -787,7 +802,9 @@
 // N is a whole number of tokens above zero. A malformed directive, a second
 // one in the package, and one in a declaration's comments are errors at
 // their file:line:col. The -budget N flag sets a budget from the command
-// line, as CI would: with it, a package must keep within both. Both fail
+// line, as CI would: with it, a package must keep within both. -budget 0,
+// the default, sets none (a //toolgen:budget still holds); a negative N is
+// a usage error (exit 2). Both fail
 // toolgen, toolgen -check and -show (so CI that checks generated files
 // checks budgets too); toolgen -catalog prints its table, then checks each
 // package's directive against its own tools and -budget against the tools
@@ -904,7 +921,7 @@
 //	  -tags list    extra comma-separated build tags for loading the package
 //	  -show         print the tools, their positions, schemas and token counts as JSON; write nothing
 //	  -catalog      print the tools of the packages in the dirs and their token counts; write nothing
-//	  -budget N     fail when the tools sent up front take more than N tokens in any dialect
+//	  -budget N     fail when the tools sent up front take more than N tokens in any dialect (0, the default: no budget)
 //	  -dialects     fail when a tool's input schema has no form in OpenAI's strict mode or Gemini's subset
 //	  -v            say what was done
 //

@@ -72,7 +72,7 @@ func parseFlags(args []string, stderr io.Writer) (options, bool) {
 	fs.StringVar(&o.tags, "tags", "", "extra comma-separated build tags for loading the package")
 	fs.BoolVar(&o.show, "show", false, "print the tools and their schemas; write nothing")
 	fs.BoolVar(&o.catalog, "catalog", false, "print the tools of the packages in dirs and the tokens their definitions take; write nothing")
-	fs.IntVar(&o.budget, "budget", 0, "fail when the tools sent up front (not deferred) take more than this many tokens in any dialect")
+	fs.IntVar(&o.budget, "budget", 0, "fail when the tools sent up front (not deferred) take more than this many tokens in any dialect; 0 sets no budget (a //toolgen:budget still holds)")
 	fs.BoolVar(&o.dialects, "dialects", false, "fail when a tool's input schema has no form in OpenAI's strict mode or Gemini's subset (a warning otherwise)")
 	fs.BoolVar(&o.verbose, "v", false, "say what was done")
 	fs.Usage = func() {

@@ -109,7 +109,7 @@ func TestFixtureGeneratedPromptsComplete(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "// main.go, in go", rr.Contents[0].Text)
 	_, err = cs.ReadResource(t.Context(), &sdkmcp.ReadResourceParams{URI: "example://cobol/main.cbl"})
-	assert.ErrorContains(t, err, "not found")
+	assert.ErrorContains(t, err, `variable language is "cobol"; it must be one of`, "invalid params that say what is wrong")
 
 	rr, err = cs.ReadResource(t.Context(), &sdkmcp.ReadResourceParams{URI: "test://static-binary"})
 	require.NoError(t, err)

@@ -4,7 +4,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"regexp"
 	"slices"
 	"strings"
 
@@ -19,6 +18,10 @@ type mcpFunc struct {
 	params     []*model.StringParam
 	paramPos   []token.Pos
 	hasContext bool
+	// named are the names of all its named parameters but the context,
+	// those with a type it refuses too: a template variable that names one
+	// is not also "no parameter".
+	named []string
 }
 
 // mcpSignature reads a prompt's or a resource's function: a package
@@ -36,15 +39,15 @@ func (a *analyzer) mcpSignature(fd *ast.FuncDecl, kind string) (f mcpFunc, sig *
 		return f, nil, false
 	}
 	sig = obj.Signature()
+	before := len(a.errs)
+	// The rest is read all the same, so that every mistake is reported at
+	// once.
 	switch {
 	case sig.Recv() != nil:
 		a.errorf(fd.Name.Pos(), "%s %s: a %s is a package function, not a method", kind, f.goName, kind)
-		return f, nil, false
 	case sig.TypeParams().Len() > 0:
 		a.errorf(fd.Name.Pos(), "%s %s: a generic function cannot be a %s", kind, f.goName, kind)
-		return f, nil, false
 	}
-	before := len(a.errs)
 	var names []string
 	for i := range sig.Params().Len() {
 		v := sig.Params().At(i)
@@ -52,6 +55,9 @@ func (a *analyzer) mcpSignature(fd *ast.FuncDecl, kind string) (f mcpFunc, sig *
 		if i == 0 && isContext(v.Type()) {
 			f.hasContext = true
 			continue
+		}
+		if v.Name() != "" && v.Name() != "_" && !isContext(v.Type()) {
+			f.named = append(f.named, v.Name())
 		}
 		mt, err := a.typeOf(v.Type())
 		optional := err == nil && mt.Kind == model.KindPointer && kind == "prompt"
@@ -145,18 +151,24 @@ func (a *analyzer) prompt(fd *ast.FuncDecl, d *directive) *model.Prompt {
 		}
 		return -1
 	})
-	if !ok || result < 0 {
+	described := a.checkDescribed(fd, d, f, "prompt")
+	if !ok || result < 0 || !described {
 		return nil
 	}
-	p := &model.Prompt{
+	return &model.Prompt{
 		GoName: f.goName, Name: cmpOr(d.name, snakeCase(f.goName)), Title: d.title, Doc: cmpOr(d.description, f.doc),
 		Params: f.params, HasContext: f.hasContext, Messages: result == 1, HasError: hasErr, Pos: a.position(fd.Name.Pos()),
 	}
-	if p.Doc == "" {
-		a.errorf(fd.Name.Pos(), "prompt %s has no description: write a doc comment, it is what a client shows its user", p.GoName)
-		return nil
+}
+
+// checkDescribed reports a prompt or resource with neither a doc comment
+// nor a description= option.
+func (a *analyzer) checkDescribed(fd *ast.FuncDecl, d *directive, f mcpFunc, kind string) bool {
+	if cmpOr(d.description, f.doc) != "" {
+		return true
 	}
-	return p
+	a.errorf(fd.Name.Pos(), "%s %s has no description: write a doc comment, it is what a client shows its user", kind, f.goName)
+	return false
 }
 
 // resource reads one //toolgen:resource function; nil when it has errors
@@ -164,7 +176,6 @@ func (a *analyzer) prompt(fd *ast.FuncDecl, d *directive) *model.Prompt {
 func (a *analyzer) resource(fd *ast.FuncDecl, d *directive) *model.Resource {
 	if d.uri == "" {
 		a.errorf(d.pos, `resource %s: the directive needs uri="..." (a URI, or a URI template such as "file:///notes/{name}")`, fd.Name.Name)
-		return nil
 	}
 	f, sig, ok := a.mcpSignature(fd, "resource")
 	if sig == nil {
@@ -179,19 +190,16 @@ func (a *analyzer) resource(fd *ast.FuncDecl, d *directive) *model.Resource {
 		}
 		return -1
 	})
-	if !ok || result < 0 || !a.checkTemplate(fd, d, f) {
+	templateOK := d.uri != "" && a.checkTemplate(d, f)
+	described := a.checkDescribed(fd, d, f, "resource")
+	if !ok || result < 0 || !templateOK || !described {
 		return nil
 	}
-	r := &model.Resource{
+	return &model.Resource{
 		GoName: f.goName, Name: cmpOr(d.name, snakeCase(f.goName)), Title: d.title, Doc: cmpOr(d.description, f.doc),
 		URI: d.uri, MIMEType: d.mime, Params: f.params, HasContext: f.hasContext, Blob: result == 1, HasError: hasErr,
 		Pos: a.position(fd.Name.Pos()),
 	}
-	if r.Doc == "" {
-		a.errorf(fd.Name.Pos(), "resource %s has no description: write a doc comment, it is what a client shows its user", r.GoName)
-		return nil
-	}
-	return r
 }
 
 func cmpOr(s, fallback string) string {
@@ -201,61 +209,42 @@ func cmpOr(s, fallback string) string {
 	return fallback
 }
 
-// templateExpr is one expression of a URI template, braces included.
-var templateExpr = regexp.MustCompile(`\{[^{}]*\}`)
-
-// simpleVar is the expression toolgen matches: {name}, RFC 6570's simple
-// string expansion of one variable (level 1).
-var simpleVar = regexp.MustCompile(`^\{([A-Za-z0-9_]+)\}$`)
-
-// checkTemplate checks the resource's URI template against the function's
-// parameters: each expression a simple {name}, each variable once, each
-// variable a parameter and each parameter a variable. Errors in the URI
-// are at the directive's uri= value; a parameter no variable names, at the
-// parameter.
-func (a *analyzer) checkTemplate(fd *ast.FuncDecl, d *directive, f mcpFunc) bool {
+// checkTemplate checks the resource's URI template (parseURITemplate)
+// and its variables against the function's parameters: each variable once,
+// each variable a parameter and each parameter a variable. Errors in the
+// URI are at their place in the directive's uri= value; a parameter no
+// variable names, at the parameter.
+func (a *analyzer) checkTemplate(d *directive, f mcpFunc) bool {
 	before := len(a.errs)
 	at := func(i int) token.Pos { return d.uriPos + token.Pos(i) }
-	if strings.Count(d.uri, "{") != strings.Count(d.uri, "}") {
-		a.errorf(d.uriPos, "resource %s: uri %q: unbalanced braces", f.goName, d.uri)
-		return false
+	vars, problems := parseURITemplate(d.uri)
+	for _, p := range problems {
+		a.errorf(at(p.at), "resource %s: uri %q: %s", f.goName, d.uri, p.msg)
 	}
-	var vars []string
-	refused := false
-	for _, m := range templateExpr.FindAllStringIndex(d.uri, -1) {
-		expr := d.uri[m[0]:m[1]]
-		sub := simpleVar.FindStringSubmatch(expr)
+	var seen []string
+	for _, v := range vars {
 		switch {
-		case sub == nil:
-			refused = true
-			a.errorf(at(m[0]), "resource %s: uri %q: %s is not a simple expression {name}: toolgen matches RFC 6570 level 1 (no operators, lists or modifiers)", f.goName, d.uri, expr)
-		case slices.Contains(vars, sub[1]):
-			a.errorf(at(m[0]), "resource %s: uri %q: variable %s appears twice", f.goName, d.uri, sub[1])
-		case !slices.ContainsFunc(f.params, func(p *model.StringParam) bool { return p.GoName == sub[1] }):
-			a.errorf(at(m[0]), "resource %s: uri %q: variable %s is no parameter of %s (its parameters: %s)", f.goName, d.uri, sub[1], f.goName, paramNames(f.params))
+		case slices.Contains(seen, v.name):
+			a.errorf(at(v.at), "resource %s: uri %q: variable %s appears twice", f.goName, d.uri, v.name)
+		case !slices.Contains(f.named, v.name):
+			a.errorf(at(v.at), "resource %s: uri %q: variable %s is no parameter of %s (its parameters: %s)", f.goName, d.uri, v.name, f.goName, nameList(f.named))
 		}
-		if sub != nil {
-			vars = append(vars, sub[1])
-		}
+		seen = append(seen, v.name)
 	}
-	if refused {
+	if len(problems) > 0 {
 		return false // a refused expression may have meant a parameter
 	}
 	for i, p := range f.params {
-		if !slices.Contains(vars, p.GoName) {
+		if !slices.Contains(seen, p.GoName) {
 			a.errorf(f.paramPos[i], "resource %s: parameter %s is no variable of the URI template %q: add {%s} to it", f.goName, p.GoName, d.uri, p.GoName)
 		}
 	}
 	return len(a.errs) == before
 }
 
-func paramNames(params []*model.StringParam) string {
-	if len(params) == 0 {
+func nameList(names []string) string {
+	if len(names) == 0 {
 		return "none"
-	}
-	names := make([]string, len(params))
-	for i, p := range params {
-		names[i] = p.GoName
 	}
 	return strings.Join(names, ", ")
 }

@@ -52,7 +52,7 @@ func TestGeneratedResources(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, toolgen.ResourceContents{Text: "curt:a/b.txt"}, c)
 	_, err = file.ReadURI(t.Context(), "mem://loud/files/a")
-	assert.ErrorIs(t, err, toolgen.ErrResourceNotFound)
+	assert.ErrorIs(t, err, toolgen.ErrInvalidResourceURI, "a value outside the enum's")
 	_, err = file.ReadURI(t.Context(), "mem://calm/files/missing")
 	assert.EqualError(t, err, "no such file")
 

@@ -1,0 +1,84 @@
+package builtin
+
+import (
+	"errors"
+	"os"
+
+	"golang.org/x/sys/unix"
+)
+
+// exchange swaps two names of dir atomically (renameat2 RENAME_EXCHANGE):
+// each then leads to the file the other led to. errNoExchange where the
+// file system cannot (an old kernel, some network and overlay file
+// systems).
+func (w *Workspace) exchange(dir, a, b string) error {
+	d, err := w.root.Open(dir)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	conn, err := d.SyscallConn()
+	if err != nil {
+		return err
+	}
+	var xerr error
+	if err := conn.Control(func(fd uintptr) {
+		xerr = unix.Renameat2(int(fd), a, int(fd), b, unix.RENAME_EXCHANGE)
+	}); err != nil {
+		return err
+	}
+	if errors.Is(xerr, unix.ENOSYS) || errors.Is(xerr, unix.EINVAL) || errors.Is(xerr, unix.EOPNOTSUPP) {
+		return errNoExchange
+	}
+	if xerr != nil {
+		return &os.LinkError{Op: "exchange", Old: a, New: b, Err: xerr}
+	}
+	return nil
+}
+
+// takeWriteLease takes a write lease on f (fcntl F_SETLEASE F_WRLCK): it
+// is granted only while no other descriptor of the file is open, and any
+// open of the file by another process from then on is reported to its
+// holder (leaseBroken) and waits until the lease is given up. errOpenElsewhere
+// when another descriptor is open; errNoLease where leases are not to be
+// had (a file system without them, a file the process does not own
+// without CAP_LEASE, leases disabled).
+func takeWriteLease(f *os.File) error {
+	err := fcntl(f, unix.F_SETLEASE, unix.F_WRLCK)
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, unix.EAGAIN), errors.Is(err, unix.EBUSY):
+		return errOpenElsewhere
+	}
+	return errNoLease
+}
+
+// leaseBroken reports whether another process has opened the file since
+// the lease was taken (a lease break is pending, or the lease is gone).
+func leaseBroken(f *os.File) bool {
+	var kind int
+	conn, err := f.SyscallConn()
+	if err != nil {
+		return true
+	}
+	var lerr error
+	if err := conn.Control(func(fd uintptr) { kind, lerr = unix.FcntlInt(fd, unix.F_GETLEASE, 0) }); err != nil || lerr != nil {
+		return true
+	}
+	return kind != unix.F_WRLCK
+}
+
+func releaseLease(f *os.File) { fcntl(f, unix.F_SETLEASE, unix.F_UNLCK) }
+
+func fcntl(f *os.File, cmd, arg int) error {
+	conn, err := f.SyscallConn()
+	if err != nil {
+		return err
+	}
+	var ferr error
+	if err := conn.Control(func(fd uintptr) { _, ferr = unix.FcntlInt(fd, cmd, arg) }); err != nil {
+		return err
+	}
+	return ferr
+}
