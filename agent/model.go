@@ -3,6 +3,7 @@ package agent
 import (
 	"context"
 	"encoding/json"
+	"net/url"
 	"slices"
 
 	"github.com/toolgen-dev/toolgen"
@@ -167,7 +168,8 @@ type Reasoning struct {
 // Source is a web page an answer cites, or that its provider's own tool
 // (web search, web fetch, Google Search grounding) found for it: one model
 // of sources whatever the provider, which aisdk streams as source-url parts
-// and agui as a SOURCES activity. An answer has one Source per URL.
+// and agui as a SOURCES activity. An answer has one Source per URL, an
+// http or https one.
 type Source struct {
 	// URL is the page's address, as the provider gave it (Gemini's are
 	// its redirect links).
@@ -192,11 +194,13 @@ type Citation struct {
 
 // AddSource adds src to m.Sources: at the end when its URL is new, else
 // to the Source with its URL, which gets src's citations it does not
-// have yet and src's title if it had none. A src without a URL is
-// dropped. Adapters build an answer's sources with it, and the Collector
-// puts streamed source parts together with it.
+// have yet and src's title if it had none. A src whose URL is not an
+// absolute http or https URL is dropped: a source is a page a UI links
+// to, and a javascript: or data: link a hostile page put in a search
+// result is not one. Adapters build an answer's sources with it, and the
+// Collector puts streamed source parts together with it.
 func (m *Message) AddSource(src Source) {
-	if src.URL == "" {
+	if !webURL(src.URL) {
 		return
 	}
 	i := slices.IndexFunc(m.Sources, func(s Source) bool { return s.URL == src.URL })
@@ -214,6 +218,12 @@ func (m *Message) AddSource(src Source) {
 			have.Citations = append(have.Citations, c)
 		}
 	}
+}
+
+// webURL reports whether s is an absolute http or https URL with a host.
+func webURL(s string) bool {
+	u, err := url.Parse(s)
+	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != ""
 }
 
 // ProviderCall is a call of a tool that the provider ran itself, and its

@@ -13,7 +13,8 @@ import (
 
 // AddSource keeps one Source per URL, in the order the URLs came: a page
 // given again adds the citations it did not have, and its title if it had
-// none; a source without a URL is dropped.
+// none; a source without a URL, or whose URL is no http or https page (a
+// javascript: link), is dropped.
 func TestAddSource(t *testing.T) {
 	a := agent.Citation{Text: "a", Start: 0, End: 1}
 	b := agent.Citation{Text: "b", Start: 2, End: 3}
@@ -21,6 +22,9 @@ func TestAddSource(t *testing.T) {
 	m.AddSource(agent.Source{URL: "https://one.example/", Citations: []agent.Citation{a}})
 	m.AddSource(agent.Source{URL: "https://two.example/", Title: "Two"})
 	m.AddSource(agent.Source{Title: "no URL"})
+	for _, bad := range []string{"javascript:alert(1)", "data:text/html,hi", "//no-scheme.example/", "https://", "ftp://files.example/", "not a url", "http://%zz"} {
+		m.AddSource(agent.Source{URL: bad, Title: "not a web page"})
+	}
 	m.AddSource(agent.Source{URL: "https://one.example/", Title: "One", Citations: []agent.Citation{a, b}})
 	m.AddSource(agent.Source{URL: "https://two.example/", Title: "Other"})
 	assert.Equal(t, []agent.Source{

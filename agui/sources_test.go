@@ -14,7 +14,8 @@ import (
 // Every provider's sources reach the client as the answer's SOURCES
 // activity, each snapshot the list so far: one entry per page (a page
 // cited twice gets both citations; one that comes as a part and again as
-// an event adds nothing, so no snapshot), given whole with a model that
+// an event adds nothing, nor does a URL that is no web page, so no
+// snapshot), given whole with a model that
 // does not stream as with one that does; each answer has its own.
 func TestSourcesAreAnActivity(t *testing.T) {
 	paris := agent.Source{URL: "https://example.com/paris", Title: "Paris weather",
@@ -26,6 +27,7 @@ func TestSourcesAreAnActivity(t *testing.T) {
 			agent.Part{Kind: agent.PartSource, Source: paris},
 			agent.Part{Kind: agent.PartSource, Source: agent.Source{URL: "https://meteo.example/fr", Title: "Météo-France", Citations: []agent.Citation{rain}}},
 			agent.Part{Kind: agent.PartSource, Source: agent.Source{URL: "https://example.com/paris", Citations: []agent.Citation{rain}}},
+			agent.Part{Kind: agent.PartSource, Source: agent.Source{URL: "javascript:alert(1)", Title: "not a page"}},
 			agent.Part{Kind: agent.PartCallDone, Index: 0, Call: rt.Call("c1", "lookup", `{"key":"x"}`)},
 		),
 		rt.Respond(func(agent.Request) agent.Response {

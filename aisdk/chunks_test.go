@@ -315,7 +315,8 @@ func TestFailureLimitIsAnInputError(t *testing.T) {
 // in an answer: streamed as parts (a page cited twice, as OpenAI's and
 // Gemini's citations come, is one part) or given whole with the answer
 // (a model that does not stream: the agent's source events); a page
-// cited again in a later answer has a part there too.
+// cited again in a later answer has a part there too; a URL that is no
+// web page (javascript:) has none.
 func TestSourcesBecomeSourceURLParts(t *testing.T) {
 	cite := func(url, title, text string, start int) agent.Part {
 		return agent.Part{Kind: agent.PartSource, Source: agent.Source{URL: url, Title: title,
@@ -327,6 +328,7 @@ func TestSourcesBecomeSourceURLParts(t *testing.T) {
 			cite("https://example.com/paris", "Paris weather", "Paris: 17°C.", 0),
 			cite("https://meteo.example/fr", "Météo-France", "Rain.", 14),
 			cite("https://example.com/paris", "", "Rain.", 14),
+			cite("javascript:alert(1)", "not a page", "Rain.", 14),
 			agent.Part{Kind: agent.PartCallDone, Index: 0, Call: rt.Call("c1", "lookup", `{"key":"x"}`)},
 		),
 		rt.Respond(func(agent.Request) agent.Response {

@@ -22,7 +22,7 @@ type streamer struct {
 	calls     map[int]string
 	approvals map[string]string // the approval ids asked, by call id
 	provider  map[string]bool   // the provider calls sent, by id
-	sources   map[string]bool   // the URLs of the answer's sources sent, for one source-url each
+	sources   agent.Message     // the answer's sources sent (AddSource), for one source-url each
 }
 
 func (s *streamer) send(c Chunk) error { return s.out.send(c) }
@@ -40,7 +40,7 @@ func (s *streamer) event(e agent.Event) error {
 		if err := s.closeParts(); err != nil {
 			return err
 		}
-		s.step, s.calls, s.sources = true, map[int]string{}, nil
+		s.step, s.calls, s.sources = true, map[int]string{}, agent.Message{}
 		return s.send(Chunk{Type: ChunkStartStep})
 	case agent.EventModelPart:
 		return s.part(e.Part)
@@ -167,15 +167,13 @@ func (s *streamer) providerCall(pc agent.ProviderCall) error {
 // source writes a web page the answer cites or its provider found
 // (agent.Source, whatever the provider) as a source-url part: once per URL
 // in a step, whether it comes as a part, as an event, or both (more
-// citations of a page sent add nothing a source-url shows).
+// citations of a page sent add nothing a source-url shows). A URL that
+// is no web page (agent.Message.AddSource's rule) is not sent.
 func (s *streamer) source(src agent.Source) error {
-	if src.URL == "" || s.sources[src.URL] {
+	n := len(s.sources.Sources)
+	if s.sources.AddSource(src); len(s.sources.Sources) == n {
 		return nil
 	}
-	if s.sources == nil {
-		s.sources = map[string]bool{}
-	}
-	s.sources[src.URL] = true
 	return s.send(Chunk{Type: ChunkSourceURL, SourceID: s.nextID("source-"), URL: src.URL, Title: src.Title})
 }
 
