@@ -204,3 +204,58 @@ func TestProgressWithJSONResponses(t *testing.T) {
 		assert.True(t, strings.Contains(string(toJSON(t, ex.body)), "reporting: true"), "%v", ex.body)
 	}
 }
+
+// rowsTool sends its rows so far through a toolgen.Partial[[]string], as
+// a generated tool with such a parameter does, with a message and
+// progress each time.
+func rowsTool() toolgen.Tool {
+	return toolgen.Tool{Name: "rows", Description: "reads rows", InputSchema: []byte(`{"type":"object"}`),
+		Call: func(ctx context.Context, _ []byte) (toolgen.Result, error) {
+			rows := toolgen.NewPartial(ctx, func(v []string) ([]byte, error) { return json.Marshal(v) })
+			var got []string
+			for i, row := range []string{"ana", "bo", "cy"} {
+				got = append(got, row)
+				if err := rows.SendWith(toolgen.Progress{Message: "row " + row, Progress: float64(i + 1), Total: 3}, got); err != nil {
+					return toolgen.Result{}, err
+				}
+			}
+			return toolgen.TextResult(fmt.Sprint(got)), nil
+		}}
+}
+
+// A toolgen.Partial's values reach go-sdk's client in order, each in the
+// _meta of the notification of its own progress, over every transport
+// that carries notifications (in memory, stdio, streamable HTTP stateful,
+// stateless on the fast path and on go-sdk's), in every protocol version.
+func TestPartialReachesGoSDKClient(t *testing.T) {
+	for _, tr := range contractTransports {
+		if tr.http != nil && tr.http.JSONResponse {
+			continue // JSON responses carry no notification ordered with the response
+		}
+		t.Run(tr.name, func(t *testing.T) {
+			noLeaks(t)
+			var mu sync.Mutex
+			var got []string
+			srv := newServer(t, rowsTool())
+			cs := connectOver(t, tr, srv, &sdkmcp.ClientOptions{
+				ProgressNotificationHandler: func(_ context.Context, r *sdkmcp.ProgressNotificationClientRequest) {
+					partial, _ := json.Marshal(r.Params.GetMeta()[mcp.PartialMetaKey])
+					mu.Lock()
+					defer mu.Unlock()
+					got = append(got, fmt.Sprintf("%v/%v %s %s", r.Params.Progress, r.Params.Total, r.Params.Message, partial))
+				},
+			}, nil)
+			ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
+			defer cancel()
+			params := &sdkmcp.CallToolParams{Name: "rows", Arguments: map[string]any{}}
+			params.SetProgressToken("R")
+			res, err := cs.CallTool(ctx, params)
+			require.NoError(t, err)
+			assert.Equal(t, "[ana bo cy]", resultText(res))
+			require.Eventually(t, func() bool { mu.Lock(); defer mu.Unlock(); return len(got) == 3 }, 10*time.Second, 5*time.Millisecond)
+			mu.Lock()
+			defer mu.Unlock()
+			assert.Equal(t, []string{`1/3 row ana ["ana"]`, `2/3 row bo ["ana","bo"]`, `3/3 row cy ["ana","bo","cy"]`}, got)
+		})
+	}
+}
