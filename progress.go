@@ -9,7 +9,9 @@ import (
 // doing, how far it is, and what it has so far. Every field is optional.
 // Where it goes depends on who runs the tool: an agent run's event
 // (agent.EventToolProgress, which aisdk streams as a preliminary result),
-// an MCP notifications/progress, a span event, a Temporal heartbeat.
+// an MCP notifications/progress (Partial in its _meta, under
+// mcp.PartialMetaKey), a span event, a Temporal heartbeat; README's "Tools
+// that stream" says what each of them gets.
 type Progress struct {
 	// Message says what the tool is doing, for a person: "reading page 3".
 	Message string `json:"message,omitempty"`

@@ -595,7 +595,13 @@
 //   - Provider calls (model.go): tools a provider runs itself (its tool
 //     search, web search) come back in [Message.ProviderCalls], are never
 //     run here, and are reported as [PartProviderCall] parts and
-//     [EventProviderCall] events. A [ProviderToolModel] names the ones its
+//     [EventProviderCall] events. The web pages a provider's search found
+//     or its answer cites are the answer's [Message.Sources] (a [Source]
+//     per URL, with the [Citation]s of the answer's text where the
+//     provider gives them), the same for every provider: streamed as
+//     [PartSource] parts ([Message.AddSource] puts a page's parts
+//     together), reported as [EventSource] events, never sent back to the
+//     provider. A [ProviderToolModel] names the ones its
 //     options enable (web search, code execution); the agent leaves out of
 //     each request ([Request.DisabledProviderTools]) those a Deny or Ask
 //     rule names, since no rule can judge a call the loop never sees.

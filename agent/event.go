@@ -19,6 +19,7 @@ const (
 	EventModelPart      EventKind = "model_part"      // a piece of the response, as it comes (RunStream only)
 	EventModelResponded EventKind = "model_responded" // with Usage and Duration
 	EventProviderCall   EventKind = "provider_call"   // the provider ran ProviderCall (its own tool) while it answered
+	EventSource         EventKind = "source"          // the answer cites Source, or its provider found it (one event per URL)
 	EventCallRequested  EventKind = "call_requested"  // the model asked for Call
 	EventCallAllowed    EventKind = "call_allowed"    // Call will run; Reason says why
 	EventCallDenied     EventKind = "call_denied"     // Call will not run; Reason says why
@@ -66,6 +67,8 @@ type Event struct {
 	Compaction *CompactionRecord
 	// ProviderCall is the call the provider ran, for EventProviderCall.
 	ProviderCall *ProviderCall
+	// Source is the web page, whole, for EventSource.
+	Source *Source
 	// Tools are the tools loaded, for EventToolsLoaded.
 	Tools []toolgen.ToolName
 	// Result is what the tool returned, for EventToolFinished; for
@@ -151,6 +154,10 @@ func (e Event) attrs() []slog.Attr {
 		}
 	case EventToolsLoaded:
 		attrs = append(attrs, slog.String("tools", joinNames(e.Tools)))
+	case EventSource:
+		if src := e.Source; src != nil {
+			attrs = append(attrs, slog.String("url", src.URL))
+		}
 	case EventToolProgress:
 		if p := e.Progress; p != nil {
 			attrs = append(attrs, slog.String("message", p.Message), slog.Float64("progress", p.Progress), slog.Float64("total", p.Total))

@@ -3,6 +3,8 @@ package agent
 import (
 	"context"
 	"encoding/json"
+	"net/url"
+	"slices"
 
 	"github.com/toolgen-dev/toolgen"
 )
@@ -134,6 +136,12 @@ type Message struct {
 	// transcript keeps them so that the adapter sends them back with the
 	// history, as the provider's API requires.
 	ProviderCalls []ProviderCall `json:"provider_calls,omitempty"`
+	// Sources are the web pages the answer cites or its provider's own
+	// tools found for it (a web search's results, OpenAI's url_citation
+	// annotations, Gemini's grounding chunks), one per URL, in the order
+	// the provider gave them (see Source). Adapters never send them back:
+	// they are for the people reading the answer.
+	Sources []Source `json:"sources,omitempty"`
 	// Reasoning is the model's reasoning that its provider gives back to
 	// be sent with the history (OpenAI's reasoning items, encrypted when
 	// the provider stores nothing), in the order it came. The loop only
@@ -155,6 +163,67 @@ type Reasoning struct {
 	// adapter sends back (for OpenAI, the whole reasoning item with its
 	// encrypted content).
 	Data json.RawMessage `json:"data,omitempty"`
+}
+
+// Source is a web page an answer cites, or that its provider's own tool
+// (web search, web fetch, Google Search grounding) found for it: one model
+// of sources whatever the provider, which aisdk streams as source-url parts
+// and agui as a SOURCES activity. An answer has one Source per URL, an
+// http or https one.
+type Source struct {
+	// URL is the page's address, as the provider gave it (Gemini's are
+	// its redirect links).
+	URL string `json:"url"`
+	// Title is the page's title, "" when the provider gave none.
+	Title string `json:"title,omitempty"`
+	// Citations are the pieces of the answer's text that cite the page,
+	// in order, when the provider says which (OpenAI's annotations,
+	// Gemini's grounding supports); none for a page a search only found.
+	Citations []Citation `json:"citations,omitempty"`
+}
+
+// Citation is a piece of an answer's text that cites a source: Text is
+// Message.Text[Start:End], byte offsets, whatever unit the provider
+// counted in. A citation whose place in the text the adapter could not
+// find has Text alone, Start and End 0.
+type Citation struct {
+	Text  string `json:"text"`
+	Start int    `json:"start,omitempty"`
+	End   int    `json:"end,omitempty"`
+}
+
+// AddSource adds src to m.Sources: at the end when its URL is new, else
+// to the Source with its URL, which gets src's citations it does not
+// have yet and src's title if it had none. A src whose URL is not an
+// absolute http or https URL is dropped: a source is a page a UI links
+// to, and a javascript: or data: link a hostile page put in a search
+// result is not one. Adapters build an answer's sources with it, and the
+// Collector puts streamed source parts together with it.
+func (m *Message) AddSource(src Source) {
+	if !webURL(src.URL) {
+		return
+	}
+	i := slices.IndexFunc(m.Sources, func(s Source) bool { return s.URL == src.URL })
+	if i < 0 {
+		src.Citations = slices.Clone(src.Citations)
+		m.Sources = append(m.Sources, src)
+		return
+	}
+	have := &m.Sources[i]
+	if have.Title == "" {
+		have.Title = src.Title
+	}
+	for _, c := range src.Citations {
+		if !slices.Contains(have.Citations, c) {
+			have.Citations = append(have.Citations, c)
+		}
+	}
+}
+
+// webURL reports whether s is an absolute http or https URL with a host.
+func webURL(s string) bool {
+	u, err := url.Parse(s)
+	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != ""
 }
 
 // ProviderCall is a call of a tool that the provider ran itself, and its

@@ -258,6 +258,9 @@ func (a *Agent) applyResponse(s *State, r Response, d time.Duration, out sink) {
 	for i := range r.Message.ProviderCalls {
 		out.emit(s, Event{Kind: EventProviderCall, RunID: s.RunID, Turn: s.Turns, ProviderCall: &r.Message.ProviderCalls[i]})
 	}
+	for i := range r.Message.Sources {
+		out.emit(s, Event{Kind: EventSource, RunID: s.RunID, Turn: s.Turns, Source: &r.Message.Sources[i]})
+	}
 	a.loadProviderFound(s, r.Message.ProviderCalls, out)
 	if len(r.Message.Calls) == 0 {
 		out.emit(s, Event{Kind: EventTurnFinished, RunID: s.RunID, Turn: s.Turns})

@@ -39,8 +39,13 @@ const (
 	PartCallDone      PartKind = "call_done"  // Call is call Index, whole
 	// ProviderCall is a call the provider ran, with its result, whole.
 	PartProviderCall PartKind = "provider_call"
-	PartUsage        PartKind = "usage"  // Usage counts the request's tokens
-	PartFinish       PartKind = "finish" // Finish says why the model stopped
+	// Source is a web page the answer cites or its provider found, or
+	// another citation of one that came before (the Collector puts them
+	// together by URL, Message.AddSource): an adapter sends it when the
+	// provider gives it, after the text it cites.
+	PartSource PartKind = "source"
+	PartUsage  PartKind = "usage"  // Usage counts the request's tokens
+	PartFinish PartKind = "finish" // Finish says why the model stopped
 )
 
 // Part is a piece of a streamed response.
@@ -55,6 +60,8 @@ type Part struct {
 	Call ToolCall `json:"call,omitzero"`
 	// ProviderCall is the call the provider ran, on a provider_call part.
 	ProviderCall ProviderCall `json:"provider_call,omitzero"`
+	// Source is the page, on a source part.
+	Source Source `json:"source,omitzero"`
 	// Reasoning is the reasoning, whole, on a reasoning_done part.
 	Reasoning Reasoning `json:"reasoning,omitzero"`
 	Usage     Usage     `json:"usage,omitzero"`
@@ -84,7 +91,7 @@ func Stream(ctx context.Context, m Model, req Request) iter.Seq2[Part, error] {
 }
 
 // Parts are the parts of a whole response, in the order a stream gives
-// them: its reasoning (the text, then the whole), the calls the provider ran, its text, then each call (start,
+// them: its reasoning (the text, then the whole), the calls the provider ran, its text, its sources, then each call (start,
 // arguments, done), then its usage and the finish.
 func Parts(resp Response) iter.Seq[Part] {
 	return func(yield func(Part) bool) {
@@ -104,6 +111,11 @@ func Parts(resp Response) iter.Seq[Part] {
 		}
 		if msg.Text != "" && !yield(Part{Kind: PartText, Text: msg.Text}) {
 			return
+		}
+		for _, src := range msg.Sources {
+			if !yield(Part{Kind: PartSource, Source: src}) {
+				return
+			}
 		}
 		for i, c := range msg.Calls {
 			if !yield(Part{Kind: PartCallStart, Index: i, Call: ToolCall{ID: c.ID, Name: c.Name}}) ||
@@ -129,6 +141,7 @@ type Collector struct {
 	text     []byte
 	calls    []collectedCall
 	provider []ProviderCall
+	sources  Message // its Sources, as AddSource puts them together
 	thought  []Reasoning
 	usage    Usage
 }
@@ -153,6 +166,8 @@ func (c *Collector) Add(p Part) error {
 		return c.addCall(p)
 	case PartProviderCall:
 		c.provider = append(c.provider, p.ProviderCall)
+	case PartSource:
+		c.sources.AddSource(p.Source)
 	case PartReasoningDone:
 		c.thought = append(c.thought, p.Reasoning)
 	default:
@@ -187,13 +202,14 @@ func (c *Collector) addCall(p Part) error {
 }
 
 // Response is the response the parts so far make: the reasoning to send
-// back, the calls the provider ran, the text, the calls
+// back, the calls the provider ran, the text, its sources, the calls
 // (a call that was not done is taken as its start and argument pieces, or
 // an empty object when none came) and the usage. A done call keeps the
 // arguments its done part gives, even empty ones, so that Collect gives
 // back the response Parts took apart, whatever bytes the model sent.
 func (c *Collector) Response() Response {
-	msg := Message{Role: RoleAssistant, Text: string(c.text), ProviderCalls: slices.Clip(c.provider), Reasoning: slices.Clip(c.thought)}
+	msg := Message{Role: RoleAssistant, Text: string(c.text), ProviderCalls: slices.Clip(c.provider), Reasoning: slices.Clip(c.thought),
+		Sources: c.sources.cloneSources()}
 	for _, cc := range c.calls {
 		call := cc.call
 		if !cc.done {
@@ -205,6 +221,20 @@ func (c *Collector) Response() Response {
 		msg.Calls = append(msg.Calls, call)
 	}
 	return Response{Message: msg, Usage: c.usage}
+}
+
+// cloneSources is a copy of m.Sources, so that a Response the Collector
+// gave keeps its sources while the Collector adds more.
+func (m *Message) cloneSources() []Source {
+	if len(m.Sources) == 0 {
+		return nil
+	}
+	out := make([]Source, len(m.Sources))
+	for i, s := range m.Sources {
+		s.Citations = slices.Clone(s.Citations)
+		out[i] = s
+	}
+	return out
 }
 
 // Collect reads a stream to its end and returns the response it makes.

@@ -33,6 +33,11 @@
 //     tool search): a tool call of the answer, with its TOOL_CALL_RESULT
 //     (the provider's result as JSON text), its metadata saying
 //     {"providerExecuted": true, "provider": ...}.
+//   - the web pages an answer cites or its provider's search found
+//     (agent.Source, agent.EventSource, the same for every provider): an
+//     ACTIVITY_SNAPSHOT of activityType SOURCES (ActivitySources) whose
+//     content is a Sources, the answer's list so far (url, title, and the
+//     citations of its text), which each new page or citation replaces.
 //   - a call's result (agent.EventToolFinished): TOOL_CALL_RESULT, a tool
 //     message of its own whose content is the result's text (a structured
 //     result's JSON); a failed call's has metadata {"isError": true}. A call

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 
 	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/agent"
 )
 
 // The wire types below follow AG-UI 1.0 as the official TypeScript SDK has
@@ -142,6 +143,22 @@ type ToolProgress struct {
 	Progress   float64          `json:"progress,omitempty"`
 	Total      float64          `json:"total,omitempty"`
 	Partial    json.RawMessage  `json:"partial,omitempty"`
+}
+
+// ActivitySources is the activityType of the ACTIVITY_SNAPSHOT events
+// that list the web pages an answer cites or its provider's own tools
+// found (agent.Source, the same for every provider); their content is a
+// Sources, the answer's list so far, which each snapshot replaces.
+const ActivitySources = "SOURCES"
+
+// Sources is the content of a SOURCES activity: the answer's assistant
+// message, and its sources, one per URL, in the order they came, each
+// with the pieces of the answer's text that cite it when the provider
+// said ({"url", "title", "citations": [{"text", "start", "end"}]}, byte
+// offsets in the answer's text).
+type Sources struct {
+	MessageID string         `json:"messageId"`
+	Sources   []agent.Source `json:"sources"`
 }
 
 // AgentState is the state the handler shows the client (STATE_SNAPSHOT at

@@ -1,6 +1,8 @@
 package agui
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"maps"
@@ -30,6 +32,8 @@ type streamer struct {
 
 	interrupts map[string]string // the interrupt ids asked, by call id
 	progress   map[string]string // the activity message ids of calls that reported progress, by call id
+	sources    agent.Message     // the answer's sources so far (AddSource), in its SOURCES activity
+	sourcesID  string            // that activity's message id, "" before the answer's first source
 	minted     []string          // the ids of the messages the run made, as the client holds them
 	tookTurn   bool              // the run took the client's new user messages
 	replayed   bool              // the run replays a pause (replay): nothing ran
@@ -121,6 +125,11 @@ func (s *streamer) event(e agent.Event) error {
 		return s.result(e.Call.ID, "The call was not run: "+e.Reason+".", true)
 	case agent.EventCallRejected:
 		return s.result(e.Call.ID, e.Reason, true) // the refusal, as the model reads it
+	case agent.EventSource:
+		if e.Source == nil {
+			return nil
+		}
+		return s.source(*e.Source)
 	case agent.EventToolProgress:
 		if e.Progress == nil {
 			return nil
@@ -154,6 +163,7 @@ func (s *streamer) turnStarted(turn int) error {
 		return err
 	}
 	s.message, s.calls = s.newMessageID("msg-"), map[int]*openCall{}
+	s.sources, s.sourcesID = agent.Message{}, ""
 	s.step = "turn " + strconv.Itoa(turn)
 	return s.send(event{Type: EventStepStarted, StepName: s.step})
 }
@@ -197,8 +207,28 @@ func (s *streamer) part(p agent.Part) error {
 		return s.send(event{Type: EventToolCallArgs, ToolCallID: c.id, Delta: p.Text})
 	case agent.PartCallDone:
 		return s.callDone(p.Index, p.Call)
+	case agent.PartSource:
+		return s.source(p.Source)
 	}
 	return nil // usage and finish: the run's end says them; provider calls come as events
+}
+
+// source adds a web page the answer cites or its provider found
+// (agent.Source, whatever the provider) to the answer's SOURCES activity,
+// sent again whole when that adds something (a page, a citation, a
+// title): a page that comes as a part and again as an event is sent once.
+func (s *streamer) source(src agent.Source) error {
+	before, _ := json.Marshal(s.sources.Sources)
+	s.sources.AddSource(src)
+	after, _ := json.Marshal(s.sources.Sources) // strings and numbers: always marshal
+	if bytes.Equal(before, after) {
+		return nil
+	}
+	if s.sourcesID == "" {
+		s.sourcesID = newID("sources-") // an activity: the thread's transcript never holds it
+	}
+	content := Sources{MessageID: s.assistantMessage(), Sources: s.sources.Sources}
+	return s.send(event{Type: EventActivitySnapshot, MessageID: s.sourcesID, ActivityType: ActivitySources, Content: content})
 }
 
 // assistantMessage is the id of the model's answer's message.

@@ -120,6 +120,22 @@ var webSearch = agent.ProviderCall{Provider: "anthropic", ID: "srvtoolu_1", Name
 		`{"type":"web_search_result","url":"https://go.dev/doc/go1.26","title":"Go 1.26 Release Notes","encrypted_content":"e1"},` +
 		`{"type":"web_search_result","url":"https://go.dev/blog","title":"The Go Blog","encrypted_content":"e2"}]}`)}
 
+// webSearchSources are the pages webSearch found, as the adapter gives
+// them (agent.Source).
+var webSearchSources = []agent.Source{
+	{URL: "https://go.dev/doc/go1.26", Title: "Go 1.26 Release Notes"},
+	{URL: "https://go.dev/blog", Title: "The Go Blog"},
+}
+
+// sourceParts are the source parts of webSearchSources.
+func sourceParts() []agent.Part {
+	var parts []agent.Part
+	for _, src := range webSearchSources {
+		parts = append(parts, agent.Part{Kind: agent.PartSource, Source: src})
+	}
+	return parts
+}
+
 // failedSearch is one whose result says it failed.
 var failedSearch = agent.ProviderCall{Provider: "anthropic", ID: "srvtoolu_2", Name: "web_search", Args: json.RawMessage(`{"query":"again"}`),
 	Result:  json.RawMessage(`{"type":"web_search_tool_result","tool_use_id":"srvtoolu_2","content":{"type":"web_search_tool_result_error","error_code":"max_uses_exceeded"}}`),
@@ -132,11 +148,11 @@ var failedSearch = agent.ProviderCall{Provider: "anthropic", ID: "srvtoolu_2", N
 func TestProviderCalls(t *testing.T) {
 	rec := &tools{}
 	model := rt.NewModel(
-		rt.Deltas(
-			agent.Part{Kind: agent.PartProviderCall, ProviderCall: webSearch},
+		rt.Deltas(append(append([]agent.Part{
+			{Kind: agent.PartProviderCall, ProviderCall: webSearch}}, sourceParts()...),
 			agent.Part{Kind: agent.PartText, Text: "Go 1.26 is out."},
 			agent.Part{Kind: agent.PartProviderCall, ProviderCall: failedSearch},
-		),
+		)...),
 		rt.Text("Yes."),
 	)
 	srv := serve(t, model, rec)
@@ -170,10 +186,11 @@ func TestProviderCalls(t *testing.T) {
 			assert.JSONEq(t, string(failedSearch.Result), string(b), "the failed result rides in the provider metadata")
 		}
 	}
-	assert.Equal(t, []map[string]any{
-		{"type": "source-url", "sourceId": "srvtoolu_1-0", "url": "https://go.dev/doc/go1.26", "title": "Go 1.26 Release Notes"},
-		{"type": "source-url", "sourceId": "srvtoolu_1-1", "url": "https://go.dev/blog", "title": "The Go Blog"},
-	}, sources)
+	require.Len(t, sources, 2, "once each, though they come as parts and as events")
+	assert.NotEqual(t, sources[0]["sourceId"], sources[1]["sourceId"])
+	for i, src := range webSearchSources {
+		assert.Equal(t, map[string]any{"type": "source-url", "sourceId": sources[i]["sourceId"], "url": src.URL, "title": src.Title}, sources[i])
+	}
 
 	// The page sends the chat back: the provider gets its calls and
 	// results back, and nothing runs here.
@@ -292,4 +309,50 @@ func TestFailureLimitIsAnInputError(t *testing.T) {
 	calls := ofCall(chunks, "c2")
 	require.NotEmpty(t, calls)
 	assert.Contains(t, calls[len(calls)-1], `tool-input-error toolCallId="c2" toolName="lookup" input={} errorText="Not run: lookup failed once in a row`)
+}
+
+// Every provider's sources reach the UI as source-url parts, one per page
+// in an answer: streamed as parts (a page cited twice, as OpenAI's and
+// Gemini's citations come, is one part) or given whole with the answer
+// (a model that does not stream: the agent's source events); a page
+// cited again in a later answer has a part there too; a URL that is no
+// web page (javascript:) has none.
+func TestSourcesBecomeSourceURLParts(t *testing.T) {
+	cite := func(url, title, text string, start int) agent.Part {
+		return agent.Part{Kind: agent.PartSource, Source: agent.Source{URL: url, Title: title,
+			Citations: []agent.Citation{{Text: text, Start: start, End: start + len(text)}}}}
+	}
+	model := rt.NewModel(
+		rt.Deltas(
+			agent.Part{Kind: agent.PartText, Text: "Paris: 17°C. Rain."},
+			cite("https://example.com/paris", "Paris weather", "Paris: 17°C.", 0),
+			cite("https://meteo.example/fr", "Météo-France", "Rain.", 14),
+			cite("https://example.com/paris", "", "Rain.", 14),
+			cite("javascript:alert(1)", "not a page", "Rain.", 14),
+			agent.Part{Kind: agent.PartCallDone, Index: 0, Call: rt.Call("c1", "lookup", `{"key":"x"}`)},
+		),
+		rt.Respond(func(agent.Request) agent.Response {
+			return agent.Response{Message: agent.Message{Text: "Still rain.", Sources: []agent.Source{
+				{URL: "https://meteo.example/fr", Title: "Météo-France", Citations: []agent.Citation{{Text: "Still rain.", End: 11}}},
+				{URL: "https://news.example/", Title: "News"},
+			}}}
+		}),
+	)
+	chunks := post(t, serve(t, model, &tools{}).URL, body(t, "c", userMsg("u1", "weather?")))
+	var got []string
+	ids := map[any]bool{}
+	for _, c := range chunks {
+		switch c["type"] {
+		case aisdk.ChunkStartStep:
+			got = append(got, "step")
+		case aisdk.ChunkSourceURL:
+			got = append(got, c["url"].(string)+" "+c["title"].(string))
+			assert.False(t, ids[c["sourceId"]], "source ids are unique in the message: %v", c)
+			ids[c["sourceId"]] = true
+		}
+	}
+	assert.Equal(t, []string{
+		"step", "https://example.com/paris Paris weather", "https://meteo.example/fr Météo-France",
+		"step", "https://meteo.example/fr Météo-France", "https://news.example/ News",
+	}, got)
 }

@@ -69,12 +69,16 @@
 //     input the call's arguments and their output a ProviderCallOutput (the
 //     provider, its result as it gave it, the tools its search found); a
 //     result that says the call failed is a tool-output-error, the same
-//     object in its providerMetadata under "toolgen". A web search's (or
-//     web fetch's) pages follow as source-url parts. Transcript turns such
+//     object in its providerMetadata under "toolgen". Transcript turns such
 //     parts back into agent.Message.ProviderCalls, so the provider gets its
 //     calls and result blocks back as they came; never into calls to run
 //     here. No provider adapter gives files or documents today, so no file
 //     or source-document part is sent.
+//   - The web pages an answer cites or its provider's search found
+//     (agent.Source, the same for every provider: Anthropic's search
+//     results and citations, OpenAI's url_citation annotations, Gemini's
+//     grounding): a source-url part each (url, title), once per URL in a
+//     step, as the page comes (a source part, or the run's source event).
 //   - A file a tool changed (agent.FileChange) and a compaction of the
 //     transcript (agent.CompactionRecord), as the AI SDK's harnesses project
 //     such events: dynamic tool parts with providerExecuted, named

@@ -235,13 +235,13 @@ func kindsChat(t *testing.T) (*httptest.Server, *rt.Model) {
 		return toolgen.Result{Structured: json.RawMessage(`{"hits":["a","b"]}`)}, nil
 	}}
 	model := rt.NewModel(
-		rt.Deltas(
-			agent.Part{Kind: agent.PartProviderCall, ProviderCall: webSearch},
+		rt.Deltas(append(append([]agent.Part{
+			{Kind: agent.PartProviderCall, ProviderCall: webSearch}}, sourceParts()...),
 			agent.Part{Kind: agent.PartText, Text: "Searching."},
 			agent.Part{Kind: agent.PartCallDone, Index: 0, Call: rt.Call("c1", "search", `{}`)},
 			agent.Part{Kind: agent.PartCallDone, Index: 1, Call: rt.Call("c2", "nosuch", `{"a":1}`)},
 			agent.Part{Kind: agent.PartUsage, Usage: agent.Usage{InputTokens: 7, OutputTokens: 5}},
-		),
+		)...),
 		rt.StreamText("Found ", "two."),
 		rt.Text("Again."),
 	)

@@ -22,6 +22,7 @@ type streamer struct {
 	calls     map[int]string
 	approvals map[string]string // the approval ids asked, by call id
 	provider  map[string]bool   // the provider calls sent, by id
+	sources   agent.Message     // the answer's sources sent (AddSource), for one source-url each
 }
 
 func (s *streamer) send(c Chunk) error { return s.out.send(c) }
@@ -39,7 +40,7 @@ func (s *streamer) event(e agent.Event) error {
 		if err := s.closeParts(); err != nil {
 			return err
 		}
-		s.step, s.calls = true, map[int]string{}
+		s.step, s.calls, s.sources = true, map[int]string{}, agent.Message{}
 		return s.send(Chunk{Type: ChunkStartStep})
 	case agent.EventModelPart:
 		return s.part(e.Part)
@@ -50,6 +51,11 @@ func (s *streamer) event(e agent.Event) error {
 			return nil
 		}
 		return s.providerCall(*e.ProviderCall) // sent already if it came as a part
+	case agent.EventSource:
+		if e.Source == nil {
+			return nil
+		}
+		return s.source(*e.Source) // sent already if it came as a part
 	case agent.EventCallPaused:
 		id := newApprovalID()
 		s.approvals[e.Call.ID] = id // before the send: kept even if the client is gone
@@ -158,10 +164,23 @@ func (s *streamer) providerCall(pc agent.ProviderCall) error {
 	return s.providerResult(pc)
 }
 
+// source writes a web page the answer cites or its provider found
+// (agent.Source, whatever the provider) as a source-url part: once per URL
+// in a step, whether it comes as a part, as an event, or both (more
+// citations of a page sent add nothing a source-url shows). A URL that
+// is no web page (agent.Message.AddSource's rule) is not sent.
+func (s *streamer) source(src agent.Source) error {
+	n := len(s.sources.Sources)
+	if s.sources.AddSource(src); len(s.sources.Sources) == n {
+		return nil
+	}
+	return s.send(Chunk{Type: ChunkSourceURL, SourceID: s.nextID("source-"), URL: src.URL, Title: src.Title})
+}
+
 // providerResult writes a provider call's result: its output
 // (ProviderCallOutput), or, when it says the call failed, its error with
-// the same object in the provider metadata; then a source-url for each web
-// page it lists.
+// the same object in the provider metadata. The pages it found come as
+// the answer's sources (agent.Source), not from the result.
 func (s *streamer) providerResult(pc agent.ProviderCall) error {
 	out, err := json.Marshal(ProviderCallOutput{Provider: pc.Provider, Result: validJSON(pc.Result), Found: pc.Found})
 	if err != nil {
@@ -173,15 +192,7 @@ func (s *streamer) providerResult(pc agent.ProviderCall) error {
 		c = Chunk{Type: ChunkToolOutputError, ToolCallID: pc.ID, ErrorText: providerError(pc), Dynamic: true,
 			ProviderExecuted: true, ProviderMetadata: meta}
 	}
-	if err := s.send(c); err != nil {
-		return err
-	}
-	for i, src := range webSources(pc.Result) {
-		if err := s.send(Chunk{Type: ChunkSourceURL, SourceID: pc.ID + "-" + strconv.Itoa(i), URL: src.URL, Title: src.Title}); err != nil {
-			return err
-		}
-	}
-	return nil
+	return s.send(c)
 }
 
 // fileChange writes a file a tool changed as a dynamic tool part named
@@ -255,6 +266,8 @@ func (s *streamer) part(p agent.Part) error {
 		return s.callDone(p)
 	case agent.PartProviderCall:
 		return s.providerCall(p.ProviderCall)
+	case agent.PartSource:
+		return s.source(p.Source)
 	}
 	return nil // usage and finish: the finish chunk comes at the end of the run
 }

@@ -15,7 +15,11 @@ import (
 // asks the server for progress with a token of its own, and each
 // notifications/progress with that token becomes a toolgen.ReportProgress
 // on the call's context: the agent emits it as EventToolProgress, as for
-// a local tool.
+// a local tool. The partial result a notification carries in its _meta
+// under PartialMetaKey (as a toolgen server sends a tool's
+// toolgen.Partial) becomes the report's Partial, so a remote tool's
+// partial results reach the agent's events, aisdk and agui as a local
+// tool's do.
 //
 // The notifications are taken off the wire, not from go-sdk's handler:
 // go-sdk hands a call its response as soon as it is read, while the
@@ -77,6 +81,9 @@ func (r *progressRoutes) deliver(params json.RawMessage) {
 		return
 	}
 	var n struct {
+		Meta struct {
+			Partial json.RawMessage `json:"dev.toolgen/partial"` // PartialMetaKey
+		} `json:"_meta"`
 		ProgressToken any     `json:"progressToken"`
 		Progress      float64 `json:"progress"`
 		Total         float64 `json:"total"`
@@ -98,6 +105,16 @@ func (r *progressRoutes) deliver(params json.RawMessage) {
 	route.mu.Lock()
 	defer route.mu.Unlock()
 	if !route.ended {
-		route.receive(toolgen.Progress{Message: n.Message, Progress: n.Progress, Total: n.Total})
+		route.receive(toolgen.Progress{Message: n.Message, Progress: n.Progress, Total: n.Total, Partial: receivedPartial(n.Meta.Partial)})
 	}
+}
+
+// receivedPartial is the partial result a notification carried under
+// PartialMetaKey, as the caller's Progress.Partial: nil when there was
+// none or it was JSON null, which no toolgen server sends for a partial.
+func receivedPartial(raw json.RawMessage) json.RawMessage {
+	if len(raw) == 0 || string(raw) == "null" {
+		return nil
+	}
+	return raw
 }

@@ -33,7 +33,11 @@ func stepsServer(tokens *[]any, mu *sync.Mutex) *sdk.Server {
 			*tokens = append(*tokens, token)
 			mu.Unlock()
 			for i := 1; token != nil && i <= remoteSteps; i++ {
-				err := req.Session.NotifyProgress(ctx, &sdk.ProgressNotificationParams{ProgressToken: token, Progress: float64(i), Total: remoteSteps, Message: fmt.Sprintf("step %d", i)})
+				var meta sdk.Meta
+				if partial := stepPartial(i); partial != nil {
+					meta = sdk.Meta{PartialMetaKey: partial}
+				}
+				err := req.Session.NotifyProgress(ctx, &sdk.ProgressNotificationParams{Meta: meta, ProgressToken: token, Progress: float64(i), Total: remoteSteps, Message: fmt.Sprintf("step %d", i)})
 				if err != nil {
 					return nil, err
 				}
@@ -41,6 +45,15 @@ func stepsServer(tokens *[]any, mu *sync.Mutex) *sdk.Server {
 			return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: "walked"}}}, nil
 		})
 	return s
+}
+
+// stepPartial is the partial result step i reports: every other step has
+// one, the rows so far; the others none.
+func stepPartial(i int) json.RawMessage {
+	if i%2 == 1 {
+		return nil
+	}
+	return json.RawMessage(fmt.Sprintf(`{"rows":%d}`, i))
 }
 
 // streamCall runs an agent that calls tool once through RunStream and
@@ -67,14 +80,14 @@ func streamCall(t *testing.T, tools []toolgen.Tool, tool toolgen.ToolName) []age
 }
 
 // checkSteps checks that events are tool_started, remoteSteps reports in
-// order, tool_finished.
+// order, each with its partial result (stepPartial), tool_finished.
 func checkSteps(t *testing.T, events []agent.Event) {
 	t.Helper()
 	if len(events) != remoteSteps+2 || events[0].Kind != agent.EventToolStarted || events[len(events)-1].Kind != agent.EventToolFinished {
 		t.Fatalf("got %d events %v, want tool_started, %d tool_progress, tool_finished", len(events), kinds(events), remoteSteps)
 	}
 	for i, e := range events[1 : remoteSteps+1] {
-		want := toolgen.Progress{Message: fmt.Sprintf("step %d", i+1), Progress: float64(i + 1), Total: remoteSteps}
+		want := toolgen.Progress{Message: fmt.Sprintf("step %d", i+1), Progress: float64(i + 1), Total: remoteSteps, Partial: stepPartial(i + 1)}
 		if e.Kind != agent.EventToolProgress || e.Progress == nil || !reflect.DeepEqual(*e.Progress, want) || e.Call.ID != "c1" {
 			t.Errorf("event %d: %s %+v, want tool_progress %+v", i+1, e.Kind, e.Progress, want)
 		}
@@ -90,7 +103,8 @@ func kinds(events []agent.Event) []agent.EventKind {
 }
 
 // A remote tool's progress notifications reach an agent that listens as
-// EventToolProgress of its call, every one of them before its
+// EventToolProgress of its call, with the partial results they carry in
+// _meta (PartialMetaKey), every one of them before its
 // tool_finished, over each transport; an agent that nobody listens to
 // asks for no progress.
 func TestRemoteProgressReachesTheAgent(t *testing.T) {
@@ -158,14 +172,15 @@ func serveSDK(t *testing.T, s *sdk.Server, opts *sdk.StreamableHTTPOptions) stri
 }
 
 // An agent using this package's server through this package's client sees
-// the served tool's reports as its own call's progress: over streamable
+// the served tool's reports as its own call's progress, partial results
+// and all: over streamable
 // HTTP, stateful (go-sdk's path) and stateless (the fast path).
 func TestProgressThroughServerAndClient(t *testing.T) {
 	tool := toolgen.Tool{Name: "steps", Description: "takes steps", InputSchema: []byte(`{"type":"object"}`), Annotations: toolgen.Annotations{ReadOnly: true},
 		Call: func(ctx context.Context, _ []byte) (toolgen.Result, error) {
 			c := toolgen.CtxFrom(ctx)
 			for i := 1; i <= remoteSteps; i++ {
-				c.Report(toolgen.Progress{Message: fmt.Sprintf("step %d", i), Progress: float64(i), Total: remoteSteps, Partial: json.RawMessage(`[1]`)})
+				c.Report(toolgen.Progress{Message: fmt.Sprintf("step %d", i), Progress: float64(i), Total: remoteSteps, Partial: stepPartial(i)})
 			}
 			return toolgen.TextResult(fmt.Sprintf("reporting: %v", c.Reporting())), nil
 		}}

@@ -2,7 +2,9 @@ package mcp_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -104,6 +106,40 @@ func TestClientPrefersTasksAndReportsStatus(t *testing.T) {
 		defer mu.Unlock()
 		require.NotEmpty(t, reports)
 		assert.Contains(t, reports[0].Message, "waiting")
+	})
+}
+
+// A task's progress notifications carry the tool's partial result as a
+// plain call's do, and the client reports it to the caller. Only the
+// in-memory transport carries a task's notifications to this client
+// (over HTTP the server sends them outside the call's stream).
+func TestClientTaskProgressCarriesPartial(t *testing.T) {
+	taskClients(t, []mcp.ClientOption{mcp.WithPreferTasks()}, func(t *testing.T, c *mcp.Client, tt *taskTools) {
+		if !strings.HasSuffix(t.Name(), "/in-memory") {
+			t.Skip("task notifications reach this client in memory only")
+		}
+		partials := make(chan json.RawMessage, 16)
+		ctx := toolgen.WithProgress(t.Context(), func(p toolgen.Progress) {
+			if p.Partial != nil {
+				partials <- p.Partial
+			}
+		})
+		done := make(chan toolgen.Result, 1)
+		go func() {
+			res, err := c.CallTool(ctx, "wait", nil)
+			assert.NoError(t, err)
+			done <- res
+		}()
+		// The tool reports before it waits to be released, and the call
+		// cannot return before then: the report comes, or never will.
+		select {
+		case p := <-partials:
+			assert.JSONEq(t, `{"waited":1}`, string(p))
+		case <-time.After(10 * time.Second):
+			t.Error("no partial result reached the caller")
+		}
+		close(tt.release)
+		assert.Equal(t, "released", (<-done).Text())
 	})
 }
 

@@ -41,8 +41,22 @@
 // next, and a tool's need not (a message alone, a new phase counted from
 // zero, NaN): a report whose Progress is not above the last one sent goes
 // out as the last plus 1, without a total, so the notification stays
-// valid and the message still gets through. MCP has no partial results,
-// so a report's Partial is not sent. The fast path sends the same
+// valid and the message still gets through. MCP has no field for partial
+// results, so a report's Partial (a toolgen.Partial's Send) goes in the
+// notification's _meta, under PartialMetaKey ("dev.toolgen/partial", a key
+// of MCP's _meta naming rules outside its reserved prefixes): its JSON
+// value as the tool wrote it, in the notification of its own report, so
+// partials arrive in order with their progress:
+//
+//	{"progressToken":"t","progress":2,"total":3,"message":"page 2",
+//	 "_meta":{"dev.toolgen/partial":{"rows":[1,2]}}}
+//
+// A report without a Partial has no _meta (a task's notification keeps
+// its io.modelcontextprotocol/related-task); a Partial that is not one
+// JSON value (set by hand) is left out and the rest is sent. A client that
+// does not know the key still gets message and progress; this package's
+// Client reads the key back (see "Using an MCP server's tools"). The fast
+// path sends the same
 // notifications as go-sdk; with application/json responses
 // (HTTPOptions.JSONResponse) a stateless request gets none, as with
 // go-sdk, and a stateful session gets them on its GET stream (go-sdk's
@@ -376,7 +390,8 @@
 //   - Progress: the tool's reports become the task's statusMessage
 //     ("message (progress/total)"); over stdio and in-memory transports a
 //     task-augmented call with a progress token also gets
-//     notifications/progress. notifications/tasks/status is not sent
+//     notifications/progress, partial results in _meta as for a plain
+//     call (the status message has none). notifications/tasks/status is not sent
 //     (the spec makes it optional; clients poll).
 //   - Replicas: tasks live in a TaskStore (NewMemoryTaskStore by default).
 //     Replicas sharing a store answer for each other's tasks; the replica
@@ -466,8 +481,11 @@
 // observer, a logger or RunStream listens to) sends a progress token, and
 // each notifications/progress the server sends for it is reported on that
 // context (toolgen.ReportProgress), so the agent emits EventToolProgress
-// for the remote call as for a local tool: message, progress and total.
-// Every notification the server sent before its response is reported
+// for the remote call as for a local tool: message, progress and total,
+// and as its Partial the partial result the notification carries in _meta
+// under PartialMetaKey (what a toolgen server sends for a tool's
+// toolgen.Partial; any server may send it), so aisdk and agui show a
+// remote tool's partial results as a local one's. Every notification the server sent before its response is reported
 // before the call returns, and none after: the client takes them off the
 // wire as they are read (go-sdk's own handler may run after the call has
 // returned), on the reading goroutine. Without a receiver no token is

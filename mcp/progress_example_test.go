@@ -15,15 +15,17 @@ import (
 // A served tool's progress reaches an agent that uses it through this
 // package's client: the client asks for progress because the run has a
 // listener (RunStream here), the server sends each report as a
-// notifications/progress before the result, and the client reports them
-// on the call, which the agent emits as tool_progress events.
+// notifications/progress before the result, its partial result in _meta
+// under mcp.PartialMetaKey, and the client reports them on the call, which
+// the agent emits as tool_progress events, partial results and all.
 func ExampleProgress_remoteTool() {
 	ctx := context.Background()
 	crawl := toolgen.Tool{Name: "crawl", Description: "Crawls three pages.", InputSchema: []byte(`{"type":"object"}`),
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call: func(ctx context.Context, _ []byte) (toolgen.Result, error) {
 			for page := 1; page <= 3; page++ {
-				toolgen.ReportProgress(ctx, toolgen.Progress{Message: fmt.Sprintf("page %d", page), Progress: float64(page), Total: 3})
+				toolgen.ReportProgress(ctx, toolgen.Progress{Message: fmt.Sprintf("page %d", page), Progress: float64(page), Total: 3,
+					Partial: fmt.Appendf(nil, `{"pages":%d}`, page)})
 			}
 			return toolgen.TextResult("3 pages"), nil
 		}}
@@ -56,7 +58,7 @@ func ExampleProgress_remoteTool() {
 		case agent.EventToolStarted, agent.EventToolFinished:
 			fmt.Println(e.Kind, e.Call.Name)
 		case agent.EventToolProgress:
-			fmt.Printf("%s %s: %v of %v\n", e.Kind, e.Progress.Message, e.Progress.Progress, e.Progress.Total)
+			fmt.Printf("%s %s: %v of %v, partial %s\n", e.Kind, e.Progress.Message, e.Progress.Progress, e.Progress.Total, e.Progress.Partial)
 		}
 		return nil
 	})
@@ -65,8 +67,8 @@ func ExampleProgress_remoteTool() {
 	}
 	// Output:
 	// tool_started crawl
-	// tool_progress page 1: 1 of 3
-	// tool_progress page 2: 2 of 3
-	// tool_progress page 3: 3 of 3
+	// tool_progress page 1: 1 of 3, partial {"pages":1}
+	// tool_progress page 2: 2 of 3, partial {"pages":2}
+	// tool_progress page 3: 3 of 3, partial {"pages":3}
 	// tool_finished crawl
 }

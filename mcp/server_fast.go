@@ -775,11 +775,11 @@ func (c *fastCall) progressNotifier(token []byte) *progressNotifier {
 	if token == nil {
 		return nil
 	}
-	return &progressNotifier{send: func(progress, total float64, message string) error {
+	return &progressNotifier{send: func(n progressNote) error {
 		if c.f.json {
 			return errJSONNotify
 		}
-		params, err := json.Marshal(&fastProgressParams{Token: token, Progress: progress, Total: total, Message: message})
+		params, err := json.Marshal(&fastProgressParams{Meta: n.meta(), Token: token, Progress: n.progress, Total: n.total, Message: n.message})
 		if err != nil {
 			return err
 		}
@@ -796,6 +796,7 @@ func (c *fastCall) progressNotifier(token []byte) *progressNotifier {
 // fastProgressParams are go-sdk's ProgressNotificationParams with the
 // token as the request had it.
 type fastProgressParams struct {
+	Meta     map[string]any  `json:"_meta,omitempty"`
 	Token    json.RawMessage `json:"progressToken"`
 	Message  string          `json:"message,omitempty"`
 	Progress float64         `json:"progress"`

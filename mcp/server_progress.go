@@ -2,6 +2,7 @@ package mcp
 
 import (
 	"context"
+	"encoding/json"
 	"math"
 	"sync"
 
@@ -25,14 +26,44 @@ import (
 // tool's Progress need not (a message alone, a new phase counted from
 // zero), so notify keeps every notification valid: a report whose
 // Progress does not exceed the last one sent (or is not a finite number)
-// is sent with the last one plus 1 and no total. MCP has no partial
-// results: a report's Partial is not sent, its Message is.
+// is sent with the last one plus 1 and no total. A report's Partial goes
+// in the notification's _meta under PartialMetaKey (MCP has no field of
+// its own for partial results).
 type progressNotifier struct {
 	mu    sync.Mutex
-	send  func(progress, total float64, message string) error
+	send  func(progressNote) error
 	last  float64
 	sent  bool // a notification was sent: last holds its progress
 	ended bool // the call was answered: nothing more is sent
+}
+
+// PartialMetaKey is the key, in a notifications/progress's _meta, of the
+// partial result the tool reported with it (toolgen.Progress.Partial, a
+// toolgen.Partial's Send): its JSON value as the tool wrote it. MCP has no
+// field for partial results, and _meta is its place for what the protocol
+// does not define; the key's prefix, dev.toolgen/, follows MCP's rules for
+// _meta keys (reverse DNS, not one of MCP's reserved prefixes). A client
+// that does not know the key ignores it and still gets the message and
+// progress; toolgen's own Client reads it back into the Partial it reports
+// to the call's context.
+const PartialMetaKey = "dev.toolgen/partial"
+
+// progressNote is one notifications/progress of a call, before its token
+// is added: progress already made valid, and the partial result when the
+// report had one (valid JSON, or nil).
+type progressNote struct {
+	progress, total float64
+	message         string
+	partial         json.RawMessage
+}
+
+// meta is the note's _meta: the partial result under PartialMetaKey, or
+// nil when there is none.
+func (n progressNote) meta() map[string]any {
+	if n.partial == nil {
+		return nil
+	}
+	return map[string]any{PartialMetaKey: n.partial}
 }
 
 // progressKey is the context key of the notifier of a call, for Progress.
@@ -61,9 +92,9 @@ func sdkProgressNotifier(ctx context.Context, req *sdkmcp.CallToolRequest) *prog
 	if token == nil {
 		return nil
 	}
-	return &progressNotifier{send: func(progress, total float64, message string) error {
+	return &progressNotifier{send: func(n progressNote) error {
 		return req.Session.NotifyProgress(ctx, &sdkmcp.ProgressNotificationParams{
-			ProgressToken: token, Progress: progress, Total: total, Message: message,
+			Meta: n.meta(), ProgressToken: token, Progress: n.progress, Total: n.total, Message: n.message,
 		})
 	}}
 }
@@ -88,7 +119,18 @@ func (n *progressNotifier) notify(p toolgen.Progress) error {
 		total = 0 // unknown: JSON has no infinity, and MCP no negative total
 	}
 	n.last, n.sent = progress, true
-	return n.send(progress, total, p.Message)
+	return n.send(progressNote{progress: progress, total: total, message: p.Message, partial: partialJSON(p.Partial)})
+}
+
+// partialJSON is a report's partial result as a notification carries it:
+// nil when there is none, or when it is not one JSON value (a tool that
+// set Progress.Partial by hand to something else), which would make the
+// whole notification fail to encode; its message and progress still go.
+func partialJSON(partial json.RawMessage) json.RawMessage {
+	if len(partial) == 0 || !json.Valid(partial) {
+		return nil
+	}
+	return partial
 }
 
 // end stops the notifications, once a notification being sent is sent:

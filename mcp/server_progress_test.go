@@ -19,20 +19,21 @@ import (
 	"github.com/toolgen-dev/toolgen/mcp"
 )
 
-// progressTool reports six times, as a tool may: a number that does not
-// grow, a message alone, a number that is not finite, a new phase; and a
-// partial result, which MCP has no place for. It returns whether anybody
-// received its reports.
+// progressTool reports seven times, as a tool may: a number that does not
+// grow, a message alone, a number that is not finite, a new phase; with
+// partial results of every JSON kind, one alone, one that is not JSON. It
+// returns whether anybody received its reports.
 func progressTool() toolgen.Tool {
 	return toolgen.Tool{Name: "progress", Description: "reports progress", InputSchema: []byte(`{"type":"object"}`),
 		Call: func(ctx context.Context, _ []byte) (toolgen.Result, error) {
 			reporting := toolgen.ReportsProgress(ctx)
 			for _, p := range []toolgen.Progress{
 				{Message: "page 1", Progress: 1, Total: 3},
-				{Message: "page 2", Progress: 2, Total: 3, Partial: json.RawMessage(`{"rows":2}`)},
-				{Message: "page 2 again", Progress: 2, Total: 3},
-				{Message: "no number"},
-				{Progress: math.NaN(), Total: math.Inf(1)},
+				{Message: "page 2", Progress: 2, Total: 3, Partial: json.RawMessage(`{"rows": [1, 2]}`)},
+				{Message: "page 2 again", Progress: 2, Total: 3, Partial: json.RawMessage(`"text so far"`)},
+				{Message: "no number", Partial: json.RawMessage(`{rows: 3}`)},
+				{Progress: math.NaN(), Total: math.Inf(1), Partial: json.RawMessage(`[3, true, null]`)},
+				{Partial: json.RawMessage(`4.5`)},
 				{Message: "phase 2", Progress: 10, Total: 12},
 			} {
 				toolgen.ReportProgress(ctx, p)
@@ -41,16 +42,22 @@ func progressTool() toolgen.Tool {
 		}}
 }
 
+// progressReports is how many notifications progressTool's reports make.
+const progressReports = 7
+
 // wantProgress is what the client receives of progressTool's reports:
 // progress always grows (the last sent plus 1, without a total, where the
-// tool's did not), and no partial result.
+// tool's did not), and each partial result that is JSON is in _meta under
+// mcp.PartialMetaKey.
 func wantProgress(token any) []map[string]any {
+	partial := func(v any) map[string]any { return map[string]any{mcp.PartialMetaKey: v} }
 	return []map[string]any{
 		{"progressToken": token, "progress": 1.0, "total": 3.0, "message": "page 1"},
-		{"progressToken": token, "progress": 2.0, "total": 3.0, "message": "page 2"},
-		{"progressToken": token, "progress": 3.0, "message": "page 2 again"},
+		{"progressToken": token, "progress": 2.0, "total": 3.0, "message": "page 2", "_meta": partial(map[string]any{"rows": []any{1.0, 2.0}})},
+		{"progressToken": token, "progress": 3.0, "message": "page 2 again", "_meta": partial("text so far")},
 		{"progressToken": token, "progress": 4.0, "message": "no number"},
-		{"progressToken": token, "progress": 5.0},
+		{"progressToken": token, "progress": 5.0, "_meta": partial([]any{3.0, true, nil})},
+		{"progressToken": token, "progress": 6.0, "_meta": partial(4.5)},
 		{"progressToken": token, "progress": 10.0, "total": 12.0, "message": "phase 2"},
 	}
 }
@@ -98,13 +105,13 @@ func TestProgressNotificationsPrecedeTheResponse(t *testing.T) {
 			ex := doExchange(t, url, "POST", call, h)
 			require.Equal(t, http.StatusOK, ex.status)
 			events := ex.body.([]any)
-			require.Len(t, events, 7, "six notifications, then the response: %v", events)
+			require.Len(t, events, progressReports+1, "the notifications, then the response: %v", events)
 			for i, want := range wantProgress("tok") {
 				msg := events[i].([]any)[1].(map[string]any)
 				assert.Equal(t, "notifications/progress", msg["method"], "event %d", i)
 				assert.Equal(t, want, msg["params"], "event %d", i)
 			}
-			last := events[6].([]any)[1].(map[string]any)
+			last := events[progressReports].([]any)[1].(map[string]any)
 			assert.Equal(t, 7.0, last["id"], "the stream ends with the response")
 			assert.Contains(t, string(toJSON(t, last["result"])), "reporting: true")
 
@@ -173,7 +180,7 @@ func TestProgressReachesGoSDKClient(t *testing.T) {
 			res, err := cs.CallTool(ctx, params)
 			require.NoError(t, err)
 			assert.Equal(t, "reporting: true", resultText(res))
-			require.Eventually(t, func() bool { mu.Lock(); defer mu.Unlock(); return len(got["P"]) == 6 }, 10*time.Second, 5*time.Millisecond)
+			require.Eventually(t, func() bool { mu.Lock(); defer mu.Unlock(); return len(got["P"]) == progressReports }, 10*time.Second, 5*time.Millisecond)
 			mu.Lock()
 			defer mu.Unlock()
 			assert.Equal(t, wantProgress("P"), got["P"])
@@ -195,5 +202,60 @@ func TestProgressWithJSONResponses(t *testing.T) {
 		ex := doExchange(t, serveOn(t, srv, mcp.HTTPOptions{Stateless: true, JSONResponse: true, DisableFastPath: disable}), "POST", call, h)
 		require.Equal(t, http.StatusOK, ex.status)
 		assert.True(t, strings.Contains(string(toJSON(t, ex.body)), "reporting: true"), "%v", ex.body)
+	}
+}
+
+// rowsTool sends its rows so far through a toolgen.Partial[[]string], as
+// a generated tool with such a parameter does, with a message and
+// progress each time.
+func rowsTool() toolgen.Tool {
+	return toolgen.Tool{Name: "rows", Description: "reads rows", InputSchema: []byte(`{"type":"object"}`),
+		Call: func(ctx context.Context, _ []byte) (toolgen.Result, error) {
+			rows := toolgen.NewPartial(ctx, func(v []string) ([]byte, error) { return json.Marshal(v) })
+			var got []string
+			for i, row := range []string{"ana", "bo", "cy"} {
+				got = append(got, row)
+				if err := rows.SendWith(toolgen.Progress{Message: "row " + row, Progress: float64(i + 1), Total: 3}, got); err != nil {
+					return toolgen.Result{}, err
+				}
+			}
+			return toolgen.TextResult(fmt.Sprint(got)), nil
+		}}
+}
+
+// A toolgen.Partial's values reach go-sdk's client in order, each in the
+// _meta of the notification of its own progress, over every transport
+// that carries notifications (in memory, stdio, streamable HTTP stateful,
+// stateless on the fast path and on go-sdk's), in every protocol version.
+func TestPartialReachesGoSDKClient(t *testing.T) {
+	for _, tr := range contractTransports {
+		if tr.http != nil && tr.http.JSONResponse {
+			continue // JSON responses carry no notification ordered with the response
+		}
+		t.Run(tr.name, func(t *testing.T) {
+			noLeaks(t)
+			var mu sync.Mutex
+			var got []string
+			srv := newServer(t, rowsTool())
+			cs := connectOver(t, tr, srv, &sdkmcp.ClientOptions{
+				ProgressNotificationHandler: func(_ context.Context, r *sdkmcp.ProgressNotificationClientRequest) {
+					partial, _ := json.Marshal(r.Params.GetMeta()[mcp.PartialMetaKey])
+					mu.Lock()
+					defer mu.Unlock()
+					got = append(got, fmt.Sprintf("%v/%v %s %s", r.Params.Progress, r.Params.Total, r.Params.Message, partial))
+				},
+			}, nil)
+			ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
+			defer cancel()
+			params := &sdkmcp.CallToolParams{Name: "rows", Arguments: map[string]any{}}
+			params.SetProgressToken("R")
+			res, err := cs.CallTool(ctx, params)
+			require.NoError(t, err)
+			assert.Equal(t, "[ana bo cy]", resultText(res))
+			require.Eventually(t, func() bool { mu.Lock(); defer mu.Unlock(); return len(got) == 3 }, 10*time.Second, 5*time.Millisecond)
+			mu.Lock()
+			defer mu.Unlock()
+			assert.Equal(t, []string{`1/3 row ana ["ana"]`, `2/3 row bo ["ana","bo"]`, `3/3 row cy ["ana","bo","cy"]`}, got)
+		})
 	}
 }

@@ -382,9 +382,13 @@ func (e *taskEngine) start(ctx context.Context, rec TaskRecord, t *toolgen.Tool,
 	ctx = toolgen.WithProgress(ctx, status.report)
 	var notifier *progressNotifier
 	if token != nil && notify != nil {
-		n := &progressNotifier{send: func(progress, total float64, message string) error {
-			notify("notifications/progress", map[string]any{"progressToken": token, "progress": progress, "total": total, "message": message,
-				"_meta": map[string]any{relatedTaskKey: map[string]string{"taskId": rec.ID}}})
+		n := &progressNotifier{send: func(note progressNote) error {
+			meta := map[string]any{relatedTaskKey: map[string]string{"taskId": rec.ID}}
+			if note.partial != nil {
+				meta[PartialMetaKey] = note.partial
+			}
+			notify("notifications/progress", map[string]any{"progressToken": token, "progress": note.progress, "total": note.total, "message": note.message,
+				"_meta": meta})
 			return nil
 		}}
 		ctx = toolgen.WithProgress(ctx, func(p toolgen.Progress) { status.report(p); _ = n.notify(p) })

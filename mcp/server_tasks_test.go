@@ -44,7 +44,7 @@ func (tt *taskTools) tools() []toolgen.Tool {
 			Annotations: toolgen.Annotations{Idempotent: true},
 			Call: func(ctx context.Context, _ []byte) (toolgen.Result, error) {
 				tt.started <- struct{}{}
-				toolgen.ReportProgress(ctx, toolgen.Progress{Message: "waiting", Progress: 1, Total: 2})
+				toolgen.ReportProgress(ctx, toolgen.Progress{Message: "waiting", Progress: 1, Total: 2, Partial: json.RawMessage(`{"waited":1}`)})
 				select {
 				case <-tt.release:
 					return toolgen.TextResult("released"), nil

@@ -19,7 +19,12 @@
 // agent.WithToolSearch. WithWebSearch and WithCodeExecution enable the
 // API's web search and code execution tools (the Model is then an
 // agent.ProviderToolModel: an agent leaves out those its permission rules
-// deny or ask about). An answer the API pauses while its tools run
+// deny or ask about). The pages they found are the answer's
+// agent.Sources too: each web_search_result of a web_search_tool_result,
+// the page of a web_fetch_tool_result (its document's title), and each page
+// a text block cites (a web_search_result_location citation, whose
+// Citation is the block's text); one per URL, in the order they came,
+// streamed as source parts (a text block's when it ends). An answer the API pauses while its tools run
 // (stop_reason "pause_turn") is sent back and continued, up to MaxPauses
 // times, by Generate and Stream alike: the caller gets one message.
 //
@@ -324,7 +329,11 @@ func addAnswer(resp *agent.Response, m *ant.Message) error {
 	for _, b := range m.Content {
 		switch {
 		case b.Type == "text":
+			start := len(msg.Text)
 			msg.Text += b.Text
+			for _, src := range citedSources(blockCitations(b.RawJSON()), msg.Text, start, len(msg.Text)) {
+				msg.AddSource(src)
+			}
 		case b.Type == "tool_use":
 			msg.Calls = append(msg.Calls, agent.ToolCall{ID: b.ID, Name: toolgen.ToolName(b.Name), Args: b.Input})
 		case b.Type == "server_tool_use":
@@ -332,6 +341,9 @@ func addAnswer(resp *agent.Response, m *ant.Message) error {
 		case isServerResult(b.Type):
 			if i := slices.IndexFunc(msg.ProviderCalls, func(pc agent.ProviderCall) bool { return pc.ID == b.ToolUseID }); i >= 0 {
 				settle(&msg.ProviderCalls[i], json.RawMessage(b.RawJSON()))
+			}
+			for _, src := range resultSources(json.RawMessage(b.RawJSON())) {
+				msg.AddSource(src)
 			}
 		}
 	}

@@ -63,6 +63,18 @@ type eventReader struct {
 	mayPause bool
 	paused   bool    // the request ended with pause_turn
 	events   []event // the request's events, while mayPause
+	// text is the answer's text so far, and cited the text blocks open
+	// (by index) with where their text starts in it and their citations:
+	// a block's web pages come as source parts when it ends, citing its
+	// text.
+	text  []byte
+	cited map[int64]*citedBlock
+}
+
+// citedBlock is a text block being streamed, for its citations.
+type citedBlock struct {
+	start     int
+	citations []webCitation
 }
 
 // Read reads the next event; message_stop completes the answer, or the
@@ -82,6 +94,7 @@ func (r *eventReader) Read(e event) (complete bool, err error) {
 		if i, ok := r.blocks[e.Index]; ok {
 			r.EndCall(i)
 		}
+		r.textEnd(e.Index)
 		r.server.end(e.Index)
 	case "message_delta":
 		// The usage is cumulative; the input tokens are message_start's
@@ -143,10 +156,18 @@ func (r *eventReader) blockStart(index int64, b ant.ContentBlockStartEventConten
 		if pc, ok := r.server.settle(b.ToolUseID, json.RawMessage(b.RawJSON())); ok {
 			r.ProviderCall(pc)
 		}
+		for _, src := range resultSources(json.RawMessage(b.RawJSON())) {
+			r.Source(src)
+		}
 		return
 	}
 	switch b.Type {
 	case "text":
+		if r.cited == nil {
+			r.cited = map[int64]*citedBlock{}
+		}
+		r.cited[index] = &citedBlock{start: len(r.text), citations: blockCitations(b.RawJSON())}
+		r.text = append(r.text, b.Text...)
 		r.Text(b.Text)
 	case "thinking":
 		r.Reasoning(b.Thinking)
@@ -163,7 +184,13 @@ func (r *eventReader) blockStart(index int64, b ant.ContentBlockStartEventConten
 func (r *eventReader) blockDelta(index int64, d ant.MessageStreamEventUnionDelta) {
 	switch d.Type {
 	case "text_delta":
+		r.text = append(r.text, d.Text...)
 		r.Text(d.Text)
+	case "citations_delta":
+		var c webCitation
+		if b, ok := r.cited[index]; ok && json.Unmarshal([]byte(d.Citation.RawJSON()), &c) == nil {
+			b.citations = append(b.citations, c)
+		}
 	case "thinking_delta":
 		r.Reasoning(d.Thinking)
 	case "input_json_delta":
@@ -171,6 +198,19 @@ func (r *eventReader) blockDelta(index int64, d ant.MessageStreamEventUnionDelta
 			r.CallArgs(i, d.PartialJSON)
 		}
 		r.server.args(index, d.PartialJSON)
+	}
+}
+
+// textEnd ends the text block at index, if it is one: the pages its
+// citations name come as source parts citing its text.
+func (r *eventReader) textEnd(index int64) {
+	b, ok := r.cited[index]
+	if !ok {
+		return
+	}
+	delete(r.cited, index)
+	for _, src := range citedSources(b.citations, string(r.text), b.start, len(r.text)) {
+		r.Source(src)
 	}
 }
 

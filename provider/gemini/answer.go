@@ -111,7 +111,8 @@ func (r *answerReader) part(p *genai.Part) {
 // End completes the answer: a stream without a finish reason was cut; an
 // answer cut by MAX_TOKENS while it made a call cannot run; an answer the
 // API stopped (SAFETY, RECITATION, MALFORMED_FUNCTION_CALL...) is an
-// error; else the code runs left, the searches, the usage and the finish.
+// error; else the code runs left, the searches and the pages they found
+// (agent.Sources), the usage and the finish.
 func (r *answerReader) End() error {
 	if r.finish == "" && !r.whole {
 		return sdk.StreamCut()
@@ -131,6 +132,9 @@ func (r *answerReader) End() error {
 	}
 	if pc, ok := searchCall(r.makeID("search"), r.grounding); ok {
 		r.ProviderCall(pc)
+	}
+	for _, src := range groundingSources(r.grounding, string(r.text)) {
+		r.Source(src)
 	}
 	if len(r.text) > 0 {
 		r.sigs.put(textKey(string(r.text)), r.textSig)

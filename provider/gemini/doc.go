@@ -71,7 +71,13 @@
 // come back as agent.ProviderCalls (Provider "gemini", Name
 // "google_search" or "code_execution"), which the agent never runs. Code
 // runs go back with the history, as parts; searches do not (the API takes
-// no grounding metadata). The Model is an agent.ProviderToolModel: an
+// no grounding metadata). The pages a search grounded the answer on are its
+// agent.Sources: groundingChunks' web pages (uri, which is the API's
+// redirect link, and title) in their order, one per URL, each citing the
+// pieces of the answer groundingSupports give it (segment offsets in
+// bytes, checked against the segment's text, which is looked for in the
+// answer when they do not hold it); a stream gives them as source parts at
+// its end. The Model is an agent.ProviderToolModel: an
 // agent whose permission rules deny or ask about one of these tools sends
 // its requests without it (Request.DisabledProviderTools), since the API
 // runs them without asking.

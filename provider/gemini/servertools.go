@@ -8,6 +8,7 @@ import (
 
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/agent"
+	"github.com/toolgen-dev/toolgen/provider/internal/adapter"
 )
 
 // The API runs some tools itself: Google Search grounding and code
@@ -123,6 +124,45 @@ func searchCall(id string, g *genai.GroundingMetadata) (agent.ProviderCall, bool
 	}{g.WebSearchQueries})
 	result, _ := json.Marshal(g)
 	return agent.ProviderCall{Provider: providerName, ID: id, Name: string(GoogleSearch), Args: args, Result: result}, true
+}
+
+// groundingSources are the web pages of an answer's grounding, as
+// agent.Sources: its groundingChunks' web pages (uri, title) in their
+// order, one per URL, each with the pieces of the answer's text that
+// groundingSupports say it supports (their segments: byte offsets, checked
+// against the segment's text, else the text's place in the answer).
+// Chunks of other kinds (retrieved contexts, maps) are not web pages.
+func groundingSources(g *genai.GroundingMetadata, text string) []agent.Source {
+	if g == nil {
+		return nil
+	}
+	web := func(i int32) *genai.GroundingChunkWeb {
+		if i < 0 || int(i) >= len(g.GroundingChunks) || g.GroundingChunks[i] == nil {
+			return nil
+		}
+		return g.GroundingChunks[i].Web
+	}
+	var msg agent.Message
+	for i := range g.GroundingChunks {
+		if w := web(int32(i)); w != nil {
+			msg.AddSource(agent.Source{URL: w.URI, Title: w.Title})
+		}
+	}
+	for _, s := range g.GroundingSupports {
+		if s == nil || s.Segment == nil {
+			continue
+		}
+		c, ok := adapter.Cite(text, int(s.Segment.StartIndex), int(s.Segment.EndIndex), s.Segment.Text)
+		if !ok {
+			continue
+		}
+		for _, i := range s.GroundingChunkIndices {
+			if w := web(i); w != nil {
+				msg.AddSource(agent.Source{URL: w.URI, Citations: []agent.Citation{c}})
+			}
+		}
+	}
+	return msg.Sources
 }
 
 // providerParts are the parts of the code an earlier answer ran, as they

@@ -134,3 +134,59 @@ func TestRulesWithholdProviderTools(t *testing.T) {
 	_, err = agent.New(plain, agent.WithTools(weather.Tools()), agent.WithPermissions(agent.Permissions{Deny: []toolgen.Rule{{Tool: "code_execution"}}}))
 	require.ErrorContains(t, err, "not registered")
 }
+
+// A grounded answer's web pages are its agent.Sources, whether it streams
+// or not: groundingChunks' pages in order, one per URL (a page found twice
+// is one source), each with the pieces of text groundingSupports give it,
+// at their byte offsets in the whole answer (an answer in two parts and
+// two chunks); a segment whose offsets do not hold its text is found by
+// its text, a support naming no chunk of a web page cites nothing.
+func TestGroundingSources(t *testing.T) {
+	const (
+		first  = `Paris: 17°C today.`
+		second = ` Rain tomorrow, says Météo-France.`
+	)
+	meta := `"groundingMetadata":{"webSearchQueries":["weather Paris"],"groundingChunks":[` +
+		`{"web":{"uri":"https://example.com/paris","title":"example.com"}},` +
+		`{"retrievedContext":{"uri":"gs://bucket/doc","title":"doc"}},` +
+		`{"web":{"uri":"https://meteo.example/fr","title":"meteo.example"}},` +
+		`{"web":{"uri":"https://example.com/paris","title":"again"}}],` +
+		`"groundingSupports":[` +
+		`{"segment":{"startIndex":0,"endIndex":19,"text":"Paris: 17°C today."},"groundingChunkIndices":[0,3]},` +
+		// Code points, not bytes: found by its text.
+		`{"segment":{"startIndex":39,"endIndex":51,"text":"Météo-France"},"groundingChunkIndices":[2]},` +
+		`{"segment":{"startIndex":20,"endIndex":33,"text":"Rain tomorrow"},"groundingChunkIndices":[1,9,2]}]}`
+	whole := `{"candidates":[{"content":{"role":"model","parts":[{"text":"` + first + `"},{"text":"` + second + `"}]},` +
+		`"finishReason":"STOP","index":0,` + meta + `}],"usageMetadata":` + usage + `,"responseId":"r-1"}`
+	streamed := sse(
+		`{"candidates":[{"content":{"role":"model","parts":[{"text":"`+first+`"}]},"index":0}],"responseId":"r-1"}`,
+		`{"candidates":[{"content":{"role":"model","parts":[{"text":"`+second+`"}]},"finishReason":"STOP","index":0,`+meta+`}],"usageMetadata":`+usage+`,"responseId":"r-1"}`,
+	)
+	_, m := adapter.Serve(t, []reply{{Status: 200, Body: whole}, streamed}, gemini.WithGoogleSearch())
+	want := []agent.Source{
+		{URL: "https://example.com/paris", Title: "example.com", Citations: []agent.Citation{{Text: "Paris: 17°C today.", Start: 0, End: 19}}},
+		{URL: "https://meteo.example/fr", Title: "meteo.example", Citations: []agent.Citation{
+			{Text: "Météo-France", Start: 40, End: 54}, {Text: "Rain tomorrow", Start: 20, End: 33}}},
+	}
+
+	resp, err := m.Generate(context.Background(), providertest.Hi)
+	require.NoError(t, err)
+	assert.Equal(t, want, resp.Message.Sources)
+	for _, src := range resp.Message.Sources {
+		for _, c := range src.Citations {
+			assert.Equal(t, c.Text, resp.Message.Text[c.Start:c.End])
+		}
+	}
+
+	var sources []agent.Source
+	var c agent.Collector
+	for p, err := range m.Stream(context.Background(), providertest.Hi) {
+		require.NoError(t, err)
+		require.NoError(t, c.Add(p))
+		if p.Kind == agent.PartSource {
+			sources = append(sources, p.Source)
+		}
+	}
+	assert.Equal(t, want, sources, "a source part for each page")
+	assert.Equal(t, resp, c.Response(), "Stream collects to Generate")
+}

@@ -37,6 +37,12 @@
 // stream is an *APIError, as for Generate; a stream that ends without a
 // finish reason is an error (io.ErrUnexpectedEOF).
 //
+// Web search citations (search models): the message's url_citation
+// annotations, on the message or in a streamed delta, are the answer's
+// agent.Sources, one per URL in the order cited, each Citation the piece
+// of text its start_index and end_index (characters) mark, as byte offsets
+// of the answer's text; a stream gives them as source parts at its end.
+//
 // # Responses API (NewResponses)
 //
 // ResponsesModel posts to /v1/responses: the system prompt as
@@ -67,7 +73,9 @@
 // The agent reports them (EventProviderCall; aisdk streams them with
 // providerExecuted) and never runs them. Stored, the next request refers
 // to them; unstored, it leaves them out (the text after them says what
-// they found).
+// they found). The pages the answer cites (each output_text's url_citation
+// annotations) are its agent.Sources, as for Chat Completions; a stream
+// gives them as source parts when their message item is done.
 //
 // Stream reads the documented events: response.output_text.delta,
 // response.reasoning_summary_text.delta,
@@ -333,8 +341,24 @@ func response(c *oai.ChatCompletion) (agent.Response, error) {
 		}
 		msg.Calls = append(msg.Calls, agent.ToolCall{ID: tc.ID, Name: toolgen.ToolName(tc.Function.Name), Args: json.RawMessage(tc.Function.Arguments)})
 	}
+	if msg.Text == choice.Content {
+		addSources(&msg, messageAnnotations(choice.RawJSON()), choice.Content, 0)
+	}
 	usage := agent.Usage{InputTokens: int(c.Usage.PromptTokens), OutputTokens: int(c.Usage.CompletionTokens)}
 	return agent.Response{Message: msg, Usage: usage}, nil
+}
+
+// messageAnnotations are the annotations of a message, or of a streamed
+// message's delta, from its JSON: the SDK's types have no annotations on
+// a delta, so both are read alike.
+func messageAnnotations(raw string) []annotation {
+	var m struct {
+		Annotations []annotation `json:"annotations"`
+	}
+	if raw == "" || json.Unmarshal([]byte(raw), &m) != nil {
+		return nil
+	}
+	return m.Annotations
 }
 
 // describe makes an API error say what the provider said: the status, the

@@ -44,9 +44,10 @@ type outputItem struct {
 	Name      string `json:"name"`      // function_call
 	Arguments string `json:"arguments"` // function_call
 	Content   []struct {
-		Type    string `json:"type"` // output_text, refusal
-		Text    string `json:"text"`
-		Refusal string `json:"refusal"`
+		Type        string       `json:"type"` // output_text, refusal
+		Text        string       `json:"text"`
+		Refusal     string       `json:"refusal"`
+		Annotations []annotation `json:"annotations"` // output_text
 	} `json:"content"` // message
 	Summary []struct {
 		Text string `json:"text"`
@@ -68,8 +69,8 @@ func readResponse(raw []byte) (wireResponse, error) {
 	return w, nil
 }
 
-// answer translates a response: its text, function calls, reasoning to
-// keep and the calls the API ran, its usage and its finish reason ("stop",
+// answer translates a response: its text and the web pages it cites,
+// function calls, reasoning to keep and the calls the API ran, its usage and its finish reason ("stop",
 // "tool_calls", or why it is incomplete, as "max_output_tokens"). A failed
 // response is an *APIError; one cut by the token limit while it made a
 // call is an error.
@@ -85,7 +86,9 @@ func (m *ResponsesModel) answer(w wireResponse) (agent.Response, string, error) 
 		}
 		switch it.Type {
 		case "message":
+			base := len(msg.Text)
 			msg.Text += it.text()
+			it.addSources(&msg, base)
 		case "function_call":
 			msg.Calls = append(msg.Calls, it.call())
 		case "reasoning":
@@ -143,6 +146,16 @@ func (it outputItem) text() string {
 		b.WriteString(c.Refusal)
 	}
 	return b.String()
+}
+
+// addSources adds the web pages a message item's texts cite (their
+// url_citation annotations) to msg, whose text has the item's text from
+// byte base on.
+func (it outputItem) addSources(msg *agent.Message, base int) {
+	for _, c := range it.Content {
+		addSources(msg, c.Annotations, c.Text, base)
+		base += len(c.Text) + len(c.Refusal)
+	}
 }
 
 // call is a function_call item's call; no arguments are an empty object.

@@ -79,6 +79,9 @@ type eventReader struct {
 	m     *ResponsesModel
 	b     *built
 	calls map[int64]*streamedCall // by output index
+	// text is the answer's text so far, which the citations of a message
+	// item, whole, count in (its text came before, as deltas).
+	text []byte
 	// collected are the parts so far, for the chain (WithStore).
 	collected agent.Collector
 	id        string // the response's id, from its last event
@@ -103,6 +106,7 @@ func (r *eventReader) Read(e responseEvent) (complete bool, err error) {
 	switch ev.Type {
 	case "response.output_text.delta", "response.refusal.delta":
 		r.Text(ev.Delta)
+		r.text = append(r.text, ev.Delta...)
 	case "response.reasoning_summary_text.delta", "response.reasoning_text.delta":
 		r.Reasoning(ev.Delta)
 	case "response.reasoning_summary_part.added":
@@ -160,7 +164,8 @@ func (r *eventReader) callArgs(outputIndex int64, piece string) {
 }
 
 // itemDone reads an output item, whole: a function call is done, a
-// reasoning item to keep and a call the API ran come whole.
+// reasoning item to keep and a call the API ran come whole, and the pages
+// a message cites come as source parts.
 func (r *eventReader) itemDone(ev wireEvent) error {
 	var it outputItem
 	if err := json.Unmarshal(ev.Item, &it); err != nil {
@@ -177,12 +182,31 @@ func (r *eventReader) itemDone(ev wireEvent) error {
 		if reasoning, ok := r.m.reasoning(it, ev.Item); ok {
 			r.ReasoningDone(reasoning)
 		}
+	case "message":
+		r.itemSources(it)
 	default:
 		if pc, ok := providerCall(it, ev.Item); ok {
 			r.ProviderCall(pc)
 		}
 	}
 	return nil
+}
+
+// itemSources adds a source part for each page a message item, whole,
+// cites, its citations placed in the text so far, which ends with the
+// item's text (it came as deltas). Each part is a new page or a new
+// citation of one: the Collector puts them together by URL.
+func (r *eventReader) itemSources(it outputItem) {
+	msg := agent.Message{Text: string(r.text)}
+	text := it.text()
+	base := len(msg.Text) - len(text)
+	if base < 0 || msg.Text[base:] != text {
+		base = len(msg.Text) // not in the answer's text: the citations have no place
+	}
+	it.addSources(&msg, base)
+	for _, src := range msg.Sources {
+		r.Source(src)
+	}
 }
 
 // end reads the response of the last event: the usage and the finish, or

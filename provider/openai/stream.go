@@ -38,9 +38,14 @@ type chunk = oai.ChatCompletionChunk
 // the first choice counts, as in Generate.
 type chunkReader struct {
 	adapter.Parts
-	wire   map[int64]int // a tool call's index on the wire -> its Part.Index
-	finish string
-	usage  *agent.Usage
+	wire map[int64]int // a tool call's index on the wire -> its Part.Index
+	// content is the message's content so far, and annotations its
+	// annotations: the web pages it cites become source parts at its end,
+	// when the text their indices count in is whole.
+	content     []byte
+	annotations []annotation
+	finish      string
+	usage       *agent.Usage
 	// httpResp is the stream's response, for the status of an error
 	// event.
 	httpResp *http.Response
@@ -60,6 +65,11 @@ func (r *chunkReader) Read(c chunk) (complete bool, err error) {
 		r.Reasoning(reasoning(d))
 		r.Text(d.Content)
 		r.Text(d.Refusal)
+		r.content = append(r.content, d.Content...)
+		r.content = append(r.content, d.Refusal...)
+		if f, ok := d.JSON.ExtraFields["annotations"]; ok {
+			r.annotations = append(r.annotations, messageAnnotations(`{"annotations":`+f.Raw()+`}`)...)
+		}
 		for _, tc := range d.ToolCalls {
 			if err := r.callDelta(tc); err != nil {
 				return false, err
@@ -102,8 +112,9 @@ func (r *chunkReader) cutCall() bool {
 	return r.finish == "length" && r.Calls() > 0
 }
 
-// End adds the parts after the last chunk: the calls not done, the usage
-// (when the server gave it) and the finish. A stream that ended without a
+// End adds the parts after the last chunk: the calls not done, the web
+// pages the message cites, the usage (when the server gave it) and the
+// finish. A stream that ended without a
 // finish reason was cut.
 func (r *chunkReader) End() error {
 	if r.finish == "" {
@@ -117,6 +128,12 @@ func (r *chunkReader) End() error {
 		return sdk.CallCut(int64(out))
 	}
 	r.EndCalls()
+	var msg agent.Message
+	msg.Text = string(r.content)
+	addSources(&msg, r.annotations, msg.Text, 0)
+	for _, src := range msg.Sources {
+		r.Source(src)
+	}
 	r.Finish(r.usage, r.finish)
 	return nil
 }
