@@ -289,6 +289,7 @@ func (g argsGen) args() pair {
 // name twice, as encoding/json's tokens say (the names unescaped).
 func repeatsName(t *testing.T, data []byte) bool {
 	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
 	var walk func() bool
 	walk = func() bool {
 		tok, err := dec.Token()
