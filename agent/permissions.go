@@ -40,7 +40,10 @@ const (
 // the rule that decided (nil for OutcomeNone): the first matching rule of
 // Deny, else of Allow, else of Ask. The rule points into p's list. The
 // arguments are read at most once, and only if a rule with Args names the
-// tool.
+// tool. Arguments that can be read more than one way (a member name
+// repeated, names in one object that differ only in case, see toolgen.Rule)
+// are matched by a deny or ask rule on any reading, and by no allow rule
+// with Args.
 func (p Permissions) Decide(name toolgen.ToolName, args []byte) (Outcome, *toolgen.Rule) {
 	return p.decide(name, args, false)
 }
@@ -72,7 +75,10 @@ func (p Permissions) decide(name toolgen.ToolName, args []byte, namedOnly bool) 
 }
 
 // MatchRule reports whether r matches a call of tool name with raw JSON
-// args (see toolgen.Rule for what matching means).
+// args read one way (see toolgen.Rule for what matching means): a rule with
+// Args matches no arguments that repeat a member name, or have two names in
+// one object that differ only in case. Decide's deny and ask rules match
+// such arguments on any reading.
 func MatchRule(r toolgen.Rule, name toolgen.ToolName, args []byte) bool {
 	call := callArgs{raw: args}
 	return call.matches(&r, name)
