@@ -42,9 +42,19 @@ const smallObject = 16
 // the value then reports it). With emit, it also writes the value's
 // canonical text (see AppendRuleArgs) to out.
 type nameWalk struct {
-	d     Decoder
-	names [][]byte // the names of the open objects, unescaped, object after object
-	path  []step   // from the value looked through to the current one
+	d Decoder
+	// The names of the open objects, unescaped, object after object: the
+	// first ones in an array, the rest in a slice, so that a walk of a
+	// small value allocates nothing (a slice of an array of the walk
+	// itself would send the walk to the heap).
+	nnames    int
+	names     [2 * smallObject][]byte
+	moreNames [][]byte
+	// The way from the value looked through to the current one, kept as
+	// the names are.
+	npath    int
+	path     [16]step
+	morePath []step
 
 	dups    []string // the pointers of repeated members, from the value looked through
 	omitted int      // repeated members beyond maxProblems
@@ -62,6 +72,43 @@ type step struct {
 	name   []byte
 	index  int
 	object bool
+}
+
+func (w *nameWalk) name(i int) []byte {
+	if i < len(w.names) {
+		return w.names[i]
+	}
+	return w.moreNames[i-len(w.names)]
+}
+
+func (w *nameWalk) pushName(name []byte) {
+	if w.nnames < len(w.names) {
+		w.names[w.nnames] = name
+	} else if i := w.nnames - len(w.names); i < len(w.moreNames) {
+		w.moreNames[i] = name
+	} else {
+		w.moreNames = append(w.moreNames, name)
+	}
+	w.nnames++
+}
+
+// step returns the i-th step of the path.
+func (w *nameWalk) step(i int) *step {
+	if i < len(w.path) {
+		return &w.path[i]
+	}
+	return &w.morePath[i-len(w.path)]
+}
+
+func (w *nameWalk) pushStep(s step) {
+	if w.npath < len(w.path) {
+		w.path[w.npath] = s
+	} else if i := w.npath - len(w.path); i < len(w.morePath) {
+		w.morePath[i] = s
+	} else {
+		w.morePath = append(w.morePath, s)
+	}
+	w.npath++
 }
 
 // value looks through the value at the walk's position.
@@ -100,9 +147,9 @@ func (w *nameWalk) object() {
 	if !c.enter() {
 		return
 	}
-	base := len(w.names)
+	base := w.nnames
 	var set, folds map[string]struct{} // for objects beyond smallObject names
-	w.path = append(w.path, step{object: true})
+	w.pushStep(step{object: true})
 	w.put('{')
 	for first := true; c.next(first, '}'); first = false {
 		start, end, plain := c.memberKey()
@@ -113,11 +160,11 @@ func (w *nameWalk) object() {
 		if !plain {
 			name = appendUnescaped(nil, name)
 		}
-		w.path[len(w.path)-1].name = name
+		w.step(w.npath - 1).name = name
 		if w.repeated(name, base, &set, &folds) {
 			w.duplicate()
 		}
-		w.names = append(w.names, name)
+		w.pushName(name)
 		if w.emit {
 			if !first {
 				w.out = append(w.out, ',')
@@ -129,8 +176,8 @@ func (w *nameWalk) object() {
 		}
 	}
 	w.put('}')
-	w.names = w.names[:base]
-	w.path = w.path[:len(w.path)-1]
+	w.nnames = base
+	w.npath--
 	c.depth--
 }
 
@@ -139,19 +186,19 @@ func (w *nameWalk) array() {
 	if !c.enter() {
 		return
 	}
-	w.path = append(w.path, step{index: -1})
+	w.pushStep(step{index: -1})
 	w.put('[')
 	for first := true; c.next(first, ']'); first = false {
 		if !first {
 			w.put(',')
 		}
-		w.path[len(w.path)-1].index++
+		w.step(w.npath-1).index++
 		if w.value(); c.fatal {
 			return
 		}
 	}
 	w.put(']')
-	w.path = w.path[:len(w.path)-1]
+	w.npath--
 	c.depth--
 }
 
@@ -162,14 +209,13 @@ func (w *nameWalk) put(b byte) {
 }
 
 // repeated reports whether name is among the names of the current object,
-// w.names[base:] (looked up in *set once there are many), and notes a name
+// from base on (looked up in *set once there are many), and notes a name
 // equal to one of them under case folding only.
 func (w *nameWalk) repeated(name []byte, base int, set, folds *map[string]struct{}) bool {
-	names := w.names[base:]
-	if *set == nil && len(names) < smallObject {
+	if *set == nil && w.nnames-base < smallObject {
 		dup := false
-		for _, n := range names {
-			switch {
+		for i := base; i < w.nnames; i++ {
+			switch n := w.name(i); {
 			case bytes.Equal(n, name):
 				dup = true
 			case w.fold && !w.folded && bytes.EqualFold(n, name):
@@ -180,13 +226,13 @@ func (w *nameWalk) repeated(name []byte, base int, set, folds *map[string]struct
 	}
 	if *set == nil {
 		*set = make(map[string]struct{}, 2*smallObject)
-		for _, n := range names {
-			(*set)[string(n)] = struct{}{}
+		for i := base; i < w.nnames; i++ {
+			(*set)[string(w.name(i))] = struct{}{}
 		}
 		if w.fold {
 			*folds = make(map[string]struct{}, 2*smallObject)
-			for _, n := range names {
-				(*folds)[foldKey(n)] = struct{}{}
+			for i := base; i < w.nnames; i++ {
+				(*folds)[foldKey(w.name(i))] = struct{}{}
 			}
 		}
 	}
@@ -227,7 +273,8 @@ func (w *nameWalk) duplicate() {
 		return
 	}
 	var b []byte
-	for _, s := range w.path {
+	for i := range w.npath {
+		s := w.step(i)
 		b = append(b, '/')
 		if s.object {
 			b = appendPointerToken(b, s.name)
@@ -363,7 +410,7 @@ func AppendRuleArgs(text []byte, members []RuleMember, raw []byte) ([]byte, []Ru
 		return text, members, NameClash{}, false
 	}
 	var set, folds map[string]struct{}
-	w.path = append(w.path, step{object: true})
+	w.pushStep(step{object: true})
 	for first := true; c.next(first, '}'); first = false {
 		start, end, plain := c.memberKey()
 		if c.fatal {
@@ -377,7 +424,7 @@ func AppendRuleArgs(text []byte, members []RuleMember, raw []byte) ([]byte, []Ru
 		if w.repeated(name, 0, &set, &folds) {
 			w.duplicate()
 		}
-		w.names = append(w.names, name)
+		w.pushName(name)
 		dups := len(w.dups)
 		if c.skipSpace(); c.at('"') {
 			start, end, plain := c.scanString()
