@@ -182,10 +182,8 @@ type callArgs struct {
 	read   bool
 	object bool   // raw is a JSON object (only then do rules with Args match)
 	text   []byte // the members' names and values, one after another
-	// The members in the order sent: the first ones in an array, which
-	// costs no allocation, the rest in a slice (see wire.AppendRuleArgs).
+	// The members in the order sent (see wire.AppendRuleArgs).
 	members []wire.RuleMember
-	first   [8]wire.RuleMember
 	clash   wire.NameClash
 }
 
@@ -297,7 +295,7 @@ func (c *callArgs) parse() {
 	// Unescaped and compacted, the text is hardly ever longer than the
 	// arguments (only invalid UTF-8, read as U+FFFD, and a number whose
 	// exponent stands for zeros, at most maxPlainZeros each, grow).
-	c.text, c.members, c.clash, c.object = wire.AppendRuleArgs(make([]byte, 0, len(c.raw)), c.first[:0], c.raw)
+	c.text, c.members, c.clash, c.object = wire.AppendRuleArgs(make([]byte, 0, len(c.raw)), make([]wire.RuleMember, 0, 8), c.raw)
 }
 
 // readsArgs reports whether a rule with Args, in any list, matches calls of

@@ -48,12 +48,12 @@ type nameWalk struct {
 	// small value allocates nothing (a slice of an array of the walk
 	// itself would send the walk to the heap).
 	nnames    int
-	names     [2 * smallObject][]byte
+	names     [8][]byte
 	moreNames [][]byte
 	// The way from the value looked through to the current one, kept as
 	// the names are.
 	npath    int
-	path     [16]step
+	path     [8]step
 	morePath []step
 
 	dups    []string // the pointers of repeated members, from the value looked through
@@ -70,7 +70,7 @@ type nameWalk struct {
 // or an array's current index.
 type step struct {
 	name   []byte
-	index  int
+	index  int32 // arrays have fewer elements than the arguments have bytes (maxArgs)
 	object bool
 }
 
