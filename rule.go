@@ -36,10 +36,12 @@ import (
 // compared unescaped: "kind" and "\u006bind" are one), which the generated
 // decoder refuses ("/kind: duplicate member"), and two names of one object
 // that differ only in case, which encoding/json reads as one. A deny or ask
-// rule matches them when it matches any reading: any member whose name is
-// the argument's or a case variant of it, a value with a repeated name
-// within counting as matching. The agent loop and the MCP server refuse a
-// call whose arguments repeat a name before any rule is considered.
+// rule matches any reading: an argument is matched by any member whose name
+// is the argument's or differs from it only in case (so {"Command": "rm
+// -rf /"} is denied by {"command": "rm *"}, as a tool decoding with
+// encoding/json would read it), a value with a repeated name within
+// counting as matching. The agent loop and the MCP server refuse a call
+// whose arguments repeat a name before any rule is considered.
 //
 // Rules are data: package agent's Permissions decide with them, and a
 // generated XRule type (one per tool) builds one whose Args are checked by
