@@ -20,9 +20,9 @@
 //     as its text (a span of the input): internal/dialect derives the
 //     OpenAI-strict and Gemini forms of input schemas with it.
 //   - Helpers over checked or unchecked JSON text: CheckJSON and AppendCompact
-//     (the encoder of toolimpl), AppendCanonicalJSON and
-//     AppendCanonicalNumber (the spelling-proof numbers of permission rules),
-//     IsNumber and DecodeRune.
+//     (the encoder of toolimpl), AppendCanonicalNumber (the spelling-proof
+//     numbers of permission rules, AppendRuleArgs), AppendCanonicalJSON (the
+//     digest of approved arguments), IsNumber and DecodeRune.
 //
 // The JSON writer is toolimpl's Encoder.
 package wire
