@@ -443,9 +443,24 @@
 //	    is -12.25), -0 as 0. So "{"count": "7"}" cannot be sidestepped by
 //	    writing 7.0. A number whose plain form would need more than 400 zeros it
 //	    does not write is put in exponent form (1e999999999, 2.5e-500): unique
-//	    too, and no longer than the literal. Arguments a rule does not name are
-//	    free. If the arguments are not a JSON object, rules with Args match
-//	    nothing; if a member is repeated, the last counts.
+//	    too, and no longer than the literal. Strings nested in a value, names
+//	    included, are matched in one spelling, unescaped but for the quote,
+//	    the backslash and control characters: {"k\u0069nd":"circle"} is
+//	    {"kind":"circle"} to a glob. Arguments a rule does not name are free.
+//	    If the arguments are not a JSON object, rules with Args match nothing.
+//	  - Rules, the decoder and a person see the same values. Arguments that
+//	    repeat a member name in one object, at any depth (names compared
+//	    unescaped), are refused by the loop before any rule, with the
+//	    decoder's words ("invalid arguments: /shape/kind: duplicate member
+//	    ..."): one reader keeps the first, another the last, a glob sees
+//	    both, so no reading may slip past a deny or ask rule, and no person
+//	    is asked about them. Permissions.Decide, on its own, never allows
+//	    such arguments, nor arguments with two names in one object that
+//	    differ only in case (encoding/json reads them as one), by a rule with
+//	    Args; its deny and ask rules match them when they match any reading
+//	    (a case variant of the argument's name too, and a value repeating a
+//	    name within as matching anything). MatchRule matches one reading:
+//	    false for them. A rule without Args matches by name, as always.
 //	  - Globs (agent.Match), the same for names and values: the whole string,
 //	    case-sensitively; * is any run of characters, / and spaces included
 //	    (unlike path.Match); "?" one character (a code point, not a byte);
@@ -620,8 +635,10 @@
 //   - Permissions (permissions.go, glob.go): [Permissions] hold lists of
 //     [toolgen.Rule]; [Permissions.Decide] checks Deny first, then Allow,
 //     then Ask, and the first list with a matching rule wins (so an Allow
-//     rule exempts calls from an Ask rule). [MatchRule] tells whether one
-//     rule matches a call, [Match] whether one glob matches a string.
+//     rule exempts calls from an Ask rule); arguments that can be read more
+//     than one way are allowed by no rule with Args, and denied or asked
+//     about on any reading. [MatchRule] tells whether one rule matches a
+//     call, [Match] whether one glob matches a string.
 //   - Presets (preset.go): [Preset] decides the calls no rule matched, from
 //     the tools' annotations.
 //   - Sub-agents (subagent.go): [Agent.AsTool] makes an agent a tool of

@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"maps"
@@ -39,7 +40,10 @@ const (
 // the rule that decided (nil for OutcomeNone): the first matching rule of
 // Deny, else of Allow, else of Ask. The rule points into p's list. The
 // arguments are read at most once, and only if a rule with Args names the
-// tool.
+// tool. Arguments that can be read more than one way (a member name
+// repeated, names in one object that differ only in case, see toolgen.Rule)
+// are matched by a deny or ask rule on any reading, and by no allow rule
+// with Args.
 func (p Permissions) Decide(name toolgen.ToolName, args []byte) (Outcome, *toolgen.Rule) {
 	return p.decide(name, args, false)
 }
@@ -61,11 +65,7 @@ func (p Permissions) decide(name toolgen.ToolName, args []byte, namedOnly bool) 
 	if r := call.firstMatch(p.Deny, name); r != nil {
 		return OutcomeDeny, r
 	}
-	allow := call.firstMatch
-	if namedOnly {
-		allow = call.firstNaming
-	}
-	if r := allow(p.Allow, name); r != nil {
+	if r := call.firstAllowing(p.Allow, name, namedOnly); r != nil {
 		return OutcomeAllow, r
 	}
 	if r := call.firstMatch(p.Ask, name); r != nil {
@@ -75,7 +75,10 @@ func (p Permissions) decide(name toolgen.ToolName, args []byte, namedOnly bool) 
 }
 
 // MatchRule reports whether r matches a call of tool name with raw JSON
-// args (see toolgen.Rule for what matching means).
+// args read one way (see toolgen.Rule for what matching means): a rule with
+// Args matches no arguments that repeat a member name, or have two names in
+// one object that differ only in case. Decide's deny and ask rules match
+// such arguments on any reading.
 func MatchRule(r toolgen.Rule, name toolgen.ToolName, args []byte) bool {
 	call := callArgs{raw: args}
 	return call.matches(&r, name)
@@ -178,58 +181,41 @@ type callArgs struct {
 	raw    []byte
 	read   bool
 	object bool   // raw is a JSON object (only then do rules with Args match)
-	text   []byte // the members' keys and values, one after another
-	// The members in the order sent: the first ones in an array, which
-	// costs no allocation, the rest in a slice.
-	n     int
-	first [8]member
-	rest  []member
+	text   []byte // the members' names and values, one after another
+	// The members in the order sent (see wire.AppendRuleArgs).
+	members []wire.RuleMember
+	clash   wire.NameClash
 }
 
-// member is one member of the arguments: its key is text[start:mid], its
-// value text[mid:end].
-type member struct{ start, mid, end int }
-
-// member returns the i'th member.
-func (c *callArgs) member(i int) member {
-	if i < len(c.first) {
-		return c.first[i]
-	}
-	return c.rest[i-len(c.first)]
-}
-
-func (c *callArgs) add(m member) {
-	if c.n < len(c.first) {
-		c.first[c.n] = m
-	} else {
-		c.rest = append(c.rest, m)
-	}
-	c.n++
-}
-
-// firstMatch returns the first rule of rules matching the call, or nil.
+// firstMatch returns the first rule of rules matching the call, or nil; a
+// rule matches arguments that can be read in more than one way when it
+// matches one of the readings (see matchesAny): the Deny and Ask lists.
 func (c *callArgs) firstMatch(rules []toolgen.Rule, name toolgen.ToolName) *toolgen.Rule {
 	for i := range rules {
-		if c.matches(&rules[i], name) {
+		if c.matchesAny(&rules[i], name) {
 			return &rules[i]
 		}
 	}
 	return nil
 }
 
-// firstNaming returns the first rule of rules whose Tool is name (not a
-// pattern) and that matches the call, or nil.
-func (c *callArgs) firstNaming(rules []toolgen.Rule, name toolgen.ToolName) *toolgen.Rule {
+// firstAllowing returns the first rule of rules matching the call read
+// one way, or nil: the Allow list, which never matches arguments that can
+// be read in more than one way by a rule with Args. If namedOnly, only a
+// rule whose Tool is name (not a pattern) counts.
+func (c *callArgs) firstAllowing(rules []toolgen.Rule, name toolgen.ToolName, namedOnly bool) *toolgen.Rule {
 	for i := range rules {
-		if rules[i].Tool == name && c.matches(&rules[i], name) {
+		if (!namedOnly || rules[i].Tool == name) && c.matches(&rules[i], name) {
 			return &rules[i]
 		}
 	}
 	return nil
 }
 
-// matches reports whether r matches the call. A rule with an empty Tool
-// matches nothing (Check reports it).
+// matches reports whether r matches the call, read one way: a rule with
+// Args matches no arguments that repeat a member name, or whose names in
+// one object differ only in case, anywhere (see wire.NameClash). A rule
+// with an empty Tool matches nothing (Check reports it).
 func (c *callArgs) matches(r *toolgen.Rule, name toolgen.ToolName) bool {
 	if r.Tool == "" || !Match(string(r.Tool), string(name)) {
 		return false
@@ -238,7 +224,7 @@ func (c *callArgs) matches(r *toolgen.Rule, name toolgen.ToolName) bool {
 		return true
 	}
 	c.parse()
-	if !c.object {
+	if !c.object || c.clash.Repeated || c.clash.Folded {
 		return false
 	}
 	for key, pattern := range r.Args {
@@ -250,59 +236,66 @@ func (c *callArgs) matches(r *toolgen.Rule, name toolgen.ToolName) bool {
 	return true
 }
 
-// value returns the value of the member key as text, the last one when the
-// key is repeated.
+// matchesAny reports whether r matches some reading of the call: each
+// argument of r.Args is matched by any member whose name is the argument's
+// or differs from it only in case (encoding/json reads {"Command": ...} as
+// command), when its value matches the glob or repeats a name within
+// itself (it could then read as anything). For arguments read one way,
+// with no such names, it is matches.
+func (c *callArgs) matchesAny(r *toolgen.Rule, name toolgen.ToolName) bool {
+	if r.Tool == "" || !Match(string(r.Tool), string(name)) {
+		return false
+	}
+	if len(r.Args) == 0 {
+		return true
+	}
+	c.parse()
+	if !c.object {
+		return false
+	}
+	for key, pattern := range r.Args {
+		if !c.anyValue(key, pattern) {
+			return false
+		}
+	}
+	return true
+}
+
+// value returns the text of the member key, read one way (no name
+// repeated).
 func (c *callArgs) value(key string) ([]byte, bool) {
-	for i := c.n - 1; i >= 0; i-- {
-		m := c.member(i)
-		if string(c.text[m.start:m.mid]) == key {
-			return c.text[m.mid:m.end], true
+	for _, m := range c.members {
+		if string(c.text[m.Start:m.Mid]) == key {
+			return c.text[m.Mid:m.End], true
 		}
 	}
 	return nil, false
 }
 
-// parse reads the arguments with the JSON reader of internal/wire
-// (no reflection): strings unescaped, other values as compact JSON text with
-// canonical numbers.
+// anyValue reports whether a member named key, or a case variant of it,
+// has a value that matches pattern or repeats a name within.
+func (c *callArgs) anyValue(key, pattern string) bool {
+	for _, m := range c.members {
+		if name := c.text[m.Start:m.Mid]; (string(name) == key || bytes.EqualFold(name, []byte(key))) &&
+			(m.Tangled || matchBytes(pattern, c.text[m.Mid:m.End])) {
+			return true
+		}
+	}
+	return false
+}
+
+// parse reads the arguments with the JSON reader of internal/wire (no
+// reflection): names and strings unescaped, other values as canonical JSON
+// text (wire.AppendRuleArgs).
 func (c *callArgs) parse() {
 	if c.read {
 		return
 	}
 	c.read = true
-	var d wire.Decoder
-	d.Reset(c.raw)
-	if d.Kind() != wire.KindObject {
-		return
-	}
 	// Unescaped and compacted, the text is hardly ever longer than the
 	// arguments (only invalid UTF-8, read as U+FFFD, and a number whose
 	// exponent stands for zeros, at most maxPlainZeros each, grow).
-	c.text = make([]byte, 0, len(c.raw))
-	d.Object()
-	for key, ok := d.Field(); ok; key, ok = d.Field() {
-		m := member{start: len(c.text)}
-		c.text = append(c.text, key...)
-		m.mid = len(c.text)
-		if !c.readValue(&d) {
-			return
-		}
-		m.end = len(c.text)
-		c.add(m)
-	}
-	c.object = d.Close() == nil
-}
-
-// readValue appends the text of the next value; false on a syntax error.
-func (c *callArgs) readValue(d *wire.Decoder) bool {
-	if d.Kind() == wire.KindString {
-		s, ok := d.StringBytes()
-		c.text = append(c.text, s...)
-		return ok
-	}
-	raw, ok := d.RawValue() // checked JSON, so wire.AppendCanonicalJSON may be used; no copy needed
-	c.text = wire.AppendCanonicalJSON(c.text, raw)
-	return ok
+	c.text, c.members, c.clash, c.object = wire.AppendRuleArgs(make([]byte, 0, len(c.raw)), make([]wire.RuleMember, 0, 8), c.raw)
 }
 
 // readsArgs reports whether a rule with Args, in any list, matches calls of

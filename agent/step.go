@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/internal/wire"
 )
 
 // The loop's decisions are pure functions of the state and the agent's
@@ -161,8 +162,9 @@ func (a *Agent) decideTurn(s *State, calls []ToolCall) plan {
 }
 
 // decide is the decision on one call: refused if the tool is unknown or
-// inactive (filtered out); else deny, allow, ask rules in that order; else
-// the preset or the tool's own RequiresApproval.
+// inactive (filtered out), or if its arguments repeat a member name (see
+// wire.CheckNames); else deny, allow, ask rules in that order; else the
+// preset or the tool's own RequiresApproval.
 //
 // A host tool that requires approval (toolgen.Tool.RequiresApproval, and
 // not Builtin) asks under every preset, and an allow rule lifts that only
@@ -180,6 +182,14 @@ func (a *Agent) decide(c ToolCall) Decision {
 		return d
 	case !a.offered[c.Name]:
 		d.Outcome, d.Reason, d.Refusal = OutcomeDeny, "inactive tool: not available in this run", a.inactive(c.Name)
+		return d
+	}
+	if err := wire.CheckNames(c.Args); err != nil {
+		// Arguments that repeat a member name read one way to one reader
+		// and another way to the next (the tool's decoder refuses them):
+		// refused before any rule, so that no reading slips past a deny
+		// or ask rule and no person is asked about them.
+		d.Outcome, d.Reason, d.Refusal = OutcomeDeny, "invalid arguments: a member name is repeated", err.Error()
 		return d
 	}
 	gated := t.RequiresApproval && !t.Builtin

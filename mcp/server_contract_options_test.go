@@ -234,6 +234,11 @@ func TestPermissionsAsInTheLoop(t *testing.T) {
 				{"look", `{"to":"root"}`, "Denied by policy: this call is not permitted."},
 				{"look", `{"to":"boss"}`, `needs a person's approval (ask rule look(to="boss") matches it)`},
 				{"look", `{"to":"anyone"}`, ""},
+				// Arguments that repeat a name are refused before any rule:
+				// no reading slips past the deny rule, and the allow rule
+				// does not lift the approval of a reading it never saw.
+				{"look", `{"to":"anyone","to":"root"}`, "invalid arguments: /to: duplicate member"},
+				{"send_email", `{"to":"x@evil.example","t\u006f":"bob@example.com"}`, "invalid arguments: /to: duplicate member"},
 			} {
 				res := callBounded(t, cs, c.tool, c.args)
 				if c.refusal == "" {

@@ -32,7 +32,22 @@
 // [toolgen.Tool.CallSafely]) and package agent (the agent loop).
 //
 // The JSON reader lives in an internal package that the agent's permission
-// matcher also uses; this package names it for generated code. The writer,
+// matcher also uses; this package names it for generated code.
+//
+// # What the decoder promises about names
+//
+// Member names are matched exactly, case included: "City" is not "city"
+// but an unknown member, refused (unless a repair is asked for, below). A
+// name may come once in an object: a second "kind", plain or spelled with
+// escapes ("\u006bind"), is refused ("invalid arguments: /shape/kind:
+// duplicate member ..."), null or not, at any depth: in the arguments, a
+// nested struct, an array's elements, a union's member (its tag too), a map,
+// a value read as any or as json.RawMessage (whose bytes the tool would
+// read its own way). The tables find a repeated member with the bit they
+// keep per member; a map, an any and a json.RawMessage are looked through
+// once, with everything in them. So the values a tool gets are the only
+// reading of its arguments, which package agent's permission rules and
+// the person asked to approve the call see too. The writer,
 // the Encoder, is defined here: the compiler inlines a method into
 // generated code only from a package that code imports itself, and the
 // Encoder's small methods are what a result is written with.

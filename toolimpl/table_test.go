@@ -182,6 +182,30 @@ func TestTableRefuses(t *testing.T) {
 	}
 }
 
+// TestTableRefusesRepeatedNames: a member whose name came before in its
+// object is refused, whatever its value, null included, at any depth, and
+// the value read is never the repeated one's.
+func TestTableRefusesRepeatedNames(t *testing.T) {
+	const dup = ": duplicate member (a name may appear only once in an object)"
+	for doc, want := range map[string]string{
+		`{"s":"a","n":{"x":1},"s":"b"}`:                "/s" + dup,
+		`{"s":"a","n":{"x":1},"\u0073":"b"}`:           "/s" + dup,
+		`{"s":"a","n":{"x":1,"x":2}}`:                  "/n/x" + dup,
+		`{"s":"a","n":{"x":1,"y":null,"y":"z"}}`:       "/n/y" + dup,
+		`{"s":"a","n":{"x":1},"pn":null,"pn":{"x":2}}`: "/pn" + dup,
+		`{"s":"a","n":{"x":1},"ss":["a"],"ss":["b"]}`:  "/ss" + dup,
+		`{"s":"a","n":{"x":1},"bnd":1,"bnd":99}`:       "/bnd" + dup,
+		`{"s":"a","n":{"x":1},"a<b":"","a\u003cb":""}`: "/a<b" + dup,
+	} {
+		got, err := readAll(t, doc)
+		require.EqualError(t, err, "invalid arguments: "+want, doc)
+		assert.Equal(t, "a", got.S, "the first value is the one read: %s", doc)
+	}
+	// Case variants are other names, unknown to the table.
+	_, err := readAll(t, `{"s":"a","n":{"x":1},"S":"b"}`)
+	assert.ErrorContains(t, err, "/S: unknown field")
+}
+
 // TestTableWritesNaNAsAnError: a float the JSON cannot hold fails the
 // output, as in generated writers.
 func TestTableWritesNaNAsAnError(t *testing.T) {

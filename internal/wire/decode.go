@@ -58,6 +58,9 @@ type Decoder struct {
 	segs [16]segment
 	deep []segment
 	nseg int
+	// checkedSeg is 1 + the index of the segment whose object a nameWalk
+	// looked through last, 0 before any (see checked).
+	checkedSeg int32
 
 	arena   []byte // string storage, see store
 	spare   int    // room the arena sets aside for a result (ReserveSpare)
@@ -79,6 +82,9 @@ func (d *Decoder) Reset(args []byte) {
 	// and the usual Decoder here is a fresh one, all zero.
 	d.data, d.pos, d.depth = args, 0, 0
 	d.fatal, d.omitted, d.nseg, d.spare = false, 0, 0, 0
+	if d.checkedSeg != 0 {
+		d.checkedSeg = 0
+	}
 	if d.syntax != "" {
 		d.syntax = ""
 	}
@@ -111,10 +117,34 @@ func (d *Decoder) Reset(args []byte) {
 // Kind reports the kind of the next value without consuming it.
 func (d *Decoder) Kind() Kind { return d.peekKind() }
 
-// Object starts reading an object. It reports false, having recorded
-// "expected object, got K" and skipped the value, if the next value is not an
-// object, and false on a syntax error.
+// Object starts reading an object member by member, with Field. It reports
+// false, having recorded "expected object, got K" and skipped the value, if
+// the next value is not an object, and false on a syntax error. Unless an
+// object around it was, the object is first looked through for repeated
+// member names, at any depth, each a problem ("duplicate member"): Field
+// hands every member out, repeated or not, and the caller (a map, a value
+// read as any) may keep the last, but Close refuses the arguments.
 func (d *Decoder) Object() bool {
+	if !d.is(KindObject) && !d.expect(typeObject) {
+		return false
+	}
+	if d.checked() {
+		return d.push(true)
+	}
+	if _, ok := d.checkNames(); !ok {
+		return d.push(true) // the syntax error is the read's to find
+	}
+	if !d.push(true) {
+		return false
+	}
+	d.top().checked = true
+	d.checkedSeg = int32(d.nseg)
+	return true
+}
+
+// object is Object without the look for repeated names, for readers that
+// find them themselves (ObjectReader) or read a member or two (Tag).
+func (d *Decoder) object() bool {
 	return (d.is(KindObject) || d.expect(typeObject)) && d.push(true)
 }
 

@@ -444,7 +444,7 @@ func TestRaw(t *testing.T) {
 func TestAny(t *testing.T) {
 	for _, text := range []string{
 		`null`, `true`, `-1.5e3`, `"s\u00e9"`, `[]`, `{}`,
-		`{"a":[1,"b",{"c":null,"d":[true,false]}],"e":{},"a":2}`,
+		`{"a":[1,"b",{"c":null,"d":[true,false]}],"e":{},"A":2}`,
 		`[[[]],[{}],0.1,1e-7,123456789012345678901234567890]`,
 	} {
 		got, err := read(text, func(d *Decoder) any {
@@ -463,6 +463,9 @@ func TestAny(t *testing.T) {
 		return ok
 	}))
 	assert.EqualError(t, err, "invalid arguments: /v/1/x: 1e400 is out of range for a 64-bit float")
+	// A repeated name, which encoding/json reads as the last, is refused.
+	_, err = read(`{"a":[1,"b",{"c":null,"d":[true,false]}],"e":{},"a":2}`, func(d *Decoder) bool { _, ok := d.Any(); return ok })
+	assert.EqualError(t, err, "invalid arguments: /a: "+duplicateMember)
 }
 
 func TestSkipChecksSyntax(t *testing.T) {

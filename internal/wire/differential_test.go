@@ -245,7 +245,8 @@ func (g argsGen) alerts() pair {
 
 // args generates the arguments: fields in random order, the optional ones
 // (and in a noisy case all) often left out, sometimes one repeated (a valid
-// value first: both readers keep the last), sometimes an unknown field.
+// value first: encoding/json keeps the last, the Decoder refuses it), sometimes
+// an unknown field.
 func (g argsGen) args() pair {
 	g.noisy = g.rng.IntN(2) == 0
 	fields := []struct {
@@ -284,6 +285,38 @@ func (g argsGen) args() pair {
 	return obj
 }
 
+// repeatsName reports whether an object in data, valid JSON, has a member
+// name twice, as encoding/json's tokens say (the names unescaped).
+func repeatsName(t *testing.T, data []byte) bool {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	var walk func() bool
+	walk = func() bool {
+		tok, err := dec.Token()
+		require.NoError(t, err)
+		delim, ok := tok.(json.Delim)
+		if !ok {
+			return false
+		}
+		repeated := false
+		names := map[string]bool{}
+		for dec.More() {
+			if delim == '{' {
+				tok, err := dec.Token()
+				require.NoError(t, err)
+				name := tok.(string)
+				repeated = repeated || names[name]
+				names[name] = true
+			}
+			repeated = walk() || repeated
+		}
+		_, err = dec.Token() // the closing bracket
+		require.NoError(t, err)
+		return repeated
+	}
+	return walk()
+}
+
 func TestDifferentialWithEncodingJSON(t *testing.T) {
 	g := argsGen{rng: rand.New(rand.NewPCG(7, 11))}
 	verdicts := map[bool]int{}
@@ -291,6 +324,7 @@ func TestDifferentialWithEncodingJSON(t *testing.T) {
 		args := g.args()
 		ours, err := readWeather([]byte(args.ours))
 		ref, refOK := readReference([]byte(args.ref))
+		refOK = refOK && !repeatsName(t, []byte(args.ref))
 		require.Equal(t, refOK, err == nil, "case %d\nours: %s\nref:  %s\nerr:  %v", i, args.ours, args.ref, err)
 		if refOK {
 			require.Equal(t, ref, ours, "case %d: %s", i, args.ours)

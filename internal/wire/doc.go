@@ -6,7 +6,11 @@
 //
 //   - Decoder, which reads a tool's arguments in one pass and collects every
 //     problem with its JSON pointer, and Object and ObjectReader, the member
-//     tables it reads objects by. Generated dispatch drives it through
+//     tables it reads objects by. A member name repeated in an object, at
+//     any depth, is a problem (names.go); CheckNames finds them without a
+//     reader (the agent loop and the MCP server refuse such calls before
+//     any rule) and AppendRuleArgs reads arguments as permission rules
+//     match them. Generated dispatch drives it through
 //     toolimpl; agent's permission matcher reads arguments
 //     with it. A tagged union's reader looks ahead for the tag with Tag
 //     (the one look-ahead, union.go), then reads the member in one pass.
@@ -16,9 +20,9 @@
 //     as its text (a span of the input): internal/dialect derives the
 //     OpenAI-strict and Gemini forms of input schemas with it.
 //   - Helpers over checked or unchecked JSON text: CheckJSON and AppendCompact
-//     (the encoder of toolimpl), AppendCanonicalJSON and
-//     AppendCanonicalNumber (the spelling-proof numbers of permission rules),
-//     IsNumber and DecodeRune.
+//     (the encoder of toolimpl), AppendCanonicalNumber (the spelling-proof
+//     numbers of permission rules, AppendRuleArgs), AppendCanonicalJSON (the
+//     digest of approved arguments), IsNumber and DecodeRune.
 //
 // The JSON writer is toolimpl's Encoder.
 package wire

@@ -6,12 +6,22 @@ import "encoding/json"
 // the bytes belong to the arguments, as those encoding/json hands to
 // UnmarshalJSON belong to its input (a json.Unmarshaler that keeps them
 // must copy them, as its contract says). For types that decode themselves.
+// An object within the value that repeats a member name is a problem, as
+// everywhere in the arguments ("duplicate member"): the bytes go to code that
+// may read them another way.
 func (d *Decoder) RawValue() ([]byte, bool) {
-	if d.Kind() == KindInvalid {
+	k := d.Kind()
+	if k == KindInvalid {
 		d.failAt("looking for the start of a value")
 		return nil, false
 	}
 	start := d.pos
+	if (k == KindObject || k == KindArray) && !d.checked() {
+		if end, ok := d.checkNames(); ok {
+			d.pos = end
+			return d.data[start:end:end], true
+		}
+	}
 	d.skipValue()
 	if d.fatal {
 		return nil, false

@@ -48,10 +48,12 @@ func (o *Object) prepare() {
 // ObjectReader reads the members of an object described by an Object,
 // handling what every object shares: null where it reads as absent (the
 // member skipped), required members that never came (a problem each, once
-// the object is read; the caller says which came with Saw) and unknown members (a problem each, their values
-// skipped, when the caller hands them back). The caller switches on each
-// key it is given, which the compiler turns into a few integer
-// comparisons:
+// the object is read; the caller says which came with Saw), unknown members
+// (a problem each, their values skipped, when the caller hands them back)
+// and members whose name came before in the object (a problem each,
+// "duplicate member", their values skipped: Next never hands one out). The
+// caller switches on each key it is given, which the compiler turns into a
+// few integer comparisons:
 //
 //	var o wire.ObjectReader
 //	for k, ok := o.Start(d, toolgenObjectForecast); ok; k, ok = o.Next(d) {
@@ -67,11 +69,13 @@ func (o *Object) prepare() {
 // The decoder is passed to each call rather than kept: a pointer stored in
 // the reader would make every decoder escape to the heap.
 type ObjectReader struct {
-	obj     *Object
-	seen    uint64   // required members seen, by their place in Required, below 64
-	more    []uint64 // the same beyond 64, allocated only for such objects
-	start   int      // where the object's members start in the decoder's data
-	renamed uint64   // members read under a repaired name, by index in Names, below 64
+	obj      *Object
+	seen     uint64   // required members seen, by their place in Required, below 64
+	more     []uint64 // the same beyond 64, allocated only for such objects
+	start    int      // where the object's members start in the decoder's data
+	renamed  uint64   // members read under a repaired name, by index in Names, below 64
+	read     uint64   // members read (or skipped as null), by index in Names, below 64
+	readMore []uint64 // the same beyond 64
 }
 
 // Start starts reading an object and returns the key of its first member to
@@ -79,7 +83,7 @@ type ObjectReader struct {
 // problem recorded).
 func (r *ObjectReader) Start(d *Decoder, obj *Object) ([]byte, bool) {
 	r.obj = obj
-	if !d.Object() {
+	if !d.object() {
 		return nil, false
 	}
 	r.start = d.pos
@@ -87,8 +91,37 @@ func (r *ObjectReader) Start(d *Decoder, obj *Object) ([]byte, bool) {
 }
 
 // Next returns the key of the next member to read (unescaped, valid until
-// the next call), or false at the end of the object.
+// the next call), or false at the end of the object. A member whose name
+// came before in the object is not returned: it is a problem, and its value
+// is skipped.
 func (r *ObjectReader) Next(d *Decoder) ([]byte, bool) {
+	key, ok := r.NextKey(d)
+	for ok {
+		if i := r.obj.Index(key); i < 0 || r.Once(d, i) {
+			return key, true
+		}
+		key, ok = r.NextKey(d)
+	}
+	return nil, false
+}
+
+// StartKey is Start for a reader that finds each key's index in Names
+// itself (package toolimpl's tables): with it and NextKey, the caller calls
+// Once with the index of each member it reads, which refuses a repeated
+// one.
+func (r *ObjectReader) StartKey(d *Decoder, obj *Object) ([]byte, bool) {
+	r.obj = obj
+	if !d.object() {
+		return nil, false
+	}
+	r.start = d.pos
+	return r.NextKey(d)
+}
+
+// NextKey is Next for a reader started with StartKey: it returns every
+// member but those skipped as null, repeated or not, and the caller calls
+// Once.
+func (r *ObjectReader) NextKey(d *Decoder) ([]byte, bool) {
 	// The usual case, without a call: Field's fast path, written out here
 	// (the compiler does not inline Field), then a value that is not null
 	// right there.
@@ -122,6 +155,44 @@ func (r *ObjectReader) Next(d *Decoder) ([]byte, bool) {
 	return r.nextRest(d)
 }
 
+// Once records that the member at index i of Names is being read, and
+// reports true, unless it was read before in this object: then it records
+// the problem ("duplicate member"), skips the value and reports false.
+func (r *ObjectReader) Once(d *Decoder, i int) bool {
+	if uint(i) < 64 {
+		if r.read&(1<<i) == 0 {
+			r.read |= 1 << i
+			return true
+		}
+		r.repeated(d)
+		return false
+	}
+	return r.onceMore(d, i)
+}
+
+// onceMore is Once beyond the first 64 members.
+func (r *ObjectReader) onceMore(d *Decoder, i int) bool {
+	w := i/64 - 1
+	if w >= len(r.readMore) {
+		r.readMore = append(r.readMore, make([]uint64, w+1-len(r.readMore))...)
+	}
+	if r.readMore[w]&(1<<(i%64)) == 0 {
+		r.readMore[w] |= 1 << (i % 64)
+		return true
+	}
+	r.repeated(d)
+	return false
+}
+
+// repeated records that the current member came before, unless a nameWalk
+// of an object around this one recorded it already, and skips its value.
+func (r *ObjectReader) repeated(d *Decoder) {
+	if !d.checked() {
+		d.problem(duplicateMember)
+	}
+	d.Skip()
+}
+
 // nextRest is Next for a member its fast path leaves.
 func (r *ObjectReader) nextRest(d *Decoder) ([]byte, bool) {
 	for {
@@ -141,13 +212,20 @@ func (r *ObjectReader) nextRest(d *Decoder) ([]byte, bool) {
 
 // nullAbsent reports whether the member key, whose value may be null, is a
 // null read as absent, and then skips it: the caller goes on to the next
-// member.
+// member. Such a member counts as read (see Once): a name may not come
+// twice, null or not.
 func (r *ObjectReader) nullAbsent(d *Decoder, key []byte) bool {
-	if d.atNull() && r.obj.readsNullAsAbsent(key) {
-		d.Null()
-		return true
+	if !d.atNull() {
+		return false
 	}
-	return false
+	i := r.obj.nullAbsentIndex(key)
+	if i < 0 {
+		return false
+	}
+	if r.Once(d, i) {
+		d.Null()
+	}
+	return true
 }
 
 // Unknown records that the member just returned is not one of the object's
@@ -162,15 +240,16 @@ func (r *ObjectReader) Unknown(d *Decoder) {
 	d.Unknown(r.obj.known)
 }
 
-// readsNullAsAbsent reports whether key names a member that reads null as
-// absent. It is asked only about members whose value is null.
-func (o *Object) readsNullAsAbsent(key []byte) bool {
+// nullAbsentIndex is the index in Names of key when it names a member that
+// reads null as absent, else -1. It is asked only about members whose value
+// is null.
+func (o *Object) nullAbsentIndex(key []byte) int {
 	for _, i := range o.NullAbsent {
 		if o.Names[i] == string(key) {
-			return true
+			return i
 		}
 	}
-	return false
+	return -1
 }
 
 // Saw records that the required member at place j of Required came. The

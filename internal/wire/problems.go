@@ -25,6 +25,9 @@ type segment struct {
 	// Reset refuses larger arguments.
 	keyStart, keyEnd int32
 	object, keyPlain bool
+	// checked: a nameWalk looked through the object and everything in it
+	// (see Decoder.checked).
+	checked bool
 }
 
 // push opens a container on the path; it reports false after recording a

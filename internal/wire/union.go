@@ -20,7 +20,7 @@ func (d *Decoder) Tag(name string) ([]byte, bool) {
 		return nil, false
 	}
 	c := Decoder{data: d.data, pos: d.pos, scratch: d.scratch[:0]}
-	if !c.Object() {
+	if !c.object() {
 		return nil, false
 	}
 	for key, ok := c.Field(); ok; key, ok = c.Field() {
