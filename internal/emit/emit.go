@@ -224,15 +224,17 @@ func resultTypes(r model.Result) jen.Code {
 	return goType(r.Type)
 }
 
-// wrap breaks text into lines of at most width runes, at spaces.
+// wrap breaks text into lines of at most width runes, at spaces. A word
+// starting with "//" (a directive named in a sentence) never starts a
+// line: the comment writer would take the line for a comment of its own,
+// and go/ast for a directive. It takes the word before it along.
 func wrap(text string, width int) []string {
 	var lines []string
 	for para := range strings.SplitSeq(text, "\n") {
 		line := ""
 		for _, w := range strings.Fields(para) {
 			if line != "" && len(line)+1+len(w) > width {
-				lines = append(lines, line)
-				line = ""
+				line = breakLine(&lines, line, w)
 			}
 			if line != "" {
 				line += " "
@@ -242,4 +244,20 @@ func wrap(text string, width int) []string {
 		lines = append(lines, line)
 	}
 	return lines
+}
+
+// breakLine ends line before w and returns what the next line starts with:
+// nothing, or for a w starting with "//", the word before it (the whole
+// line, kept unbroken, when it has one word).
+func breakLine(lines *[]string, line, w string) string {
+	if !strings.HasPrefix(w, "//") {
+		*lines = append(*lines, line)
+		return ""
+	}
+	i := strings.LastIndexByte(line, ' ')
+	if i < 0 {
+		return line
+	}
+	*lines = append(*lines, line[:i])
+	return line[i+1:]
 }

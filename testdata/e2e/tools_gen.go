@@ -139,13 +139,13 @@ var toolgenTools = [...]toolgen.Tool{{
 	// Argument raw (/properties/raw) has no form in OpenAI's strict mode: a
 	// value of any JSON type (a schema with neither type nor $ref); OpenAI
 	// gets the default schema without strict mode. To give it one, give the
-	// value a concrete Go type, or state its type's schema with
-	//toolgen:schema.
+	// value a concrete Go type, or state its type's schema
+	// with //toolgen:schema.
 	// Argument any (/properties/any) has no form in OpenAI's strict mode: a
 	// value of any JSON type (a schema with neither type nor $ref); OpenAI
 	// gets the default schema without strict mode. To give it one, give the
-	// value a concrete Go type, or state its type's schema with
-	//toolgen:schema.
+	// value a concrete Go type, or state its type's schema
+	// with //toolgen:schema.
 	// Argument votes (/properties/votes) has no form in OpenAI's strict mode:
 	// a map (an object whose keys the caller chooses: additionalProperties
 	// with a schema); OpenAI gets the default schema without strict mode. To

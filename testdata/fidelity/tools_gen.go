@@ -504,13 +504,13 @@ var toolgenTools = [...]toolgen.Tool{{
 	// Argument raw (/properties/raw) has no form in OpenAI's strict mode: a
 	// value of any JSON type (a schema with neither type nor $ref); OpenAI
 	// gets the default schema without strict mode. To give it one, give the
-	// value a concrete Go type, or state its type's schema with
-	//toolgen:schema.
+	// value a concrete Go type, or state its type's schema
+	// with //toolgen:schema.
 	// Argument any (/properties/any) has no form in OpenAI's strict mode: a
 	// value of any JSON type (a schema with neither type nor $ref); OpenAI
 	// gets the default schema without strict mode. To give it one, give the
-	// value a concrete Go type, or state its type's schema with
-	//toolgen:schema.
+	// value a concrete Go type, or state its type's schema
+	// with //toolgen:schema.
 	// Argument raw (/properties/raw) has no form in Gemini's schema subset: a
 	// value of any JSON type (a schema without type); Gemini gets the default
 	// schema as it is. To give it one, give the value a concrete Go type, or
@@ -640,18 +640,18 @@ var toolgenTools = [...]toolgen.Tool{{
 	// Argument temp (/properties/temp) has no form in OpenAI's strict mode: a
 	// value of any JSON type (a schema with neither type nor $ref); OpenAI
 	// gets the default schema without strict mode. To give it one, give the
-	// value a concrete Go type, or state its type's schema with
-	//toolgen:schema.
+	// value a concrete Go type, or state its type's schema
+	// with //toolgen:schema.
 	// Argument temps (/properties/temps/items) has no form in OpenAI's strict
 	// mode: a value of any JSON type (a schema with neither type nor $ref);
 	// OpenAI gets the default schema without strict mode. To give it one, give
-	// the value a concrete Go type, or state its type's schema with
-	//toolgen:schema.
+	// the value a concrete Go type, or state its type's schema
+	// with //toolgen:schema.
 	// Argument pt (/properties/pt) has no form in OpenAI's strict mode: a
 	// value of any JSON type (a schema with neither type nor $ref); OpenAI
 	// gets the default schema without strict mode. To give it one, give the
-	// value a concrete Go type, or state its type's schema with
-	//toolgen:schema.
+	// value a concrete Go type, or state its type's schema
+	// with //toolgen:schema.
 	// Argument levels (/properties/levels) has no form in OpenAI's strict
 	// mode: a map (an object whose keys the caller chooses:
 	// additionalProperties with a schema); OpenAI gets the default schema
@@ -773,8 +773,8 @@ var toolgenTools = [...]toolgen.Tool{{
 	// Argument raws (/properties/raws/items) has no form in OpenAI's strict
 	// mode: a value of any JSON type (a schema with neither type nor $ref);
 	// OpenAI gets the default schema without strict mode. To give it one, give
-	// the value a concrete Go type, or state its type's schema with
-	//toolgen:schema.
+	// the value a concrete Go type, or state its type's schema
+	// with //toolgen:schema.
 	// Argument by_key (/properties/by_key) has no form in OpenAI's strict
 	// mode: a map (an object whose keys the caller chooses:
 	// additionalProperties with a schema); OpenAI gets the default schema
@@ -926,13 +926,13 @@ var toolgenTools = [...]toolgen.Tool{{
 	// Argument any (/properties/any) has no form in OpenAI's strict mode: a
 	// value of any JSON type (a schema with neither type nor $ref); OpenAI
 	// gets the default schema without strict mode. To give it one, give the
-	// value a concrete Go type, or state its type's schema with
-	//toolgen:schema.
+	// value a concrete Go type, or state its type's schema
+	// with //toolgen:schema.
 	// Argument anys (/properties/anys/items) has no form in OpenAI's strict
 	// mode: a value of any JSON type (a schema with neither type nor $ref);
 	// OpenAI gets the default schema without strict mode. To give it one, give
-	// the value a concrete Go type, or state its type's schema with
-	//toolgen:schema.
+	// the value a concrete Go type, or state its type's schema
+	// with //toolgen:schema.
 	// Argument ma (/properties/ma) has no form in OpenAI's strict mode: a map
 	// (an object whose keys the caller chooses: additionalProperties with a
 	// schema); OpenAI gets the default schema without strict mode. To give it
@@ -942,8 +942,8 @@ var toolgenTools = [...]toolgen.Tool{{
 	// Argument pa (/properties/pa) has no form in OpenAI's strict mode: a
 	// value of any JSON type (a schema with neither type nor $ref); OpenAI
 	// gets the default schema without strict mode. To give it one, give the
-	// value a concrete Go type, or state its type's schema with
-	//toolgen:schema.
+	// value a concrete Go type, or state its type's schema
+	// with //toolgen:schema.
 	// Argument pmp (/properties/pmp) has no form in Gemini's schema subset: a
 	// map (an object whose keys the caller chooses: additionalProperties with
 	// a schema); Gemini gets the default schema as it is. To give it one, add
@@ -984,8 +984,8 @@ var toolgenTools = [...]toolgen.Tool{{
 	// Argument any (/properties/any) has no form in OpenAI's strict mode: a
 	// value of any JSON type (a schema with neither type nor $ref); OpenAI
 	// gets the default schema without strict mode. To give it one, give the
-	// value a concrete Go type, or state its type's schema with
-	//toolgen:schema.
+	// value a concrete Go type, or state its type's schema
+	// with //toolgen:schema.
 	// Argument zm (/properties/zm) has no form in OpenAI's strict mode: a map
 	// (an object whose keys the caller chooses: additionalProperties with a
 	// schema); OpenAI gets the default schema without strict mode. To give it
@@ -995,13 +995,13 @@ var toolgenTools = [...]toolgen.Tool{{
 	// Argument za (/properties/za) has no form in OpenAI's strict mode: a
 	// value of any JSON type (a schema with neither type nor $ref); OpenAI
 	// gets the default schema without strict mode. To give it one, give the
-	// value a concrete Go type, or state its type's schema with
-	//toolgen:schema.
+	// value a concrete Go type, or state its type's schema
+	// with //toolgen:schema.
 	// Argument zt (/properties/zt) has no form in OpenAI's strict mode: a
 	// value of any JSON type (a schema with neither type nor $ref); OpenAI
 	// gets the default schema without strict mode. To give it one, give the
-	// value a concrete Go type, or state its type's schema with
-	//toolgen:schema.
+	// value a concrete Go type, or state its type's schema
+	// with //toolgen:schema.
 	// Argument any (/properties/any) has no form in Gemini's schema subset: a
 	// value of any JSON type (a schema without type); Gemini gets the default
 	// schema as it is. To give it one, give the value a concrete Go type, or
@@ -1044,13 +1044,13 @@ var toolgenTools = [...]toolgen.Tool{{
 	// Argument both (/properties/both) has no form in OpenAI's strict mode: a
 	// value of any JSON type (a schema with neither type nor $ref); OpenAI
 	// gets the default schema without strict mode. To give it one, give the
-	// value a concrete Go type, or state its type's schema with
-	//toolgen:schema.
+	// value a concrete Go type, or state its type's schema
+	// with //toolgen:schema.
 	// Argument boths (/properties/boths/items) has no form in OpenAI's strict
 	// mode: a value of any JSON type (a schema with neither type nor $ref);
 	// OpenAI gets the default schema without strict mode. To give it one, give
-	// the value a concrete Go type, or state its type's schema with
-	//toolgen:schema.
+	// the value a concrete Go type, or state its type's schema
+	// with //toolgen:schema.
 	// Argument ok (/properties/ok) has no form in OpenAI's strict mode: a map
 	// (an object whose keys the caller chooses: additionalProperties with a
 	// schema); OpenAI gets the default schema without strict mode. To give it
@@ -1101,13 +1101,13 @@ var toolgenTools = [...]toolgen.Tool{{
 	// Argument temp (/properties/temp) has no form in OpenAI's strict mode: a
 	// value of any JSON type (a schema with neither type nor $ref); OpenAI
 	// gets the default schema without strict mode. To give it one, give the
-	// value a concrete Go type, or state its type's schema with
-	//toolgen:schema.
+	// value a concrete Go type, or state its type's schema
+	// with //toolgen:schema.
 	// Argument any (/properties/any) has no form in OpenAI's strict mode: a
 	// value of any JSON type (a schema with neither type nor $ref); OpenAI
 	// gets the default schema without strict mode. To give it one, give the
-	// value a concrete Go type, or state its type's schema with
-	//toolgen:schema.
+	// value a concrete Go type, or state its type's schema
+	// with //toolgen:schema.
 	// Argument index (/properties/index) has no form in Gemini's schema
 	// subset: a map (an object whose keys the caller chooses:
 	// additionalProperties with a schema); Gemini gets the default schema as
@@ -1138,23 +1138,23 @@ var toolgenTools = [...]toolgen.Tool{{
 	// Argument pj (/properties/pj) has no form in OpenAI's strict mode: a
 	// value of any JSON type (a schema with neither type nor $ref); OpenAI
 	// gets the default schema without strict mode. To give it one, give the
-	// value a concrete Go type, or state its type's schema with
-	//toolgen:schema.
+	// value a concrete Go type, or state its type's schema
+	// with //toolgen:schema.
 	// Argument pjs (/properties/pjs/items) has no form in OpenAI's strict
 	// mode: a value of any JSON type (a schema with neither type nor $ref);
 	// OpenAI gets the default schema without strict mode. To give it one, give
-	// the value a concrete Go type, or state its type's schema with
-	//toolgen:schema.
+	// the value a concrete Go type, or state its type's schema
+	// with //toolgen:schema.
 	// Argument pja (/properties/pja/items) has no form in OpenAI's strict
 	// mode: a value of any JSON type (a schema with neither type nor $ref);
 	// OpenAI gets the default schema without strict mode. To give it one, give
-	// the value a concrete Go type, or state its type's schema with
-	//toolgen:schema.
+	// the value a concrete Go type, or state its type's schema
+	// with //toolgen:schema.
 	// Argument pjp (/properties/pjp) has no form in OpenAI's strict mode: a
 	// value of any JSON type (a schema with neither type nor $ref); OpenAI
 	// gets the default schema without strict mode. To give it one, give the
-	// value a concrete Go type, or state its type's schema with
-	//toolgen:schema.
+	// value a concrete Go type, or state its type's schema
+	// with //toolgen:schema.
 	// Argument dur_map (/properties/dur_map) has no form in OpenAI's strict
 	// mode: a map (an object whose keys the caller chooses:
 	// additionalProperties with a schema); OpenAI gets the default schema

@@ -144,12 +144,36 @@ var toolgenTools = [...]toolgen.Tool{{
 }, {
 	Name:        ToolLogEvent,
 	Description: "LogEvent logs an event and returns what it read.",
-	// The input schema has no form in OpenAI's strict dialect (a map,
-	// (additionalProperties with a schema) at /properties/data): OpenAI gets,
-	// it without strict mode.,
-	// The input schema has no form in Gemini's subset (a map,
-	// (additionalProperties with a schema) at /properties/data): Gemini gets,
-	// it as it is.,
+	// Argument data (/properties/data) has no form in OpenAI's strict mode: a
+	// map (an object whose keys the caller chooses: additionalProperties with
+	// a schema); OpenAI gets the default schema without strict mode. To give
+	// it one, add toolgen:"entries" to the field's tag to send the map as an
+	// array of {"key": …, "value": …} objects, which the tool reads back
+	// into the map.
+	// Argument extra (/properties/extra) has no form in OpenAI's strict mode:
+	// a value of any JSON type (a schema with neither type nor $ref); OpenAI
+	// gets the default schema without strict mode. To give it one, give the
+	// value a concrete Go type, or state its type's schema
+	// with //toolgen:schema.
+	// Argument raw (/properties/raw) has no form in OpenAI's strict mode: a
+	// value of any JSON type (a schema with neither type nor $ref); OpenAI
+	// gets the default schema without strict mode. To give it one, give the
+	// value a concrete Go type, or state its type's schema
+	// with //toolgen:schema.
+	// Argument data (/properties/data) has no form in Gemini's schema subset:
+	// a map (an object whose keys the caller chooses: additionalProperties
+	// with a schema); Gemini gets the default schema as it is. To give it one,
+	// add toolgen:"entries" to the field's tag to send the map as an array of
+	// {"key": …, "value": …} objects, which the tool reads back into the
+	// map.
+	// Argument extra (/properties/extra) has no form in Gemini's schema
+	// subset: a value of any JSON type (a schema without type); Gemini gets
+	// the default schema as it is. To give it one, give the value a concrete
+	// Go type, or state its type's schema with //toolgen:schema.
+	// Argument raw (/properties/raw) has no form in Gemini's schema subset: a
+	// value of any JSON type (a schema without type); Gemini gets the default
+	// schema as it is. To give it one, give the value a concrete Go type, or
+	// state its type's schema with //toolgen:schema.
 	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string"},"data":{"type":"object","additionalProperties":{}},"extra":{},"raw":{},"figure":{"description":"Figure is a figure: a tagged union.","anyOf":[{"type":"object","description":"Circle is round.","properties":{"kind":{"type":"string","enum":["circle"]},"radius":{"type":"number"}},"required":["kind","radius"],"additionalProperties":false},{"type":"object","description":"Square has four sides.","properties":{"kind":{"type":"string","enum":["square"]},"side":{"type":"number"}},"required":["kind","side"],"additionalProperties":false}]},"flag":{"type":"boolean"}},"required":["name"],"additionalProperties":false}`),
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Event is what log_event read: members whose type gives a value no certain meaning (any, json.RawMessage) and a union.","properties":{"name":{"type":"string"},"data":{"type":"object","additionalProperties":{}},"extra":{},"raw":{},"figure":{"description":"Figure is a figure: a tagged union.","anyOf":[{"type":"object","description":"Circle is round.","properties":{"kind":{"type":"string","enum":["circle"]},"radius":{"type":"number"}},"required":["kind","radius"],"additionalProperties":false},{"type":"object","description":"Square has four sides.","properties":{"kind":{"type":"string","enum":["square"]},"side":{"type":"number"}},"required":["kind","side"],"additionalProperties":false},{"type":"null"}]},"flag":{"type":"boolean"}},"required":["name"],"additionalProperties":false}`),
 	Namespace:    "repair",

@@ -46,8 +46,8 @@ var toolgenTools = [...]toolgen.Tool{{
 	// Argument raw (/properties/raw) has no form in OpenAI's strict mode: a
 	// value of any JSON type (a schema with neither type nor $ref); OpenAI
 	// gets the default schema without strict mode. To give it one, give the
-	// value a concrete Go type, or state its type's schema with
-	//toolgen:schema.
+	// value a concrete Go type, or state its type's schema
+	// with //toolgen:schema.
 	// Argument raw (/properties/raw) has no form in Gemini's schema subset: a
 	// value of any JSON type (a schema without type); Gemini gets the default
 	// schema as it is. To give it one, give the value a concrete Go type, or

@@ -58,18 +58,18 @@ var toolgenTools = [...]toolgen.Tool{{
 	// Argument flag (/properties/flag) has no form in OpenAI's strict mode: a
 	// value of any JSON type (a schema with neither type nor $ref); OpenAI
 	// gets the default schema without strict mode. To give it one, give the
-	// value a concrete Go type, or state its type's schema with
-	//toolgen:schema.
+	// value a concrete Go type, or state its type's schema
+	// with //toolgen:schema.
 	// Argument flags (/properties/flags/items) has no form in OpenAI's strict
 	// mode: a value of any JSON type (a schema with neither type nor $ref);
 	// OpenAI gets the default schema without strict mode. To give it one, give
-	// the value a concrete Go type, or state its type's schema with
-	//toolgen:schema.
+	// the value a concrete Go type, or state its type's schema
+	// with //toolgen:schema.
 	// Argument both (/properties/both) has no form in OpenAI's strict mode: a
 	// value of any JSON type (a schema with neither type nor $ref); OpenAI
 	// gets the default schema without strict mode. To give it one, give the
-	// value a concrete Go type, or state its type's schema with
-	//toolgen:schema.
+	// value a concrete Go type, or state its type's schema
+	// with //toolgen:schema.
 	// Argument by_city (/properties/by_city) has no form in Gemini's schema
 	// subset: a map (an object whose keys the caller chooses:
 	// additionalProperties with a schema); Gemini gets the default schema as
