@@ -13,19 +13,8 @@ import (
 // directory os.Root opened. Where the file system cannot (an old kernel,
 // some network file systems), it checks, then renames.
 func (w *Workspace) renameNoReplace(dir, from, to string) error {
-	d, err := w.root.Open(dir)
+	rerr, err := w.renameat2(dir, from, to, unix.RENAME_NOREPLACE)
 	if err != nil {
-		return err
-	}
-	defer d.Close()
-	conn, err := d.SyscallConn()
-	if err != nil {
-		return err
-	}
-	var rerr error
-	if err := conn.Control(func(fd uintptr) {
-		rerr = unix.Renameat2(int(fd), from, int(fd), to, unix.RENAME_NOREPLACE)
-	}); err != nil {
 		return err
 	}
 	switch {
@@ -37,4 +26,25 @@ func (w *Workspace) renameNoReplace(dir, from, to string) error {
 		return w.checkThenRename(dir, from, to)
 	}
 	return &os.LinkError{Op: "rename", Old: from, New: to, Err: rerr}
+}
+
+// renameat2 calls renameat2(2) with flags on two names of dir, inside the
+// directory os.Root opened: err is a failure to reach dir, rerr the
+// system call's own answer.
+func (w *Workspace) renameat2(dir, from, to string, flags uint) (rerr, err error) {
+	d, err := w.root.Open(dir)
+	if err != nil {
+		return nil, err
+	}
+	defer d.Close()
+	conn, err := d.SyscallConn()
+	if err != nil {
+		return nil, err
+	}
+	if err := conn.Control(func(fd uintptr) {
+		rerr = unix.Renameat2(int(fd), from, int(fd), to, flags)
+	}); err != nil {
+		return nil, err
+	}
+	return rerr, nil
 }

@@ -12,19 +12,8 @@ import (
 // file system cannot (an old kernel, some network and overlay file
 // systems).
 func (w *Workspace) exchange(dir, a, b string) error {
-	d, err := w.root.Open(dir)
+	xerr, err := w.renameat2(dir, a, b, unix.RENAME_EXCHANGE)
 	if err != nil {
-		return err
-	}
-	defer d.Close()
-	conn, err := d.SyscallConn()
-	if err != nil {
-		return err
-	}
-	var xerr error
-	if err := conn.Control(func(fd uintptr) {
-		xerr = unix.Renameat2(int(fd), a, int(fd), b, unix.RENAME_EXCHANGE)
-	}); err != nil {
 		return err
 	}
 	if errors.Is(xerr, unix.ENOSYS) || errors.Is(xerr, unix.EINVAL) || errors.Is(xerr, unix.EOPNOTSUPP) {
