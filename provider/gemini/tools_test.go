@@ -31,7 +31,7 @@ func TestToolsWithoutGeminiSchema(t *testing.T) {
 		want string
 	}{
 		{tree, "gemini: tool walk: input schema: Gemini's schema dialect cannot say "},
-		{anyValue, "gemini: tool store: input schema: Gemini's schema dialect cannot say a value of any type (no type) at /properties/value"},
+		{anyValue, "gemini: tool store: input schema: Gemini's schema dialect cannot say a value of any JSON type (a schema without type) at /properties/value"},
 	} {
 		_, err := m.Generate(context.Background(), agent.Request{Messages: providertest.Hi.Messages, Tools: []agent.ToolSpec{c.spec}})
 		require.ErrorContains(t, err, c.want)
