@@ -579,6 +579,8 @@ var corpus = []entry{
 	{class: "unquoted name", tool: ToolLogEvent, args: `{"name": "x", "data": {a: 1}}`, want: bounced, why: "a map of any's key"},
 	{class: "unquoted name", tool: ToolLogEvent, args: `{"name": "x", "figure": {kind: "circle", radius: 1}}`, want: bounced, why: "within a union: its tag is looked for as sent"},
 	{class: "unquoted name", tool: ToolLogEvent, args: `{"name": "x", "raw": {a: 1}}`, want: bounced, why: "within a json.RawMessage"},
+	{class: "unquoted name", tool: ToolSearchFiles, args: `{query: "a", "query": "b", paths: ["src"], limit: 10, case_sensitive: false}`, want: bounced, why: "a name without quotes and the same name quoted: given twice"},
+	{class: "single quotes", tool: ToolSearchFiles, args: `{'query': "a", "query": "b", "paths": ["src"], "limit": 10, "case_sensitive": false}`, want: bounced, why: "a name in single quotes and the same name quoted: given twice"},
 
 	// ---- the syntax of another language and prose, at once ----
 	{class: "several syntax repairs", tool: ToolCreateTask,
