@@ -18,6 +18,7 @@ import (
 	sdkmcp "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/internal/wire"
 	"github.com/toolgen-dev/toolgen/toolimpl"
 )
 
@@ -245,6 +246,9 @@ func (f *fastPath) parseCall(params []byte, req fastRequest, v2026 bool) (fastRe
 	if !ok || !seen[1] || (v2026 && !seen[2]) || len(name) < 2 || name[0] != '"' || bytes.IndexByte(name[1:len(name)-1], '\\') >= 0 {
 		return req, false
 	}
+	if wire.CheckNames(req.args) != nil {
+		return req, false // go-sdk's path refuses it before any rule
+	}
 	if v2026 && req.name != string(name[1:len(name)-1]) {
 		return req, false
 	}
@@ -256,8 +260,12 @@ func (f *fastPath) parseCall(params []byte, req fastRequest, v2026 bool) (fastRe
 // each member, read reads its value and returns the member's index in
 // seen, or -1 to refuse it (an unknown key, a value of the wrong kind). A
 // member that comes twice is refused too. It reports whether every member
-// was read and the object ended well; seen then says which came.
+// was read and the object ended well; seen then says which came. The values
+// it reads are not looked through for repeated names (SkipNameWalks): what
+// the fast path takes of them is read here, a member at a time, and the
+// arguments, which it hands on, parseCall looks through once.
 func eachMemberOnce(d *toolimpl.Decoder, seen []bool, read func(key []byte) int) bool {
+	d.SkipNameWalks()
 	if !d.Object() {
 		return false
 	}
@@ -345,6 +353,7 @@ func shallow(body []byte, max int) bool {
 func onlyMeta(params []byte, version string) bool {
 	var d toolimpl.Decoder
 	d.Reset(params)
+	d.SkipNameWalks() // plainMeta reads the one value member by member
 	if !d.Object() {
 		return false
 	}

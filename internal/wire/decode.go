@@ -61,6 +61,8 @@ type Decoder struct {
 	// checkedSeg is 1 + the index of the segment whose object a nameWalk
 	// looked through last, 0 before any (see checked).
 	checkedSeg int32
+	// noWalk: Object and RawValue read without a nameWalk (SkipNameWalks).
+	noWalk bool
 
 	arena   []byte // string storage, see store
 	spare   int    // room the arena sets aside for a result (ReserveSpare)
@@ -82,8 +84,8 @@ func (d *Decoder) Reset(args []byte) {
 	// and the usual Decoder here is a fresh one, all zero.
 	d.data, d.pos, d.depth = args, 0, 0
 	d.fatal, d.omitted, d.nseg, d.spare = false, 0, 0, 0
-	if d.checkedSeg != 0 {
-		d.checkedSeg = 0
+	if d.checkedSeg != 0 || d.noWalk {
+		d.checkedSeg, d.noWalk = 0, false
 	}
 	if d.syntax != "" {
 		d.syntax = ""
@@ -128,7 +130,7 @@ func (d *Decoder) Object() bool {
 	if !d.is(KindObject) && !d.expect(typeObject) {
 		return false
 	}
-	if d.checked() {
+	if d.checked() || d.noWalk {
 		return d.push(true)
 	}
 	if _, ok := d.checkNames(); !ok {
@@ -141,6 +143,14 @@ func (d *Decoder) Object() bool {
 	d.checkedSeg = int32(d.nseg)
 	return true
 }
+
+// SkipNameWalks makes Object and RawValue read, until the next Reset,
+// without first looking their value through for repeated member names:
+// for a reader that refuses a repeated name itself at the level it reads
+// and looks through (CheckNames) any value it hands on. Package mcp's fast
+// path reads a request's envelope so, and walks only the arguments, once.
+// An ObjectReader still refuses a repeated member of its object.
+func (d *Decoder) SkipNameWalks() { d.noWalk = true }
 
 // object is Object without the look for repeated names, for readers that
 // find them themselves (ObjectReader) or read a member or two (Tag).

@@ -16,7 +16,7 @@ func (d *Decoder) RawValue() ([]byte, bool) {
 		return nil, false
 	}
 	start := d.pos
-	if (k == KindObject || k == KindArray) && !d.checked() {
+	if (k == KindObject || k == KindArray) && !d.checked() && !d.noWalk {
 		if end, ok := d.checkNames(); ok {
 			d.pos = end
 			return d.data[start:end:end], true

@@ -262,3 +262,35 @@ func FuzzRepeatedNames(f *testing.F) {
 		}
 	})
 }
+
+// TestSkipNameWalks: a reader that asked Object and RawValue not to look
+// their values through gets the values as sent, with no problem for a
+// name repeated within them, until the next Reset; an ObjectReader still
+// refuses a repeated member of its own object.
+func TestSkipNameWalks(t *testing.T) {
+	var d Decoder
+	d.Reset([]byte(`{"params":{"arguments":{"a":1,"a":2}},"id":{"b":1,"b":2}}`))
+	d.SkipNameWalks()
+	require.True(t, d.Object())
+	var raw []string
+	for _, ok := d.Field(); ok; _, ok = d.Field() {
+		v, ok := d.RawValue()
+		require.True(t, ok)
+		raw = append(raw, string(v))
+	}
+	require.NoError(t, d.Close())
+	assert.Equal(t, []string{`{"arguments":{"a":1,"a":2}}`, `{"b":1,"b":2}`}, raw)
+
+	d.Reset([]byte(`{"a":1,"a":2}`)) // Reset ends it
+	_, ok := d.RawValue()
+	require.True(t, ok)
+	require.Error(t, d.Close(), "the walk is back after Reset")
+
+	d.Reset([]byte(`{"kind":"poly","kind":"circle"}`))
+	d.SkipNameWalks()
+	readShape(&d)
+	err := d.Close()
+	var ae *ArgsError
+	require.ErrorAs(t, err, &ae)
+	assert.Equal(t, "/kind", ae.Problems[0].Pointer)
+}
