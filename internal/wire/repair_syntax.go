@@ -116,7 +116,7 @@ func (d *Decoder) singleQuotedKey() bool {
 		return false
 	}
 	pointer := d.pointerDepth(d.nseg - 1)
-	pointer = string(appendPointerToken(append([]byte(pointer), '/'), appendUnescaped(nil, lit[1:len(lit)-1])))
+	pointer = string(AppendPointerToken(append([]byte(pointer), '/'), appendUnescaped(nil, lit[1:len(lit)-1])))
 	d.spliceSyntax(d.pos, end, d.pos, lit, pointer,
 		"the name "+string(d.data[d.pos:end])+" in single quotes, read as "+string(lit), "looking for the start of an object key")
 	return true
@@ -142,7 +142,7 @@ func (d *Decoder) bareName() (start, end int, ok bool) {
 		return 0, 0, false
 	}
 	name := d.data[d.pos:i]
-	pointer := string(appendPointerToken(append([]byte(d.pointerDepth(d.nseg-1)), '/'), name))
+	pointer := string(AppendPointerToken(append([]byte(d.pointerDepth(d.nseg-1)), '/'), name))
 	d.repairSyntax(pointer, "the name "+string(name)+` without quotes, read as "`+string(name)+`"`,
 		d.syntaxAt(d.pos, "looking for the start of an object key"))
 	d.rep.bare, d.rep.bareEnd = d.pos, i
