@@ -60,7 +60,7 @@ func Strict(input []byte) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	st := &strictor{gaps: gaps{dialect: "OpenAI's strict mode"}}
+	st := &strictor{}
 	st.node(in, 0)
 	if st.props > strictMaxProperties {
 		st.path = pathStack{}
@@ -206,7 +206,7 @@ func Gemini(input []byte) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	g := &geminier{gaps: gaps{dialect: "Gemini"}}
+	g := &geminier{}
 	g.node(in)
 	g.gaps.list = dropDefsGap(g.gaps.list)
 	if err := g.gaps.err(); err != nil {

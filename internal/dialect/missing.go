@@ -55,8 +55,7 @@ func (g Gap) String() string {
 // form in their dialect: every place that dialect cannot say (up to
 // maxGaps), in the order of the schema.
 type Missing struct {
-	Dialect string // "OpenAI's strict mode" or "Gemini"
-	Gaps    []Gap
+	Gaps []Gap
 }
 
 // maxGaps is how many places a Missing lists at most: a schema with more
@@ -73,8 +72,7 @@ func (m *Missing) Error() string {
 
 // gaps collects the gaps of one derivation.
 type gaps struct {
-	dialect string
-	list    []Gap
+	list []Gap
 }
 
 func (g *gaps) add(r Reason, path *pathStack, what string) {
@@ -93,7 +91,7 @@ func (g *gaps) err() error {
 	if len(g.list) == 0 {
 		return nil
 	}
-	return &Missing{Dialect: g.dialect, Gaps: g.list}
+	return &Missing{Gaps: g.list}
 }
 
 // The texts of the gaps.

@@ -2,9 +2,9 @@ package dialect
 
 import (
 	"strconv"
-	"strings"
 
 	"github.com/toolgen-dev/toolgen/internal/keyword"
+	"github.com/toolgen-dev/toolgen/internal/wire"
 )
 
 // writer writes schemas as compact JSON, taking their values' text from
@@ -176,19 +176,9 @@ func (p *pathStack) String() string {
 	if len(p.tokens) == 0 {
 		return "the root"
 	}
-	var b strings.Builder
+	var b []byte
 	for _, t := range p.tokens {
-		b.WriteByte('/')
-		for _, c := range t {
-			switch c {
-			case '~':
-				b.WriteString("~0")
-			case '/':
-				b.WriteString("~1")
-			default:
-				b.WriteByte(c)
-			}
-		}
+		b = wire.AppendPointerToken(append(b, '/'), t)
 	}
-	return b.String()
+	return string(b)
 }

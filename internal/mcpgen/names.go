@@ -2,11 +2,11 @@ package mcpgen
 
 import (
 	"go/token"
-
-	"github.com/toolgen-dev/toolgen/internal/model"
 	"strconv"
 	"strings"
 	"unicode"
+
+	"github.com/toolgen-dev/toolgen/internal/model"
 )
 
 // initialisms are written in capitals in Go names: golint's list

@@ -76,15 +76,7 @@ func (c *converter) object(s *schema, name, what string) *model.Type {
 // declared already for the same schema (another tool's result, or a type
 // the arguments use), else a new one, which later schemas may share.
 func (c *converter) result(s *schema, name, what string) *model.Type {
-	key := sharedKey(s)
-	if t := c.names.shared[key]; t != nil && key != "" {
-		return t
-	}
-	t := c.object(s, describedName(s.Description, name), what)
-	if key != "" && c.names.shared != nil {
-		c.names.shared[key] = t
-	}
-	return t
+	return c.named(s, func() *model.Type { return c.object(s, describedName(s.Description, name), what) })
 }
 
 // sharedKey is the key a schema's named type is shared under: its

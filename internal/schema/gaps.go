@@ -91,17 +91,16 @@ func mapFix(t *model.Tool, pointer string, field *model.Field) string {
 	const form = ` to send the map as an array of {"key": …, "value": …} objects, which the tool reads back into the map`
 	i := strings.LastIndex(pointer, "/")
 	isMember := i >= 0 && strings.HasSuffix(pointer[:i], "/properties") && !strings.HasPrefix(pointer, "/$defs/")
+	// The map is the argument field itself when its pointer is
+	// /properties/name (a token escapes any / of the name).
+	isArgument := field != nil && strings.Count(pointer, "/") == 2
 	switch {
 	case !isMember:
 		return "use a slice of structs with key and value fields in place of the map"
-	case field != nil && pointer == "/properties/"+escapePointer(field.JSONName) && flatParams(t):
+	case isArgument && flatParams(t):
 		return `add the entries option to the parameter's doc item ("- ` + field.JSONName + ` entries: …")` + form
-	case field != nil && pointer == "/properties/"+escapePointer(field.JSONName):
+	case isArgument:
 		return `add toolgen:"entries" to the field's tag` + form
 	}
 	return `add toolgen:"entries" to the tag of the struct field holding the map` + form
-}
-
-func escapePointer(name string) string {
-	return strings.NewReplacer("~", "~0", "/", "~1").Replace(name)
 }

@@ -547,7 +547,7 @@ func (d *Decoder) Missing(name string) {
 
 // memberPointer is the pointer of the member name of the current object.
 func (d *Decoder) memberPointer(name string) string {
-	return string(appendPointerToken(append([]byte(d.pointer()), '/'), name))
+	return string(AppendPointerToken(append([]byte(d.pointer()), '/'), name))
 }
 
 // NotOneOf records that the string just read is not one of allowed (ready to

@@ -277,7 +277,7 @@ func (w *nameWalk) duplicate() {
 		s := w.step(i)
 		b = append(b, '/')
 		if s.object {
-			b = appendPointerToken(b, s.name)
+			b = AppendPointerToken(b, s.name)
 		} else {
 			b = strconv.AppendInt(b, int64(s.index), 10)
 		}

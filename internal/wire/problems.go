@@ -94,7 +94,7 @@ func (d *Decoder) pointerDepth(n int) string {
 		case s.n == 0:
 		case s.object:
 			key := appendUnescaped(nil, d.data[s.keyStart:s.keyEnd])
-			b = appendPointerToken(append(b, '/'), key)
+			b = AppendPointerToken(append(b, '/'), key)
 		default:
 			b = strconv.AppendInt(append(b, '/'), int64(s.n)-1, 10)
 		}
@@ -102,8 +102,9 @@ func (d *Decoder) pointerDepth(n int) string {
 	return string(b)
 }
 
-// appendPointerToken appends a reference token, escaping ~ as ~0 and / as ~1.
-func appendPointerToken[T ~string | ~[]byte](dst []byte, token T) []byte {
+// AppendPointerToken appends a JSON pointer (RFC 6901) reference token,
+// escaping ~ as ~0 and / as ~1.
+func AppendPointerToken[T ~string | ~[]byte](dst []byte, token T) []byte {
 	for i := 0; i < len(token); i++ {
 		switch c := token[i]; c {
 		case '~':

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"strings"
 	"unicode"
-	"unicode/utf8"
 )
 
 // Repairs of the syntax (see repair.go for the list and the rule): JSON as
@@ -96,7 +95,7 @@ func (d *Decoder) singleQuotedValue() bool {
 	if !d.at('\'') || !d.typedRead() {
 		return false
 	}
-	lit, end, ok := singleQuoted(d.data, d.pos)
+	lit, end, _, _, ok := requote(d.data, d.pos+1, '\'')
 	if !ok || !followedBy(d.data, end, ",}]") || !d.canRepair() {
 		return false
 	}
@@ -112,12 +111,12 @@ func (d *Decoder) singleQuotedKey() bool {
 	if !d.at('\'') || d.repairCtx == nil || !d.typedRead() {
 		return false
 	}
-	lit, end, ok := singleQuoted(d.data, d.pos)
+	lit, end, _, _, ok := requote(d.data, d.pos+1, '\'')
 	if !ok || !followedBy(d.data, end, ":") || !d.canRepair() {
 		return false
 	}
 	pointer := d.pointerDepth(d.nseg - 1)
-	pointer = string(appendPointerToken(append([]byte(pointer), '/'), appendUnescaped(nil, lit[1:len(lit)-1])))
+	pointer = string(AppendPointerToken(append([]byte(pointer), '/'), appendUnescaped(nil, lit[1:len(lit)-1])))
 	d.spliceSyntax(d.pos, end, d.pos, lit, pointer,
 		"the name "+string(d.data[d.pos:end])+" in single quotes, read as "+string(lit), "looking for the start of an object key")
 	return true
@@ -143,7 +142,7 @@ func (d *Decoder) bareName() (start, end int, ok bool) {
 		return 0, 0, false
 	}
 	name := d.data[d.pos:i]
-	pointer := string(appendPointerToken(append([]byte(d.pointerDepth(d.nseg-1)), '/'), name))
+	pointer := string(AppendPointerToken(append([]byte(d.pointerDepth(d.nseg-1)), '/'), name))
 	d.repairSyntax(pointer, "the name "+string(name)+` without quotes, read as "`+string(name)+`"`,
 		d.syntaxAt(d.pos, "looking for the start of an object key"))
 	d.rep.bare, d.rep.bareEnd = d.pos, i
@@ -184,43 +183,46 @@ func followedBy(data []byte, i int, set string) bool {
 	return strings.IndexByte(set, data[i]) >= 0
 }
 
-// singleQuoted reads the string in single quotes at data[start] and returns
-// it as a JSON string literal, and where it ends. The string ends at the
-// first quote not escaped: 'it's' ends after it, and what follows then
-// makes it refused. Within it, \' is a quote, a double quote (escaped or
-// not) is one, a JSON escape stands for what it stands for in JSON, and a
-// control character is itself (escaped in the literal); any other escape
-// (\x41, \d) is refused, as Python and JavaScript read it differently.
-func singleQuoted(data []byte, start int) (lit []byte, end int, ok bool) {
+// requote reads the string whose contents start at data[start], up to the
+// first quote q not escaped, and returns it as a JSON string literal, and
+// where it ends. A string in single quotes ends at the first quote not
+// escaped: 'it's' ends after it, and what follows then makes it refused.
+// Within it, \' is an apostrophe, a double quote (escaped or not) is one, a
+// JSON escape stands for what it stands for in JSON, and a control
+// character is itself (escaped in the literal); any other escape (\x41,
+// \d) is refused, as Python and JavaScript read it differently. controls
+// and apostrophes report whether the string had a control character or a
+// \'.
+func requote(data []byte, start int, q byte) (lit []byte, end int, controls, apostrophes, ok bool) {
 	lit = append(make([]byte, 0, 16), '"')
-	for i := start + 1; i < len(data); {
+	for i := start; i < len(data); {
 		switch c := data[i]; {
-		case c == '\'':
-			return append(lit, '"'), i + 1, true
+		case c == q:
+			return append(lit, '"'), i + 1, controls, apostrophes, true
 		case c == '"':
 			lit = append(lit, '\\', '"')
 			i++
+		case c == '\\' && i+1 < len(data) && data[i+1] == '\'':
+			lit = append(lit, '\'')
+			i += 2
+			apostrophes = true
 		case c == '\\':
-			if i+1 < len(data) && data[i+1] == '\'' {
-				lit = append(lit, '\'')
-				i += 2
-				continue
-			}
 			n := escapeLen(data[i:])
 			if n <= 0 {
-				return nil, 0, false
+				return nil, 0, false, false, false
 			}
 			lit = append(lit, data[i:i+n]...)
 			i += n
 		case c < 0x20:
 			lit = appendControl(lit, c)
 			i++
+			controls = true
 		default:
 			lit = append(lit, c)
 			i++
 		}
 	}
-	return nil, 0, false // no closing quote
+	return nil, 0, false, false, false // no closing quote
 }
 
 // appendControl appends the JSON escape of the control character c.
@@ -247,41 +249,12 @@ func (d *Decoder) fixString(start, errPos int, context string) bool {
 	if !d.canRepair() {
 		return false
 	}
-	data := d.data
-	lit := append(make([]byte, 0, len(data)-start+8), '"')
-	controls, apostrophes := false, false
-	for i := start; i < len(data); {
-		j := plainEnd(data, i)
-		lit = append(lit, data[i:j]...)
-		if i = j; i >= len(data) {
-			break
-		}
-		switch c := data[i]; {
-		case c == '"':
-			d.spliceSyntax(start-1, i+1, errPos, append(lit, '"'), d.pointer(), stringNote(controls, apostrophes), context)
-			return true
-		case c == '\\' && i+1 < len(data) && data[i+1] == '\'':
-			lit = append(lit, '\'')
-			i += 2
-			apostrophes = true
-		case c == '\\':
-			n := escapeLen(data[i:])
-			if n <= 0 {
-				return false
-			}
-			lit = append(lit, data[i:i+n]...)
-			i += n
-		case c < 0x20:
-			lit = appendControl(lit, c)
-			i++
-			controls = true
-		default:
-			_, size := utf8.DecodeRune(data[i:])
-			lit = append(lit, data[i:i+size]...)
-			i += size
-		}
+	lit, end, controls, apostrophes, ok := requote(d.data, start, '"')
+	if !ok {
+		return false
 	}
-	return false
+	d.spliceSyntax(start-1, end, errPos, lit, d.pointer(), stringNote(controls, apostrophes), context)
+	return true
 }
 
 // stringNote says what fixString repaired.
