@@ -378,12 +378,8 @@ func (w *Workspace) exchangeRestore(ctx context.Context, r *reverting, held *hel
 		return err
 	}
 	defer tmp.Close()
-	ours, err := tmp.Stat()
 	_, tmpBase := split(tmpName)
-	if err == nil {
-		err = w.exchange(dir, tmpBase, base)
-	}
-	if err != nil {
+	if err := w.exchange(dir, tmpBase, base); err != nil {
 		w.root.Remove(tmpName)
 		switch {
 		case errors.Is(err, errNoExchange):
@@ -398,7 +394,7 @@ func (w *Workspace) exchangeRestore(ctx context.Context, r *reverting, held *hel
 		w.syncDir(dir)
 		return nil
 	}
-	return w.exchangeBack(r, dir, tmpName, tmp, ours)
+	return w.exchangeBack(r, dir, tmpName, tmp)
 }
 
 // exchangeBack gives the name back the file exchangeRestore took out of
@@ -408,7 +404,7 @@ func (w *Workspace) exchangeRestore(ctx context.Context, r *reverting, held *hel
 // hold that process's write, and is moved aside, never removed, as is a
 // file another process renamed over the name in between; the error names
 // it.
-func (w *Workspace) exchangeBack(r *reverting, dir, tmpName string, tmp *os.File, ours fs.FileInfo) error {
+func (w *Workspace) exchangeBack(r *reverting, dir, tmpName string, tmp *os.File) error {
 	_, tmpBase := split(tmpName)
 	_, base := split(r.target)
 	leaseErr := takeWriteLease(tmp)
@@ -419,7 +415,8 @@ func (w *Workspace) exchangeBack(r *reverting, dir, tmpName string, tmp *os.File
 		return &pathError{path: r.path, msg: fmt.Sprintf("changed while it was being reverted, and could not be given back (%v): what another process made of it is now %s", err, rel(tmpName)), err: ErrChangedSince}
 	}
 	back, err := w.root.Lstat(tmpName)
-	isOurs := err == nil && os.SameFile(back, ours)
+	ours, oerr := tmp.Stat()
+	isOurs := err == nil && oerr == nil && os.SameFile(back, ours)
 	openedOurs := errors.Is(leaseErr, errOpenElsewhere) || leaseErr == nil && leaseBroken(tmp)
 	if isOurs && !openedOurs {
 		w.root.Remove(tmpName)

@@ -33,7 +33,7 @@ func (w *Workspace) exchange(dir, a, b string) error {
 // had (a file system without them, a file the process does not own
 // without CAP_LEASE, leases disabled).
 func takeWriteLease(f *os.File) error {
-	err := fcntl(f, unix.F_SETLEASE, unix.F_WRLCK)
+	_, err := fcntl(f, unix.F_SETLEASE, unix.F_WRLCK)
 	switch {
 	case err == nil:
 		return nil
@@ -46,28 +46,21 @@ func takeWriteLease(f *os.File) error {
 // leaseBroken reports whether another process has opened the file since
 // the lease was taken (a lease break is pending, or the lease is gone).
 func leaseBroken(f *os.File) bool {
-	var kind int
-	conn, err := f.SyscallConn()
-	if err != nil {
-		return true
-	}
-	var lerr error
-	if err := conn.Control(func(fd uintptr) { kind, lerr = unix.FcntlInt(fd, unix.F_GETLEASE, 0) }); err != nil || lerr != nil {
-		return true
-	}
-	return kind != unix.F_WRLCK
+	kind, err := fcntl(f, unix.F_GETLEASE, 0)
+	return err != nil || kind != unix.F_WRLCK
 }
 
 func releaseLease(f *os.File) { fcntl(f, unix.F_SETLEASE, unix.F_UNLCK) }
 
-func fcntl(f *os.File, cmd, arg int) error {
+func fcntl(f *os.File, cmd, arg int) (int, error) {
 	conn, err := f.SyscallConn()
 	if err != nil {
-		return err
+		return 0, err
 	}
+	var r int
 	var ferr error
-	if err := conn.Control(func(fd uintptr) { _, ferr = unix.FcntlInt(fd, cmd, arg) }); err != nil {
-		return err
+	if err := conn.Control(func(fd uintptr) { r, ferr = unix.FcntlInt(fd, cmd, arg) }); err != nil {
+		return 0, err
 	}
-	return ferr
+	return r, ferr
 }

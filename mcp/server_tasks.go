@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"net/http"
 	"sync"
 	"time"
@@ -384,9 +385,7 @@ func (e *taskEngine) start(ctx context.Context, rec TaskRecord, t *toolgen.Tool,
 	if token != nil && notify != nil {
 		n := &progressNotifier{send: func(note progressNote) error {
 			meta := map[string]any{relatedTaskKey: map[string]string{"taskId": rec.ID}}
-			if note.partial != nil {
-				meta[PartialMetaKey] = note.partial
-			}
+			maps.Copy(meta, note.meta())
 			notify("notifications/progress", map[string]any{"progressToken": token, "progress": note.progress, "total": note.total, "message": note.message,
 				"_meta": meta})
 			return nil

@@ -63,11 +63,10 @@ type eventReader struct {
 	mayPause bool
 	paused   bool    // the request ended with pause_turn
 	events   []event // the request's events, while mayPause
-	// text is the answer's text so far, and cited the text blocks open
-	// (by index) with where their text starts in it and their citations:
-	// a block's web pages come as source parts when it ends, citing its
+	// cited are the text blocks open (by index) with where their text
+	// starts in the answer's text (TextSoFar) and their citations: a
+	// block's web pages come as source parts when it ends, citing its
 	// text.
-	text  []byte
 	cited map[int64]*citedBlock
 }
 
@@ -166,8 +165,7 @@ func (r *eventReader) blockStart(index int64, b ant.ContentBlockStartEventConten
 		if r.cited == nil {
 			r.cited = map[int64]*citedBlock{}
 		}
-		r.cited[index] = &citedBlock{start: len(r.text), citations: blockCitations(b.RawJSON())}
-		r.text = append(r.text, b.Text...)
+		r.cited[index] = &citedBlock{start: len(r.TextSoFar()), citations: blockCitations(b.RawJSON())}
 		r.Text(b.Text)
 	case "thinking":
 		r.Reasoning(b.Thinking)
@@ -184,7 +182,6 @@ func (r *eventReader) blockStart(index int64, b ant.ContentBlockStartEventConten
 func (r *eventReader) blockDelta(index int64, d ant.MessageStreamEventUnionDelta) {
 	switch d.Type {
 	case "text_delta":
-		r.text = append(r.text, d.Text...)
 		r.Text(d.Text)
 	case "citations_delta":
 		var c webCitation
@@ -209,7 +206,8 @@ func (r *eventReader) textEnd(index int64) {
 		return
 	}
 	delete(r.cited, index)
-	for _, src := range citedSources(b.citations, string(r.text), b.start, len(r.text)) {
+	text := r.TextSoFar()
+	for _, src := range citedSources(b.citations, string(text), b.start, len(text)) {
 		r.Source(src)
 	}
 }

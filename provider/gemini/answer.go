@@ -32,7 +32,6 @@ type answerReader struct {
 	usage     *agent.Usage
 	finish    genai.FinishReason
 	message   string // the finishMessage
-	text      []byte
 	textSig   []byte
 }
 
@@ -101,7 +100,6 @@ func (r *answerReader) part(p *genai.Part) {
 		r.Reasoning(p.Text)
 	default:
 		r.Text(p.Text)
-		r.text = append(r.text, p.Text...)
 	}
 	if len(p.ThoughtSignature) > 0 {
 		r.textSig = p.ThoughtSignature
@@ -133,11 +131,11 @@ func (r *answerReader) End() error {
 	if pc, ok := searchCall(r.makeID("search"), r.grounding); ok {
 		r.ProviderCall(pc)
 	}
-	for _, src := range groundingSources(r.grounding, string(r.text)) {
+	for _, src := range groundingSources(r.grounding, string(r.TextSoFar())) {
 		r.Source(src)
 	}
-	if len(r.text) > 0 {
-		r.sigs.put(textKey(string(r.text)), r.textSig)
+	if text := r.TextSoFar(); len(text) > 0 {
+		r.sigs.put(textKey(string(text)), r.textSig)
 	}
 	finish := r.finish
 	if finish == "" {

@@ -79,9 +79,6 @@ type eventReader struct {
 	m     *ResponsesModel
 	b     *built
 	calls map[int64]*streamedCall // by output index
-	// text is the answer's text so far, which the citations of a message
-	// item, whole, count in (its text came before, as deltas).
-	text []byte
 	// collected are the parts so far, for the chain (WithStore).
 	collected agent.Collector
 	id        string // the response's id, from its last event
@@ -106,7 +103,6 @@ func (r *eventReader) Read(e responseEvent) (complete bool, err error) {
 	switch ev.Type {
 	case "response.output_text.delta", "response.refusal.delta":
 		r.Text(ev.Delta)
-		r.text = append(r.text, ev.Delta...)
 	case "response.reasoning_summary_text.delta", "response.reasoning_text.delta":
 		r.Reasoning(ev.Delta)
 	case "response.reasoning_summary_part.added":
@@ -197,7 +193,7 @@ func (r *eventReader) itemDone(ev wireEvent) error {
 // item's text (it came as deltas). Each part is a new page or a new
 // citation of one: the Collector puts them together by URL.
 func (r *eventReader) itemSources(it outputItem) {
-	msg := agent.Message{Text: string(r.text)}
+	msg := agent.Message{Text: string(r.TextSoFar())}
 	text := it.text()
 	base := len(msg.Text) - len(text)
 	if base < 0 || msg.Text[base:] != text {

@@ -39,10 +39,9 @@ type chunk = oai.ChatCompletionChunk
 type chunkReader struct {
 	adapter.Parts
 	wire map[int64]int // a tool call's index on the wire -> its Part.Index
-	// content is the message's content so far, and annotations its
-	// annotations: the web pages it cites become source parts at its end,
-	// when the text their indices count in is whole.
-	content     []byte
+	// annotations are the message's annotations: the web pages it cites
+	// become source parts at its end, when the text their indices count
+	// in (TextSoFar) is whole.
 	annotations []annotation
 	finish      string
 	usage       *agent.Usage
@@ -65,8 +64,6 @@ func (r *chunkReader) Read(c chunk) (complete bool, err error) {
 		r.Reasoning(reasoning(d))
 		r.Text(d.Content)
 		r.Text(d.Refusal)
-		r.content = append(r.content, d.Content...)
-		r.content = append(r.content, d.Refusal...)
 		if f, ok := d.JSON.ExtraFields["annotations"]; ok {
 			r.annotations = append(r.annotations, messageAnnotations(`{"annotations":`+f.Raw()+`}`)...)
 		}
@@ -129,7 +126,7 @@ func (r *chunkReader) End() error {
 	}
 	r.EndCalls()
 	var msg agent.Message
-	msg.Text = string(r.content)
+	msg.Text = string(r.TextSoFar())
 	addSources(&msg, r.annotations, msg.Text, 0)
 	for _, src := range msg.Sources {
 		r.Source(src)

@@ -94,6 +94,7 @@ func yieldAll(yield func(agent.Part, error) bool, parts []agent.Part) bool {
 type Parts struct {
 	parts []agent.Part
 	calls []streamCall
+	text  []byte // every piece of text added
 }
 
 type streamCall struct {
@@ -114,8 +115,13 @@ func (p *Parts) Take() []agent.Part {
 func (p *Parts) Text(text string) {
 	if text != "" {
 		p.parts = append(p.parts, agent.Part{Kind: agent.PartText, Text: text})
+		p.text = append(p.text, text...)
 	}
 }
+
+// TextSoFar is the answer's text so far: every piece Text added, in
+// order. It is valid until the next piece is added.
+func (p *Parts) TextSoFar() []byte { return p.text }
 
 // Reasoning adds a piece of the model's reasoning, if it is not empty.
 func (p *Parts) Reasoning(text string) {
