@@ -127,7 +127,7 @@ func (w *nameWalk) value() {
 	case '"':
 		start, end, plain := c.scanString()
 		if w.emit && !c.fatal {
-			w.out = appendCanonicalString(w.out, c.contents(start, end, plain))
+			w.out = AppendCanonicalString(w.out, c.contents(start, end, plain))
 		}
 	default:
 		start := c.pos
@@ -169,7 +169,7 @@ func (w *nameWalk) object() {
 			if !first {
 				w.out = append(w.out, ',')
 			}
-			w.out = append(appendCanonicalString(w.out, name), ':')
+			w.out = append(AppendCanonicalString(w.out, name), ':')
 		}
 		if w.value(); c.fatal {
 			return
@@ -283,34 +283,6 @@ func (w *nameWalk) duplicate() {
 		}
 	}
 	w.dups = append(w.dups, string(b))
-}
-
-// appendCanonicalString appends s (valid UTF-8) as a JSON string in one
-// spelling: nothing escaped but the quote, the backslash and control
-// characters (\b \t \n \f \r, else \u00XX).
-func appendCanonicalString(dst, s []byte) []byte {
-	dst = append(dst, '"')
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
-		case c == '"' || c == '\\':
-			dst = append(dst, '\\', c)
-		case c >= 0x20:
-			dst = append(dst, c)
-		case c == '\b':
-			dst = append(dst, '\\', 'b')
-		case c == '\t':
-			dst = append(dst, '\\', 't')
-		case c == '\n':
-			dst = append(dst, '\\', 'n')
-		case c == '\f':
-			dst = append(dst, '\\', 'f')
-		case c == '\r':
-			dst = append(dst, '\\', 'r')
-		default:
-			dst = append(dst, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
-		}
-	}
-	return append(dst, '"')
 }
 
 // checked reports whether the value at d.pos is within an object that a
