@@ -261,20 +261,18 @@ func (a *Agent) checkApprovals(s *State) error {
 // checkBinding says how an approved call differs from the call approved,
 // as far as a State of version v recorded it.
 func checkBinding(v int, d Decision) error {
+	digest := argsDigest
 	switch {
 	case v < 2 && d.ApprovedArgs == "":
 		return nil
 	case v < 3:
-		if now := argsDigestV2(d.Call.Args); d.ApprovedArgs != now {
-			return fmt.Errorf("its arguments are not the ones approved (approved %s, now %s)", orNone2(d.ApprovedArgs), now)
-		}
-		return nil
+		digest = argsDigestV2
 	case d.ApprovedTool != d.Call.Name:
 		return fmt.Errorf("the approval was given to a call of %s, not %s", orUnnamed(d.ApprovedTool), d.Call.Name)
 	case d.ApprovedID != d.Call.ID:
 		return fmt.Errorf("the approval was given to call %q, not %q", d.ApprovedID, d.Call.ID)
 	}
-	if now := argsDigest(d.Call.Args); d.ApprovedArgs != now {
+	if now := digest(d.Call.Args); d.ApprovedArgs != now {
 		return fmt.Errorf("its arguments are not the ones approved (approved %s, now %s)", orNone2(d.ApprovedArgs), now)
 	}
 	return nil

@@ -53,7 +53,7 @@ func appendCanonicalValue(dst []byte, d *wire.Decoder) ([]byte, bool) {
 		return append(dst, ']'), true
 	case wire.KindString:
 		s, ok := d.String()
-		return appendCanonicalString(dst, s), ok
+		return wire.AppendCanonicalString(dst, s), ok
 	case wire.KindNumber:
 		n, ok := d.Number()
 		return wire.AppendCanonicalNumber(dst, []byte(n)), ok
@@ -94,7 +94,7 @@ func appendCanonicalObject(dst []byte, d *wire.Decoder) ([]byte, bool) {
 		if i > 0 {
 			dst = append(dst, ',')
 		}
-		dst = appendCanonicalString(dst, m.key)
+		dst = wire.AppendCanonicalString(dst, m.key)
 		dst = append(dst, ':')
 		dst = append(dst, m.value...)
 	}
@@ -105,34 +105,4 @@ func appendCanonicalObject(dst []byte, d *wire.Decoder) ([]byte, bool) {
 // sorts keys (it differs from byte order above U+FFFF).
 func compareUTF16(a, b string) int {
 	return slices.Compare(utf16.Encode([]rune(a)), utf16.Encode([]rune(b)))
-}
-
-// appendCanonicalString appends s (valid UTF-8: the decoder replaced what
-// was not) as a JSON string with RFC 8785's escapes.
-func appendCanonicalString(dst []byte, s string) []byte {
-	const hex = "0123456789abcdef"
-	dst = append(dst, '"')
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; c {
-		case '"', '\\':
-			dst = append(dst, '\\', c)
-		case '\b':
-			dst = append(dst, '\\', 'b')
-		case '\f':
-			dst = append(dst, '\\', 'f')
-		case '\n':
-			dst = append(dst, '\\', 'n')
-		case '\r':
-			dst = append(dst, '\\', 'r')
-		case '\t':
-			dst = append(dst, '\\', 't')
-		default:
-			if c < 0x20 {
-				dst = append(dst, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xf])
-			} else {
-				dst = append(dst, c)
-			}
-		}
-	}
-	return append(dst, '"')
 }

@@ -81,7 +81,7 @@ func (p Permissions) decide(name toolgen.ToolName, args []byte, namedOnly bool) 
 // such arguments on any reading.
 func MatchRule(r toolgen.Rule, name toolgen.ToolName, args []byte) bool {
 	call := callArgs{raw: args}
-	return call.matches(&r, name)
+	return call.matches(&r, name, false)
 }
 
 // Check reports configuration errors, all at once, against the tools the
@@ -189,10 +189,10 @@ type callArgs struct {
 
 // firstMatch returns the first rule of rules matching the call, or nil; a
 // rule matches arguments that can be read in more than one way when it
-// matches one of the readings (see matchesAny): the Deny and Ask lists.
+// matches one of the readings (see matches): the Deny and Ask lists.
 func (c *callArgs) firstMatch(rules []toolgen.Rule, name toolgen.ToolName) *toolgen.Rule {
 	for i := range rules {
-		if c.matchesAny(&rules[i], name) {
+		if c.matches(&rules[i], name, true) {
 			return &rules[i]
 		}
 	}
@@ -205,44 +205,24 @@ func (c *callArgs) firstMatch(rules []toolgen.Rule, name toolgen.ToolName) *tool
 // rule whose Tool is name (not a pattern) counts.
 func (c *callArgs) firstAllowing(rules []toolgen.Rule, name toolgen.ToolName, namedOnly bool) *toolgen.Rule {
 	for i := range rules {
-		if (!namedOnly || rules[i].Tool == name) && c.matches(&rules[i], name) {
+		if (!namedOnly || rules[i].Tool == name) && c.matches(&rules[i], name, false) {
 			return &rules[i]
 		}
 	}
 	return nil
 }
 
-// matches reports whether r matches the call, read one way: a rule with
-// Args matches no arguments that repeat a member name, or whose names in
-// one object differ only in case, anywhere (see wire.NameClash). A rule
-// with an empty Tool matches nothing (Check reports it).
-func (c *callArgs) matches(r *toolgen.Rule, name toolgen.ToolName) bool {
-	if r.Tool == "" || !Match(string(r.Tool), string(name)) {
-		return false
-	}
-	if len(r.Args) == 0 {
-		return true
-	}
-	c.parse()
-	if !c.object || c.clash.Repeated || c.clash.Folded {
-		return false
-	}
-	for key, pattern := range r.Args {
-		v, ok := c.value(key)
-		if !ok || !matchBytes(pattern, v) {
-			return false
-		}
-	}
-	return true
-}
-
-// matchesAny reports whether r matches some reading of the call: each
-// argument of r.Args is matched by any member whose name is the argument's
-// or differs from it only in case (encoding/json reads {"Command": ...} as
+// matches reports whether r matches the call. A rule with an empty Tool
+// matches nothing (Check reports it). Read one way (the Allow list,
+// MatchRule), a rule with Args matches no arguments that repeat a member
+// name, or whose names in one object differ only in case, anywhere (see
+// wire.NameClash). On any reading (the Deny and Ask lists), each argument
+// of r.Args is matched by any member whose name is the argument's or
+// differs from it only in case (encoding/json reads {"Command": ...} as
 // command), when its value matches the glob or repeats a name within
-// itself (it could then read as anything). For arguments read one way,
-// with no such names, it is matches.
-func (c *callArgs) matchesAny(r *toolgen.Rule, name toolgen.ToolName) bool {
+// itself (it could then read as anything); for arguments read one way,
+// with no such names, that is the same.
+func (c *callArgs) matches(r *toolgen.Rule, name toolgen.ToolName, anyReading bool) bool {
 	if r.Tool == "" || !Match(string(r.Tool), string(name)) {
 		return false
 	}
@@ -250,11 +230,15 @@ func (c *callArgs) matchesAny(r *toolgen.Rule, name toolgen.ToolName) bool {
 		return true
 	}
 	c.parse()
-	if !c.object {
+	if !c.object || !anyReading && (c.clash.Repeated || c.clash.Folded) {
 		return false
 	}
 	for key, pattern := range r.Args {
-		if !c.anyValue(key, pattern) {
+		if anyReading {
+			if !c.anyValue(key, pattern) {
+				return false
+			}
+		} else if v, ok := c.value(key); !ok || !matchBytes(pattern, v) {
 			return false
 		}
 	}

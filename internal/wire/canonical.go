@@ -48,6 +48,34 @@ func AppendCanonicalJSON(dst, raw []byte) []byte {
 	return append(dst, raw[start:]...)
 }
 
+// AppendCanonicalString appends s (valid UTF-8) as a JSON string in one
+// spelling, RFC 8785's: nothing escaped but the quote, the backslash and
+// control characters (\b \t \n \f \r, else \u00xx).
+func AppendCanonicalString[S string | []byte](dst []byte, s S) []byte {
+	dst = append(dst, '"')
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '"' || c == '\\':
+			dst = append(dst, '\\', c)
+		case c >= 0x20:
+			dst = append(dst, c)
+		case c == '\b':
+			dst = append(dst, '\\', 'b')
+		case c == '\t':
+			dst = append(dst, '\\', 't')
+		case c == '\n':
+			dst = append(dst, '\\', 'n')
+		case c == '\f':
+			dst = append(dst, '\\', 'f')
+		case c == '\r':
+			dst = append(dst, '\\', 'r')
+		default:
+			dst = append(dst, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
+		}
+	}
+	return append(dst, '"')
+}
+
 // AppendCanonicalNumber appends the canonical form of the number literal
 // lit (checked by the scanner).
 func AppendCanonicalNumber(dst, lit []byte) []byte {

@@ -20,9 +20,11 @@
 //     as its text (a span of the input): internal/dialect derives the
 //     OpenAI-strict and Gemini forms of input schemas with it.
 //   - Helpers over checked or unchecked JSON text: CheckJSON and AppendCompact
-//     (the encoder of toolimpl), AppendCanonicalNumber (the spelling-proof
-//     numbers of permission rules, AppendRuleArgs), AppendCanonicalJSON (the
-//     digest of approved arguments), IsNumber and DecodeRune.
+//     (the encoder of toolimpl), AppendCanonicalNumber and
+//     AppendCanonicalString (the spelling-proof numbers and strings of
+//     permission rules, AppendRuleArgs, and of the digest of approved
+//     arguments), AppendCanonicalJSON (the digest of approved arguments),
+//     IsNumber and DecodeRune.
 //
 // The JSON writer is toolimpl's Encoder.
 package wire

@@ -43,18 +43,10 @@ const smallObject = 16
 // canonical text (see AppendRuleArgs) to out.
 type nameWalk struct {
 	d Decoder
-	// The names of the open objects, unescaped, object after object: the
-	// first ones in an array, the rest in a slice, so that a walk of a
-	// small value allocates nothing (a slice of an array of the walk
-	// itself would send the walk to the heap).
-	nnames    int
-	names     [8][]byte
-	moreNames [][]byte
-	// The way from the value looked through to the current one, kept as
-	// the names are.
-	npath    int
-	path     [8]step
-	morePath []step
+	// The names of the open objects, unescaped, object after object.
+	names stack[[]byte]
+	// The way from the value looked through to the current one.
+	path stack[step]
 
 	dups    []string // the pointers of repeated members, from the value looked through
 	omitted int      // repeated members beyond maxProblems
@@ -74,41 +66,32 @@ type step struct {
 	object bool
 }
 
-func (w *nameWalk) name(i int) []byte {
-	if i < len(w.names) {
-		return w.names[i]
-	}
-	return w.moreNames[i-len(w.names)]
+// stack is a stack whose first elements are in an array, the rest in a
+// slice, so that a walk of a small value allocates nothing (a slice of an
+// array of the walk itself would send the walk to the heap).
+type stack[T any] struct {
+	n     int
+	first [8]T
+	more  []T
 }
 
-func (w *nameWalk) pushName(name []byte) {
-	if w.nnames < len(w.names) {
-		w.names[w.nnames] = name
-	} else if i := w.nnames - len(w.names); i < len(w.moreNames) {
-		w.moreNames[i] = name
+// at returns the i-th element, from the bottom.
+func (s *stack[T]) at(i int) *T {
+	if i < len(s.first) {
+		return &s.first[i]
+	}
+	return &s.more[i-len(s.first)]
+}
+
+func (s *stack[T]) push(v T) {
+	if s.n < len(s.first) {
+		s.first[s.n] = v
+	} else if i := s.n - len(s.first); i < len(s.more) {
+		s.more[i] = v
 	} else {
-		w.moreNames = append(w.moreNames, name)
+		s.more = append(s.more, v)
 	}
-	w.nnames++
-}
-
-// step returns the i-th step of the path.
-func (w *nameWalk) step(i int) *step {
-	if i < len(w.path) {
-		return &w.path[i]
-	}
-	return &w.morePath[i-len(w.path)]
-}
-
-func (w *nameWalk) pushStep(s step) {
-	if w.npath < len(w.path) {
-		w.path[w.npath] = s
-	} else if i := w.npath - len(w.path); i < len(w.morePath) {
-		w.morePath[i] = s
-	} else {
-		w.morePath = append(w.morePath, s)
-	}
-	w.npath++
+	s.n++
 }
 
 // value looks through the value at the walk's position.
@@ -127,7 +110,7 @@ func (w *nameWalk) value() {
 	case '"':
 		start, end, plain := c.scanString()
 		if w.emit && !c.fatal {
-			w.out = appendCanonicalString(w.out, c.contents(start, end, plain))
+			w.out = AppendCanonicalString(w.out, c.contents(start, end, plain))
 		}
 	default:
 		start := c.pos
@@ -147,9 +130,9 @@ func (w *nameWalk) object() {
 	if !c.enter() {
 		return
 	}
-	base := w.nnames
+	base := w.names.n
 	var set, folds map[string]struct{} // for objects beyond smallObject names
-	w.pushStep(step{object: true})
+	w.path.push(step{object: true})
 	w.put('{')
 	for first := true; c.next(first, '}'); first = false {
 		start, end, plain := c.memberKey()
@@ -160,24 +143,24 @@ func (w *nameWalk) object() {
 		if !plain {
 			name = appendUnescaped(nil, name)
 		}
-		w.step(w.npath - 1).name = name
+		w.path.at(w.path.n - 1).name = name
 		if w.repeated(name, base, &set, &folds) {
 			w.duplicate()
 		}
-		w.pushName(name)
+		w.names.push(name)
 		if w.emit {
 			if !first {
 				w.out = append(w.out, ',')
 			}
-			w.out = append(appendCanonicalString(w.out, name), ':')
+			w.out = append(AppendCanonicalString(w.out, name), ':')
 		}
 		if w.value(); c.fatal {
 			return
 		}
 	}
 	w.put('}')
-	w.nnames = base
-	w.npath--
+	w.names.n = base
+	w.path.n--
 	c.depth--
 }
 
@@ -186,19 +169,19 @@ func (w *nameWalk) array() {
 	if !c.enter() {
 		return
 	}
-	w.pushStep(step{index: -1})
+	w.path.push(step{index: -1})
 	w.put('[')
 	for first := true; c.next(first, ']'); first = false {
 		if !first {
 			w.put(',')
 		}
-		w.step(w.npath-1).index++
+		w.path.at(w.path.n-1).index++
 		if w.value(); c.fatal {
 			return
 		}
 	}
 	w.put(']')
-	w.npath--
+	w.path.n--
 	c.depth--
 }
 
@@ -212,10 +195,10 @@ func (w *nameWalk) put(b byte) {
 // from base on (looked up in *set once there are many), and notes a name
 // equal to one of them under case folding only.
 func (w *nameWalk) repeated(name []byte, base int, set, folds *map[string]struct{}) bool {
-	if *set == nil && w.nnames-base < smallObject {
+	if *set == nil && w.names.n-base < smallObject {
 		dup := false
-		for i := base; i < w.nnames; i++ {
-			switch n := w.name(i); {
+		for i := base; i < w.names.n; i++ {
+			switch n := *w.names.at(i); {
 			case bytes.Equal(n, name):
 				dup = true
 			case w.fold && !w.folded && bytes.EqualFold(n, name):
@@ -226,13 +209,13 @@ func (w *nameWalk) repeated(name []byte, base int, set, folds *map[string]struct
 	}
 	if *set == nil {
 		*set = make(map[string]struct{}, 2*smallObject)
-		for i := base; i < w.nnames; i++ {
-			(*set)[string(w.name(i))] = struct{}{}
+		for i := base; i < w.names.n; i++ {
+			(*set)[string(*w.names.at(i))] = struct{}{}
 		}
 		if w.fold {
 			*folds = make(map[string]struct{}, 2*smallObject)
-			for i := base; i < w.nnames; i++ {
-				(*folds)[foldKey(w.name(i))] = struct{}{}
+			for i := base; i < w.names.n; i++ {
+				(*folds)[foldKey(*w.names.at(i))] = struct{}{}
 			}
 		}
 	}
@@ -273,8 +256,8 @@ func (w *nameWalk) duplicate() {
 		return
 	}
 	var b []byte
-	for i := range w.npath {
-		s := w.step(i)
+	for i := range w.path.n {
+		s := w.path.at(i)
 		b = append(b, '/')
 		if s.object {
 			b = AppendPointerToken(b, s.name)
@@ -283,34 +266,6 @@ func (w *nameWalk) duplicate() {
 		}
 	}
 	w.dups = append(w.dups, string(b))
-}
-
-// appendCanonicalString appends s (valid UTF-8) as a JSON string in one
-// spelling: nothing escaped but the quote, the backslash and control
-// characters (\b \t \n \f \r, else \u00XX).
-func appendCanonicalString(dst, s []byte) []byte {
-	dst = append(dst, '"')
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
-		case c == '"' || c == '\\':
-			dst = append(dst, '\\', c)
-		case c >= 0x20:
-			dst = append(dst, c)
-		case c == '\b':
-			dst = append(dst, '\\', 'b')
-		case c == '\t':
-			dst = append(dst, '\\', 't')
-		case c == '\n':
-			dst = append(dst, '\\', 'n')
-		case c == '\f':
-			dst = append(dst, '\\', 'f')
-		case c == '\r':
-			dst = append(dst, '\\', 'r')
-		default:
-			dst = append(dst, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
-		}
-	}
-	return append(dst, '"')
 }
 
 // checked reports whether the value at d.pos is within an object that a
@@ -410,7 +365,7 @@ func AppendRuleArgs(text []byte, members []RuleMember, raw []byte) ([]byte, []Ru
 		return text, members, NameClash{}, false
 	}
 	var set, folds map[string]struct{}
-	w.pushStep(step{object: true})
+	w.path.push(step{object: true})
 	for first := true; c.next(first, '}'); first = false {
 		start, end, plain := c.memberKey()
 		if c.fatal {
@@ -420,11 +375,11 @@ func AppendRuleArgs(text []byte, members []RuleMember, raw []byte) ([]byte, []Ru
 		text = append(text, c.contents(start, end, plain)...)
 		m.Mid = len(text)
 		name := text[m.Start:m.Mid:m.Mid]
-		w.path[0].name = name
+		w.path.first[0].name = name
 		if w.repeated(name, 0, &set, &folds) {
 			w.duplicate()
 		}
-		w.pushName(name)
+		w.names.push(name)
 		dups := len(w.dups)
 		if c.skipSpace(); c.at('"') {
 			start, end, plain := c.scanString()
