@@ -11,7 +11,6 @@ import (
 
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/agent"
-	"github.com/toolgen-dev/toolgen/internal/wire"
 )
 
 // ApproverFunc decides a call that needs approval (see WithApprover): true
@@ -92,19 +91,13 @@ func refuse(msg string) verdict {
 	return verdict{refusal: &r}
 }
 
-// approve decides whether call runs, as the agent loop decides (arguments
-// that repeat a member name are refused, then the permissions, then the
-// tool's RequiresApproval). A call that needs
+// approve decides whether call runs, as the agent loop decides (the
+// permissions, then the tool's RequiresApproval; begin has refused
+// arguments that repeat a member name). A call that needs
 // approval is put to the approver (WithApprover), else to the client's user
 // (askClient), else refused. req is the go-sdk request, nil on the fast
 // path (which leaves calls that need approval to go-sdk).
 func (s *Server) approve(ctx context.Context, t *toolgen.Tool, call agent.ToolCall, req *sdkmcp.CallToolRequest) verdict {
-	if err := wire.CheckNames(call.Args); err != nil {
-		// As in the agent loop: arguments that repeat a member name are
-		// refused before any rule, so that no reading of them slips past
-		// a deny or ask rule and no person is asked about them.
-		return refuse(err.Error())
-	}
 	outcome, why := s.rule(t, call.Args)
 	switch outcome {
 	case agent.OutcomeDeny:

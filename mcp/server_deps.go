@@ -13,6 +13,7 @@ import (
 
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/agent"
+	"github.com/toolgen-dev/toolgen/internal/wire"
 )
 
 // DepsFunc makes the deps of one tool call (see WithDeps): ctx is the
@@ -58,6 +59,10 @@ type callInfo struct {
 	// request is the call's HTTP request when the caller has it (the fast
 	// path); else it is looked up by header.
 	request *http.Request
+	// namesChecked: the caller looked the arguments through for repeated
+	// member names already (the fast path, which leaves such calls to
+	// go-sdk's path).
+	namesChecked bool
 }
 
 func (ci callInfo) sessionID() string {
@@ -68,8 +73,8 @@ func (ci callInfo) sessionID() string {
 }
 
 // begin prepares a call of t with args: it puts a toolgen.Ctx on ctx
-// (deps, tool name, an idempotency key) and decides whether the call runs
-// (see approve).
+// (deps, tool name, an idempotency key) and decides whether the call runs:
+// not when its arguments repeat a member name, else as approve says.
 func (s *Server) begin(ctx context.Context, t *toolgen.Tool, args []byte, ci callInfo) (context.Context, verdict) {
 	rc := toolgen.Ctx{Tool: t.Name, RunID: runID(ci.sessionID()), CallID: rand.Text()}
 	if s.deps != nil {
@@ -80,6 +85,14 @@ func (s *Server) begin(ctx context.Context, t *toolgen.Tool, args []byte, ci cal
 		rc.Deps = deps
 	}
 	ctx = toolgen.WithCtx(ctx, rc)
+	if !ci.namesChecked {
+		if err := wire.CheckNames(args); err != nil {
+			// As in the agent loop: arguments that repeat a member name
+			// are refused before any rule, so that no reading of them
+			// slips past a deny or ask rule and no person is asked.
+			return ctx, refuse(err.Error())
+		}
+	}
 	return ctx, s.approve(ctx, t, agent.ToolCall{ID: rc.CallID, Name: t.Name, Args: args}, ci.req)
 }
 

@@ -539,7 +539,7 @@ func (f *fastPath) call(w http.ResponseWriter, r *http.Request, req fastRequest,
 			Params: &sdkmcp.CallToolParamsRaw{Name: string(req.tool.Name), Arguments: req.args},
 			Extra:  &sdkmcp.RequestExtra{TokenInfo: auth.TokenInfoFromContext(r.Context()), Header: r.Header},
 		})
-		ctx, v := f.s.begin(ctx, req.tool, req.args, callInfo{header: r.Header, request: r})
+		ctx, v := f.s.begin(ctx, req.tool, req.args, callInfo{header: r.Header, request: r, namesChecked: true})
 		notifier := fc.progressNotifier(req.progressToken)
 		if notifier != nil {
 			ctx = withProgressNotifier(ctx, notifier)
