@@ -84,26 +84,30 @@ type OAuthConfig struct {
 }
 
 // OAuth makes a URL client authorize itself as the MCP authorization
-// specification (revision 2025-11-25) says, when the server asks for it.
-// On a 401 whose WWW-Authenticate names resource metadata (or without it,
-// at the well-known URLs), the client reads the server's protected
-// resource metadata (RFC 9728), then its authorization server's metadata
-// (RFC 8414 or OpenID discovery), registers itself (RFC 7591) unless
-// cfg.ClientID is set, sends the user through cfg.Authorize for an
-// authorization code (with PKCE S256, a random state, and the resource
-// parameter of RFC 8707 naming the server), exchanges it for tokens, and
-// sends the request again. An expired access token is refreshed before a
-// request (a refused refresh means a new authorization); a 403 with
+// specification (revisions 2025-11-25 and 2026-07-28) says, when the
+// server asks for it. On a 401 whose WWW-Authenticate names resource
+// metadata (or without it, at the well-known URLs), the client reads the
+// server's protected resource metadata (RFC 9728), then its authorization
+// server's metadata (RFC 8414 or OpenID discovery), uses cfg.ClientID,
+// else its client ID metadata document (cfg.ClientIDMetadataURL) where
+// the authorization server takes one, else registers itself (RFC 7591),
+// sends the user through cfg.Authorize for an authorization code (with
+// PKCE S256, a random state, and the resource parameter of RFC 8707
+// naming the server), exchanges it for tokens, and sends the request
+// again. An expired access token is refreshed before a request (a refused
+// refresh means a new authorization); a 403 with
 // error="insufficient_scope" asks the user again for the scopes the
 // challenge names together with those already granted (step-up).
 //
 // Everything discovered is checked before the user is sent anywhere: the
 // metadata's resource must be the server's URL, the issuer the URL it was
 // fetched for, every endpoint https (or on loopback), PKCE with S256
-// supported; a document that fails is an error naming what is wrong
-// (errors.Is(err, ErrAuthorization)). Tokens are never logged: OAuthToken
-// prints without them. A bad cfg is an error of NewClient and Connect, and
-// so is OAuth on a transport other than URL.
+// supported; then the redirect's iss, when present or promised, must be
+// the issuer exactly (RFC 9207). What fails is an error naming what is
+// wrong (errors.Is(err, ErrAuthorization)). Tokens are never logged:
+// OAuthToken prints without them. A bad cfg is an error of NewClient and
+// Connect, and so is OAuth on a transport other than URL. A program with
+// no user uses OAuthClientCredentials or OAuthWorkloadIdentity instead.
 func OAuth(cfg OAuthConfig) ClientOption {
 	return func(o *clientOptions) error {
 		if err := cfg.check(); err != nil {
@@ -562,7 +566,7 @@ func (h *oauthHandler) checkBinding(ctx context.Context, clientID, bound, issuer
 		}
 	}
 	if bound != "" && bound != issuer {
-		return authError("the client's credentials", fmt.Errorf("client %s is registered with authorization server %s, not with %s, which the server now names; they are not sent there", clientID, bound, issuer))
+		return authError("the client's credentials", fmt.Errorf("client %s is registered with authorization server %s, not with %s, which the server now names; they are not sent there (if they are that server's, configure it as their issuer)", clientID, bound, issuer))
 	}
 	return nil
 }
