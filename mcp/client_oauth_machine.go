@@ -420,10 +420,15 @@ func (h *oauthHandler) postToken(ctx context.Context, tokenURL string, form url.
 
 // renewable reports whether tok can be replaced by asking again with the
 // configured grant: it is of that grant's client, from the authorization
-// server it is bound to.
+// server it is bound to, and was had with the client authentication the
+// grant would choose again (a record of an earlier configuration is not).
 func (h *oauthHandler) renewable(tok *OAuthToken) bool {
 	g := h.cfg.grant
-	return g != nil && tok.TokenURL != "" && tok.ClientID == g.clientID() && (g.issuer() == "" || g.issuer() == tok.Issuer)
+	if g == nil || tok.TokenURL == "" || tok.ClientID != g.clientID() || (g.issuer() != "" && g.issuer() != tok.Issuer) {
+		return false
+	}
+	onlyTokAuth := &oauthex.AuthServerMeta{TokenEndpointAuthMethodsSupported: []string{tok.TokenAuth}}
+	return g.method(onlyTokAuth) == tok.TokenAuth
 }
 
 // renewLocked replaces the expired tok by a new token, requested as tok

@@ -637,3 +637,22 @@ func TestParsePrivateKeyPEM(t *testing.T) {
 		assert.ErrorContains(t, err, tc.want, name)
 	}
 }
+
+// TestOAuthClientCredentialsStaleRecord: an expired record of another
+// configuration (another client authentication) is not renewed with the
+// current credentials' method mixed in: it is forgotten, and the 401 gets
+// a token the current way.
+func TestOAuthClientCredentialsStaleRecord(t *testing.T) {
+	noLeaks(t)
+	e := newOAuthEnv(t)
+	m := newMachineAS(e)
+	require.NoError(t, e.store.Save(t.Context(), e.url, &mcp.OAuthToken{AccessToken: "old", Expiry: time.Now().Add(-time.Hour),
+		Resource: e.url, Issuer: e.as.issuer, TokenURL: e.as.issuer + "/token", ClientID: machineClientID, TokenAuth: "private_key_jwt"}))
+	c, err := e.connectWith(t, mcp.OAuthClientCredentials(mcp.ClientCredentialsConfig{ClientID: machineClientID, ClientSecret: machineSecret, Store: e.store}))
+	require.NoError(t, err)
+	listsWeather(t, c)
+	reqs := m.tokenRequests()
+	require.Len(t, reqs, 1, "problems: %q", m.problems)
+	assert.NotEmpty(t, m.headers[0].Get("Authorization"), "client_secret_basic")
+	assert.False(t, reqs[0].Has("client_assertion"))
+}
