@@ -48,6 +48,20 @@ type OAuthConfig struct {
 	// once per authorization server and redirect URL; the registration is
 	// kept in the Store with the tokens.
 	ClientID, ClientSecret string
+	// ClientIssuer is the authorization server ClientID is registered
+	// with. When set, ClientID and ClientSecret go to it only: a server
+	// whose metadata names another is an error. When empty, they are
+	// bound to the first authorization server they are used with (as
+	// recorded in the Store), and another one is an error too:
+	// pre-registered credentials belong to one authorization server.
+	ClientIssuer string
+	// ClientIDMetadataURL is the client's client ID metadata document
+	// (an https URL with a path, where the program publishes the
+	// document ClientMetadata builds): the client ID used, without
+	// registration, with every authorization server whose metadata says
+	// client_id_metadata_document_supported. Without a ClientID, it is
+	// tried before dynamic registration.
+	ClientIDMetadataURL string
 	// ClientName is the name a dynamic registration gives (default
 	// "toolgen"), which the authorization server may show the user.
 	ClientName string
@@ -63,29 +77,37 @@ type OAuthConfig struct {
 	// ErrCrossOriginRedirect), and CheckRedirect is asked only about the
 	// others.
 	HTTPClient *http.Client
+
+	// grant, set by OAuthClientCredentials and OAuthWorkloadIdentity,
+	// obtains tokens without a user, in place of Authorize.
+	grant machineGrant
 }
 
 // OAuth makes a URL client authorize itself as the MCP authorization
-// specification (revision 2025-11-25) says, when the server asks for it.
-// On a 401 whose WWW-Authenticate names resource metadata (or without it,
-// at the well-known URLs), the client reads the server's protected
-// resource metadata (RFC 9728), then its authorization server's metadata
-// (RFC 8414 or OpenID discovery), registers itself (RFC 7591) unless
-// cfg.ClientID is set, sends the user through cfg.Authorize for an
-// authorization code (with PKCE S256, a random state, and the resource
-// parameter of RFC 8707 naming the server), exchanges it for tokens, and
-// sends the request again. An expired access token is refreshed before a
-// request (a refused refresh means a new authorization); a 403 with
+// specification (revisions 2025-11-25 and 2026-07-28) says, when the
+// server asks for it. On a 401 whose WWW-Authenticate names resource
+// metadata (or without it, at the well-known URLs), the client reads the
+// server's protected resource metadata (RFC 9728), then its authorization
+// server's metadata (RFC 8414 or OpenID discovery), uses cfg.ClientID,
+// else its client ID metadata document (cfg.ClientIDMetadataURL) where
+// the authorization server takes one, else registers itself (RFC 7591),
+// sends the user through cfg.Authorize for an authorization code (with
+// PKCE S256, a random state, and the resource parameter of RFC 8707
+// naming the server), exchanges it for tokens, and sends the request
+// again. An expired access token is refreshed before a request (a refused
+// refresh means a new authorization); a 403 with
 // error="insufficient_scope" asks the user again for the scopes the
 // challenge names together with those already granted (step-up).
 //
 // Everything discovered is checked before the user is sent anywhere: the
 // metadata's resource must be the server's URL, the issuer the URL it was
 // fetched for, every endpoint https (or on loopback), PKCE with S256
-// supported; a document that fails is an error naming what is wrong
-// (errors.Is(err, ErrAuthorization)). Tokens are never logged: OAuthToken
-// prints without them. A bad cfg is an error of NewClient and Connect, and
-// so is OAuth on a transport other than URL.
+// supported; then the redirect's iss, when present or promised, must be
+// the issuer exactly (RFC 9207). What fails is an error naming what is
+// wrong (errors.Is(err, ErrAuthorization)). Tokens are never logged:
+// OAuthToken prints without them. A bad cfg is an error of NewClient and
+// Connect, and so is OAuth on a transport other than URL. A program with
+// no user uses OAuthClientCredentials or OAuthWorkloadIdentity instead.
 func OAuth(cfg OAuthConfig) ClientOption {
 	return func(o *clientOptions) error {
 		if err := cfg.check(); err != nil {
@@ -98,6 +120,18 @@ func OAuth(cfg OAuthConfig) ClientOption {
 
 // check validates cfg and fills its defaults.
 func (cfg *OAuthConfig) check() error {
+	if cfg.Store == nil {
+		cfg.Store = NewMemoryTokenStore()
+	}
+	if cfg.grant != nil {
+		return nil // checked by its constructor; nothing else applies
+	}
+	if err := checkIssuer(cfg.ClientIssuer); err != nil {
+		return fmt.Errorf("ClientIssuer: %w", err)
+	}
+	if err := checkClientIDURL(cfg.ClientIDMetadataURL); err != nil {
+		return fmt.Errorf("ClientIDMetadataURL: %w", err)
+	}
 	if cfg.Authorize == nil {
 		return errors.New("Authorize is required")
 	}
@@ -122,9 +156,6 @@ func (cfg *OAuthConfig) check() error {
 	}
 	if cfg.ClientName == "" {
 		cfg.ClientName = "toolgen"
-	}
-	if cfg.Store == nil {
-		cfg.Store = NewMemoryTokenStore()
 	}
 	return nil
 }
@@ -242,6 +273,9 @@ func (h *oauthHandler) refreshLocked(ctx context.Context, tok *OAuthToken) (*OAu
 		return nil, h.saveLocked(ctx, kept)
 	}
 	if tok.RefreshToken == "" {
+		if h.renewable(tok) {
+			return h.renewLocked(ctx, tok, forget)
+		}
 		return forget()
 	}
 	fresh, err := h.refresh(ctx, tok)
@@ -334,17 +368,43 @@ func (h *oauthHandler) authorize(ctx context.Context, req *http.Request, resp *h
 		return err
 	}
 	scopes := h.scopes(bearer, prm, asm, stepUp)
-	client, err := h.client(ctx, asm)
-	if err != nil {
-		return err
+	var tok *OAuthToken
+	if h.cfg.grant != nil {
+		tok, err = h.machineAuthorize(ctx, prm.Resource, asm, unionScopes(h.cfg.grant.scopes(), strings.Fields(bearer["scope"]), scopes))
+	} else {
+		tok, err = h.userAuthorize(ctx, prm.Resource, asm, scopes)
 	}
-	tok, err := h.authorizationCode(ctx, prm.Resource, asm, client, scopes)
 	if err != nil {
 		return err
 	}
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	return h.saveLocked(ctx, tok)
+}
+
+// userAuthorize registers the client (or not) and sends the user through
+// the authorization code flow.
+func (h *oauthHandler) userAuthorize(ctx context.Context, resource string, asm *oauthex.AuthServerMeta, scopes []string) (*OAuthToken, error) {
+	client, err := h.client(ctx, asm)
+	if err != nil {
+		return nil, err
+	}
+	return h.authorizationCode(ctx, resource, asm, client, scopes)
+}
+
+// unionScopes are the configured scopes with those the challenge names,
+// or, when none is configured, the scopes chosen without them.
+func unionScopes(configured, challenged, chosen []string) []string {
+	if len(configured) == 0 {
+		return chosen
+	}
+	scopes := slices.Clone(configured)
+	for _, s := range challenged {
+		if !slices.Contains(scopes, s) {
+			scopes = append(scopes, s)
+		}
+	}
+	return scopes
 }
 
 // authError wraps err, from step what, in ErrAuthorization.
@@ -409,10 +469,13 @@ func (h *oauthHandler) authServerMetadata(ctx context.Context, issuer string) (*
 		return nil, authError("metadata of authorization server "+issuer, err)
 	case asm == nil:
 		return nil, authError("metadata of authorization server "+issuer, errors.New("none found (RFC 8414 or OpenID discovery)"))
+	case asm.TokenEndpoint == "":
+		return nil, authError("metadata of authorization server "+issuer, errors.New("no token endpoint"))
+	case h.cfg.grant != nil: // no browser, so no PKCE nor authorization endpoint
 	case !slices.Contains(asm.CodeChallengeMethodsSupported, "S256"):
 		return nil, authError("authorization server "+issuer, errors.New("does not support PKCE with S256"))
-	case asm.AuthorizationEndpoint == "" || asm.TokenEndpoint == "":
-		return nil, authError("metadata of authorization server "+issuer, errors.New("no authorization or token endpoint"))
+	case asm.AuthorizationEndpoint == "":
+		return nil, authError("metadata of authorization server "+issuer, errors.New("no authorization endpoint"))
 	}
 	return asm, nil
 }
@@ -425,7 +488,7 @@ func (h *oauthHandler) scopes(bearer map[string]string, prm *oauthex.ProtectedRe
 	if len(scopes) == 0 {
 		scopes = prm.ScopesSupported
 	}
-	if tok := h.current(); stepUp && tok != nil && sameIssuer(tok.Issuer, asm.Issuer) {
+	if tok := h.current(); stepUp && tok != nil && tok.Issuer == asm.Issuer {
 		for _, s := range tok.Scopes {
 			if !slices.Contains(scopes, s) {
 				scopes = append(scopes, s)
@@ -435,21 +498,27 @@ func (h *oauthHandler) scopes(bearer map[string]string, prm *oauthex.ProtectedRe
 	return scopes
 }
 
-// sameIssuer compares issuer identifiers, ignoring a trailing slash.
-func sameIssuer(a, b string) bool {
-	return strings.TrimSuffix(a, "/") == strings.TrimSuffix(b, "/")
-}
-
-// client is the client's registration with the authorization server: the
-// configured one, the one kept from before, or a new dynamic one.
+// client is the client's registration with the authorization server, in
+// the order of MCP's client registration: the configured one (when it is
+// that server's), its client ID metadata document (when the server takes
+// them), the dynamic one kept from before (for that very issuer, so that
+// no other authorization server sees it), or a new dynamic one.
 func (h *oauthHandler) client(ctx context.Context, asm *oauthex.AuthServerMeta) (*OAuthToken, error) {
 	reg := &OAuthToken{Issuer: asm.Issuer, TokenURL: asm.TokenEndpoint, RedirectURL: h.cfg.RedirectURL}
 	if h.cfg.ClientID != "" {
+		if err := h.checkBinding(ctx, h.cfg.ClientID, h.cfg.ClientIssuer, asm.Issuer); err != nil {
+			return nil, err
+		}
 		reg.ClientID, reg.ClientSecret = h.cfg.ClientID, h.cfg.ClientSecret
 		reg.TokenAuth = tokenAuthMethod(asm, reg.ClientSecret != "")
 		return reg, nil
 	}
-	if old := h.current(); old != nil && old.ClientID != "" && sameIssuer(old.Issuer, asm.Issuer) && old.RedirectURL == h.cfg.RedirectURL {
+	if h.cfg.ClientIDMetadataURL != "" && asm.ClientIDMetadataDocumentSupported {
+		reg.ClientID, reg.TokenAuth = h.cfg.ClientIDMetadataURL, "none"
+		return reg, nil
+	}
+	if old := h.current(); old != nil && old.ClientID != "" && old.ClientID != h.cfg.ClientIDMetadataURL &&
+		old.Issuer == asm.Issuer && old.RedirectURL == h.cfg.RedirectURL {
 		reg.ClientID, reg.ClientSecret, reg.TokenAuth = old.ClientID, old.ClientSecret, old.TokenAuth
 		return reg, nil
 	}
@@ -476,6 +545,30 @@ func (h *oauthHandler) client(ctx context.Context, asm *oauthex.AuthServerMeta) 
 		reg.TokenAuth = tokenAuthMethod(asm, reg.ClientSecret != "")
 	}
 	return reg, nil
+}
+
+// checkBinding refuses to send the credentials of clientID to the
+// authorization server issuer when they belong to another: bound, when
+// configured, else the one the stored record has them from.
+func (h *oauthHandler) checkBinding(ctx context.Context, clientID, bound, issuer string) error {
+	if clientID == "" {
+		return nil
+	}
+	if bound == "" {
+		h.mu.Lock()
+		old, err := h.loadLocked(ctx)
+		h.mu.Unlock()
+		if err != nil {
+			return err
+		}
+		if old != nil && old.ClientID == clientID {
+			bound = old.Issuer
+		}
+	}
+	if bound != "" && bound != issuer {
+		return authError("the client's credentials", fmt.Errorf("client %s is registered with authorization server %s, not with %s, which the server now names; they are not sent there (if they are that server's, configure it as their issuer)", clientID, bound, issuer))
+	}
+	return nil
 }
 
 // tokenAuthMethod is how a client authenticates to the token endpoint:
@@ -566,8 +659,11 @@ func (h *oauthHandler) checkCallback(cb *url.URL, state string, asm *oauthex.Aut
 	switch {
 	case iss == "" && asm.AuthorizationResponseIssParameterSupported:
 		return "", authError("the authorization redirect", errors.New("no iss, which the authorization server promises (RFC 9207)"))
-	case iss != "" && !sameIssuer(iss, asm.Issuer):
-		return "", authError("the authorization redirect", fmt.Errorf("iss %q is not the authorization server %q (RFC 9207)", iss, asm.Issuer))
+	case iss != "" && iss != asm.Issuer:
+		// A simple string comparison (RFC 9207, 2.4): no case folding,
+		// default port, trailing slash or percent-decoding, since an
+		// issuer that only matches after them is another one.
+		return "", authError("the authorization redirect", fmt.Errorf("iss %q is not the authorization server's issuer %q (RFC 9207 compares them as strings)", iss, asm.Issuer))
 	}
 	code := q.Get("code")
 	if code == "" {

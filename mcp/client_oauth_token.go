@@ -30,7 +30,7 @@ type OAuthToken struct {
 	TokenURL     string    `json:"token_url"`        // its token endpoint
 	ClientID     string    `json:"client_id"`        // the client's registration with it
 	ClientSecret string    `json:"client_secret,omitempty"`
-	TokenAuth    string    `json:"token_endpoint_auth_method,omitempty"` // none, client_secret_basic or client_secret_post
+	TokenAuth    string    `json:"token_endpoint_auth_method,omitempty"` // none, client_secret_basic, client_secret_post or private_key_jwt
 	RedirectURL  string    `json:"redirect_url,omitempty"`               // the one registered
 }
 

@@ -622,7 +622,7 @@
 //
 // A URL server that asks for authorization (a 401 with WWW-Authenticate)
 // gets it from a client given mcp.OAuth, as the MCP authorization
-// specification (revision 2025-11-25) says:
+// specification (revisions 2025-11-25 and 2026-07-28) says:
 //
 //	lb, err := mcp.NewLoopbackAuthorizer("127.0.0.1:0", mcp.PrintAuthorizationURL(os.Stderr))
 //	defer lb.Close()
@@ -634,9 +634,13 @@
 // (RFC 9728: the URL the challenge names, else the well-known URL of the
 // server's path, then the root one), the metadata of the first
 // authorization server it lists (RFC 8414 and OpenID discovery, with path
-// insertion, as MCP lists them), registers itself (RFC 7591; once per
-// authorization server and redirect URL, kept in the store) unless
-// OAuthConfig.ClientID names a client registered beforehand, and sends the
+// insertion, as MCP lists them), chooses its client as MCP's client
+// registration orders it — OAuthConfig.ClientID, a client registered
+// beforehand; else OAuthConfig.ClientIDMetadataURL, its client ID
+// metadata document, when the authorization server says
+// client_id_metadata_document_supported; else dynamic registration (RFC
+// 7591, with application_type; once per authorization server and redirect
+// URL, kept in the store) — and sends the
 // user through OAuthConfig.Authorize: the authorization code flow with
 // PKCE (S256), a random state and the resource parameter (RFC 8707: the
 // server's URL, in the token requests too). It exchanges the code for
@@ -664,7 +668,15 @@
 // authorization server without PKCE S256, or with no registration endpoint
 // when no ClientID is set; and afterwards a redirect whose state is not the
 // request's (before its code is used), whose iss is not the authorization
-// server's (RFC 9207), or that carries an error (access_denied...). A
+// server's issuer (RFC 9207, compared as strings: a trailing slash, a case
+// or port variant is another issuer), or without iss when the metadata
+// promises one, or that carries an error (access_denied...). Client
+// credentials belong to the authorization server they are registered
+// with (SEP-2352): a pre-registered ClientID goes only to
+// OAuthConfig.ClientIssuer, or, unset, to the first authorization server it
+// was used with (as the store records), and another is an error; a
+// dynamic registration is never sent to another authorization server,
+// which gets one of its own. A
 // failed authorization is final for the request and the handshake: it is
 // not sent again, so the user is not asked twice. The redirect URL must be
 // http on loopback unless OAuthConfig.AllowRemoteRedirect (then https).
@@ -682,8 +694,27 @@
 // stay with their origin"). Tokens are never logged: OAuthToken
 // prints without them (fmt, log/slog). The
 // specification's fallbacks for 2025-03-26 servers without metadata
-// (endpoints guessed at the server's root) are not taken, and client ID
-// metadata documents are not offered.
+// (endpoints guessed at the server's root) are not taken.
+//
+// A client ID metadata document is the client's registration, published
+// by the program at an https URL that is its client ID:
+// OAuthConfig.ClientMetadata builds it from the configuration,
+// ClientMetadata.Check and CheckConfig check it (client_id the URL it is
+// served at, https with a path, redirect URIs https or loopback and
+// including the configuration's, no shared secret),
+// ClientMetadataHandler publishes it and FetchClientMetadata reads and
+// checks a published one, as an authorization server would.
+//
+// A program acting for itself, with no user, uses OAuthClientCredentials
+// (the extension io.modelcontextprotocol/oauth-client-credentials: the
+// client credentials grant with client_secret_basic, client_secret_post
+// or private_key_jwt, an RFC 7523 assertion the client signs with its
+// ECDSA, RSA or Ed25519 key, see ParsePrivateKeyPEM) or
+// OAuthWorkloadIdentity (workload identity federation: the platform's
+// token for the workload, from WorkloadTokenFile, WorkloadTokenEnv or any
+// func, exchanged with the RFC 7523 JWT bearer grant). Discovery and its
+// checks are those of OAuth; a token about to expire is replaced by asking
+// again; a refusal is the request's error, not retried.
 //
 // It is built on go-sdk's auth support: the SDK's streamable transport
 // calls the handler (an auth.OAuthHandler) for each request's token and on
@@ -697,7 +728,9 @@
 // refreshes (x/oauth2's) send no resource parameter. CI runs the official
 // conformance suite's authorization scenarios against examples/mcpclient
 // (metadata discovery variants, scope selection, step-up, the token
-// endpoint's auth methods, pre-registration); examples/mcpclient -oauth
+// endpoint's auth methods, pre-registration, and at 2026-07-28 iss,
+// client ID metadata documents, authorization server migration, client
+// credentials and workload identity); examples/mcpclient -oauth
 // authorizes by hand.
 //
 // # Where things live
@@ -758,7 +791,10 @@
 //   - client_oauth.go: OAuth, its discovery, registration and
 //     authorization code flow; client_oauth_token.go: OAuthToken, the
 //     token stores and refreshing; client_oauth_loopback.go:
-//     LoopbackAuthorizer.
+//     LoopbackAuthorizer; client_oauth_cimd.go: client ID metadata
+//     documents; client_oauth_machine.go: OAuthClientCredentials and
+//     OAuthWorkloadIdentity; client_oauth_jwt.go: the JWS of client
+//     assertions, ParsePrivateKeyPEM.
 //   - testdata/stubborn: a stdio server that will not exit, for Close.
 //
 // # Examples

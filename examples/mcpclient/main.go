@@ -8,11 +8,14 @@
 // scenario in MCP_CONFORMANCE_SCENARIO: initialize lists the tools,
 // tools_call calls add_numbers with {"a":2,"b":3}, sse-retry calls
 // test_reconnection (whose answer arrives after an SSE reconnect). The
-// auth/ scenarios authorize with mcp.OAuth, against the suite's
-// authorization server (which redirects at once, so the "browser" is an
-// HTTP GET that reads the redirect without following it; a pre-registered
-// client's credentials come in MCP_CONFORMANCE_CONTEXT), then call
-// test-tool.
+// auth/ scenarios authorize against the suite's authorization server,
+// then call test-tool: with mcp.OAuth (the server redirects at once, so
+// the "browser" is an HTTP GET that reads the redirect without following
+// it; a pre-registered client's credentials come in
+// MCP_CONFORMANCE_CONTEXT), with mcp.OAuthClientCredentials (the
+// client-credentials scenarios, whose secret or private key come in the
+// context) or with mcp.OAuthWorkloadIdentity (auth/wif-*, whose workload
+// token does); see auth.go.
 //
 // By hand:
 //
@@ -27,13 +30,10 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"net/http"
-	"net/url"
 	"os"
 	"strings"
 	"time"
@@ -68,12 +68,12 @@ func run(args []string, scenario string, stdout, stderr io.Writer) int {
 	var opts []mcp.ClientOption
 	switch {
 	case strings.HasPrefix(scenario, "auth/"):
-		cfg, err := conformanceOAuth(os.Getenv("MCP_CONFORMANCE_CONTEXT"))
+		opt, err := conformanceAuth(scenario, os.Getenv("MCP_CONFORMANCE_CONTEXT"))
 		if err != nil {
 			fmt.Fprintln(stderr, "mcpclient:", err)
 			return 2
 		}
-		opts = append(opts, mcp.OAuth(cfg))
+		opts = append(opts, opt)
 		*call, *callArgs = "test-tool", "{}"
 	case scenario != "":
 		sc, ok := scenarioCalls[scenario]
@@ -155,46 +155,4 @@ func describe(t toolgen.Tool) string {
 		return "requires approval"
 	}
 	return ""
-}
-
-// conformanceOAuth is the OAuth configuration of the suite's auth/
-// scenarios: the client registers itself, unless the scenario's context
-// (JSON) gives a pre-registered client_id and client_secret.
-func conformanceOAuth(scenarioContext string) (mcp.OAuthConfig, error) {
-	cfg := mcp.OAuthConfig{RedirectURL: "http://127.0.0.1:3030/callback", Authorize: readRedirect}
-	if scenarioContext == "" {
-		return cfg, nil
-	}
-	var c struct {
-		ClientID     string `json:"client_id"`
-		ClientSecret string `json:"client_secret"`
-	}
-	if err := json.Unmarshal([]byte(scenarioContext), &c); err != nil {
-		return cfg, fmt.Errorf("MCP_CONFORMANCE_CONTEXT: %w", err)
-	}
-	cfg.ClientID, cfg.ClientSecret = c.ClientID, c.ClientSecret
-	return cfg, nil
-}
-
-// readRedirect is the browser of an authorization server that redirects
-// at once: it asks for the authorization URL and returns where it is sent,
-// without going there.
-func readRedirect(ctx context.Context, authURL string) (*url.URL, error) {
-	hc := &http.Client{Timeout: 10 * time.Second, CheckRedirect: func(*http.Request, []*http.Request) error {
-		return http.ErrUseLastResponse
-	}}
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, authURL, nil)
-	if err != nil {
-		return nil, err
-	}
-	resp, err := hc.Do(req)
-	if err != nil {
-		return nil, err
-	}
-	resp.Body.Close()
-	loc, err := resp.Location()
-	if err != nil {
-		return nil, fmt.Errorf("the authorization server answered %s, not a redirect", resp.Status)
-	}
-	return loc, nil
 }
