@@ -63,6 +63,14 @@ type OAuthConfig struct {
 	// ErrCrossOriginRedirect), and CheckRedirect is asked only about the
 	// others.
 	HTTPClient *http.Client
+	// DPoP says when the tokens are bound to a key of the client (RFC
+	// 9449): by default, when the authorization server offers it.
+	DPoP DPoPMode
+	// Enterprise, if set, obtains the tokens through the user's
+	// enterprise identity provider instead of a browser: see
+	// EnterpriseAuthorization. Authorize and RedirectURL are then not
+	// needed, and ClientID is required.
+	Enterprise *EnterpriseAuthorization
 }
 
 // OAuth makes a URL client authorize itself as the MCP authorization
@@ -98,6 +106,12 @@ func OAuth(cfg OAuthConfig) ClientOption {
 
 // check validates cfg and fills its defaults.
 func (cfg *OAuthConfig) check() error {
+	if cfg.DPoP < DPoPWhenOffered || cfg.DPoP > DPoPNever {
+		return fmt.Errorf("DPoP: unknown mode %d", cfg.DPoP)
+	}
+	if cfg.Enterprise != nil {
+		return cfg.checkEnterprise()
+	}
 	if cfg.Authorize == nil {
 		return errors.New("Authorize is required")
 	}
@@ -161,6 +175,7 @@ type oauthHandler struct {
 	server string // the MCP server's URL: the resource, and the store's key
 	hc     *http.Client
 	now    func() time.Time
+	dpop   *dpopSigner // the client's DPoP key; nil with DPoPNever
 
 	authMu sync.Mutex // one authorization at a time
 
@@ -188,7 +203,9 @@ func (o *clientOptions) oauthFor(server string) *oauthHandler {
 		if now == nil {
 			now = time.Now
 		}
-		o.oauthHandler = &oauthHandler{cfg: *o.oauth, server: server, hc: hc, now: now}
+		h := &oauthHandler{cfg: *o.oauth, server: server, hc: hc, now: now}
+		h.withDPoP()
+		o.oauthHandler = h
 	}
 	return o.oauthHandler
 }
@@ -219,7 +236,7 @@ func (h *oauthHandler) loadLocked(ctx context.Context) (*OAuthToken, error) {
 		if err != nil {
 			return nil, fmt.Errorf("mcp: OAuth: loading the token of %s: %w", h.server, err)
 		}
-		h.tok, h.loaded = tok, true
+		h.tok, h.loaded = h.withoutForeignBinding(tok), true
 	}
 	return h.tok, nil
 }
@@ -316,6 +333,9 @@ func (h *oauthHandler) authorize(ctx context.Context, req *http.Request, resp *h
 		return authError("reading the server's WWW-Authenticate", err)
 	}
 	bearer := bearerParams(challenges)
+	if bearer["error"] == "use_dpop_nonce" {
+		return authError("the server's DPoP nonce", errors.New("refused the proof with the nonce it gave (RFC 9449, 9)"))
+	}
 	stepUp := resp.StatusCode == http.StatusForbidden
 	if stepUp && bearer["error"] != "insufficient_scope" {
 		return nil // a refusal no authorization helps: sent again, it fails as it did
@@ -338,7 +358,11 @@ func (h *oauthHandler) authorize(ctx context.Context, req *http.Request, resp *h
 	if err != nil {
 		return err
 	}
-	tok, err := h.authorizationCode(ctx, prm.Resource, asm, client, scopes)
+	grant := h.authorizationCode
+	if h.cfg.Enterprise != nil {
+		grant = h.enterpriseGrant
+	}
+	tok, err := grant(ctx, prm.Resource, asm, client, scopes)
 	if err != nil {
 		return err
 	}
@@ -352,10 +376,11 @@ func authError(what string, err error) error {
 	return fmt.Errorf("%w: %s: %w", ErrAuthorization, what, err)
 }
 
-// bearerParams are the parameters of the Bearer challenge, or none.
+// bearerParams are the parameters of the Bearer challenge (or the DPoP
+// one, RFC 9449 7.1), or none.
 func bearerParams(cs []oauthex.Challenge) map[string]string {
 	for _, c := range cs {
-		if c.Scheme == "bearer" {
+		if c.Scheme == "bearer" || c.Scheme == "dpop" {
 			return c.Params
 		}
 	}
@@ -515,15 +540,18 @@ func (h *oauthHandler) authorizationCode(ctx context.Context, resource string, a
 	if err != nil {
 		return nil, err
 	}
-	ctx = context.WithValue(ctx, oauth2.HTTPClient, h.hc)
+	dpop := h.dpopFor(ctx, asm)
+	ctx = withDPoPTokenRequest(context.WithValue(ctx, oauth2.HTTPClient, h.hc), dpop)
 	t, err := oc.Exchange(ctx, code, oauth2.VerifierOption(verifier), oauth2.SetAuthURLParam("resource", resource))
 	if err != nil {
 		return nil, authError("exchanging the code at "+asm.TokenEndpoint, err)
 	}
-	if !strings.EqualFold(t.Type(), "bearer") {
-		return nil, authError("the token from "+asm.TokenEndpoint, fmt.Errorf("type %q, not Bearer", t.Type()))
+	jkt, err := tokenBinding(t.TokenType, dpop)
+	if err != nil {
+		return nil, authError("the token from "+asm.TokenEndpoint, err)
 	}
 	tok := *reg
+	tok.DPoPJKT = jkt
 	tok.AccessToken, tok.RefreshToken, tok.Resource = t.AccessToken, t.RefreshToken, resource
 	if t.ExpiresIn > 0 {
 		tok.Expiry = h.now().Add(time.Duration(t.ExpiresIn) * time.Second)

@@ -32,6 +32,7 @@ type OAuthToken struct {
 	ClientSecret string    `json:"client_secret,omitempty"`
 	TokenAuth    string    `json:"token_endpoint_auth_method,omitempty"` // none, client_secret_basic or client_secret_post
 	RedirectURL  string    `json:"redirect_url,omitempty"`               // the one registered
+	DPoPJKT      string    `json:"dpop_jkt,omitempty"`                   // the thumbprint of the key the tokens are bound to (DPoP), if any
 }
 
 // String describes t without its secrets.
@@ -58,7 +59,7 @@ func (t OAuthToken) LogValue() slog.Value { return slog.StringValue(t.String()) 
 // registration is t without its tokens.
 func (t *OAuthToken) registration() *OAuthToken {
 	r := *t
-	r.AccessToken, r.RefreshToken, r.Expiry, r.Scopes = "", "", time.Time{}, nil
+	r.AccessToken, r.RefreshToken, r.Expiry, r.Scopes, r.DPoPJKT = "", "", time.Time{}, nil, ""
 	return &r
 }
 
@@ -225,7 +226,8 @@ func (h *oauthHandler) refresh(ctx context.Context, tok *OAuthToken) (*OAuthToke
 	// A body that can be read again (GetBody), so that a 307 or 308
 	// within the token endpoint's origin is followed; one elsewhere is
 	// refused (h.hc's CheckRedirect).
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, tok.TokenURL, strings.NewReader(form.Encode()))
+	dpop := h.dpopOf(tok)
+	req, err := http.NewRequestWithContext(withDPoPTokenRequest(ctx, dpop), http.MethodPost, tok.TokenURL, strings.NewReader(form.Encode()))
 	if err != nil {
 		return nil, err
 	}
@@ -262,10 +264,13 @@ func (h *oauthHandler) refresh(ctx context.Context, tok *OAuthToken) (*OAuthToke
 		return nil, fmt.Errorf("the token endpoint's answer: %w", jsonErr)
 	case r.AccessToken == "":
 		return nil, errors.New("the token endpoint's answer has no access_token")
-	case r.TokenType != "" && !strings.EqualFold(r.TokenType, "bearer"):
-		return nil, fmt.Errorf("the token endpoint's token is of type %q, not Bearer", r.TokenType)
+	}
+	jkt, err := tokenBinding(r.TokenType, dpop)
+	if err != nil {
+		return nil, fmt.Errorf("the token endpoint's token: %w", err)
 	}
 	fresh := tok.clone()
+	fresh.DPoPJKT = jkt
 	fresh.AccessToken, fresh.Expiry = r.AccessToken, time.Time{}
 	if r.RefreshToken != "" {
 		fresh.RefreshToken = r.RefreshToken

@@ -173,7 +173,7 @@ func conformanceOAuth(scenarioContext string) (mcp.OAuthConfig, error) {
 		return cfg, fmt.Errorf("MCP_CONFORMANCE_CONTEXT: %w", err)
 	}
 	cfg.ClientID, cfg.ClientSecret = c.ClientID, c.ClientSecret
-	return cfg, nil
+	return cfg, withEnterprise(&cfg, scenarioContext)
 }
 
 // readRedirect is the browser of an authorization server that redirects
