@@ -54,7 +54,7 @@ func (cfg *OAuthConfig) checkEnterprise() error {
 	case e.IDToken == nil:
 		return errors.New("Enterprise.IDToken is required")
 	case cfg.ClientID == "":
-		return errors.New("Enterprise needs ClientID, the client's registration with the MCP server's authorization server")
+		return errors.New("ClientID is required with Enterprise: the client's registration with the MCP server's authorization server")
 	case e.ClientSecret != "" && e.ClientID == "":
 		return errors.New("Enterprise.ClientSecret without Enterprise.ClientID")
 	}

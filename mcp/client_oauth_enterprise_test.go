@@ -222,7 +222,7 @@ func TestOAuthEnterpriseConfigChecked(t *testing.T) {
 		want string
 	}{
 		{mcp.OAuthConfig{ClientID: "c", Enterprise: ent(func(e *mcp.EnterpriseAuthorization) { e.IDToken = nil })}, "Enterprise.IDToken is required"},
-		{mcp.OAuthConfig{Enterprise: ent(nil)}, "Enterprise needs ClientID"},
+		{mcp.OAuthConfig{Enterprise: ent(nil)}, "ClientID is required with Enterprise"},
 		{mcp.OAuthConfig{ClientID: "c", Enterprise: ent(func(e *mcp.EnterpriseAuthorization) { e.TokenEndpoint = "" })}, "Enterprise.TokenEndpoint is required"},
 		{mcp.OAuthConfig{ClientID: "c", Enterprise: ent(func(e *mcp.EnterpriseAuthorization) { e.TokenEndpoint = "http://idp.example.com/token" })}, "must be https"},
 		{mcp.OAuthConfig{ClientID: "c", Enterprise: ent(func(e *mcp.EnterpriseAuthorization) { e.TokenEndpoint = "idp/token" })}, "must be https"},
