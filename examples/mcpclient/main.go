@@ -11,7 +11,8 @@
 // auth/ scenarios authorize with mcp.OAuth, against the suite's
 // authorization server (which redirects at once, so the "browser" is an
 // HTTP GET that reads the redirect without following it; a pre-registered
-// client's credentials come in MCP_CONFORMANCE_CONTEXT), then call
+// client's credentials come in MCP_CONFORMANCE_CONTEXT, and so do the
+// user's ID token and the IdP of the enterprise scenario), then call
 // test-tool.
 //
 // By hand:
