@@ -35,6 +35,7 @@ type enterpriseIdP struct {
 	jags   map[string]bool
 	refuse bool
 	issued string
+	proofs int // requests that carried a DPoP proof
 }
 
 func newEnterpriseIdP(t *testing.T) *enterpriseIdP {
@@ -52,6 +53,9 @@ func (p *enterpriseIdP) token(w http.ResponseWriter, r *http.Request) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.forms = append(p.forms, r.PostForm)
+	if r.Header.Get("DPoP") != "" {
+		p.proofs++
+	}
 	id, secret, _ := r.BasicAuth()
 	p.basic = append(p.basic, id+":"+secret)
 	if p.refuse {
@@ -66,10 +70,12 @@ func (p *enterpriseIdP) token(w http.ResponseWriter, r *http.Request) {
 // jwtBearerAS is an authServer that also takes the JWT bearer grant of
 // an ID-JAG from idp (RFC 7523), from the client "mcp-client" with the
 // secret "s3cret" (client_secret_basic), and issues a token for the
-// ID-JAG's resource that the MCP server takes.
+// ID-JAG's resource that the MCP server takes; with dpop, the grant
+// must carry a proof, and the token is bound to its key.
 type jwtBearerAS struct {
 	a      *authServer
 	idp    *enterpriseIdP
+	dpop   *dpopAS
 	mu     sync.Mutex
 	grants []url.Values
 	refuse bool
@@ -105,10 +111,30 @@ func (j *jwtBearerAS) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	access := rand.Text()
+	tokenType, err := j.bind(r, access)
+	if err != nil {
+		writeJSON(w, http.StatusBadRequest, map[string]string{"error": "invalid_dpop_proof", "error_description": err.Error()})
+		return
+	}
 	j.a.mu.Lock()
 	j.a.access[access] = &oauthGrant{client: id, resource: f.Get("resource"), scopes: strings.Fields(f.Get("scope"))}
 	j.a.mu.Unlock()
-	writeJSON(w, http.StatusOK, map[string]any{"access_token": access, "token_type": "Bearer", "expires_in": 3600, "scope": f.Get("scope")})
+	writeJSON(w, http.StatusOK, map[string]any{"access_token": access, "token_type": tokenType, "expires_in": 3600, "scope": f.Get("scope")})
+}
+
+// bind binds access to the key of r's proof, with dpop: the token type.
+func (j *jwtBearerAS) bind(r *http.Request, access string) (string, error) {
+	if j.dpop == nil {
+		return "Bearer", nil
+	}
+	_, jkt, err := checkDPoPProof(r, j.a.issuer+"/token", "", j.dpop.clock.Now())
+	if err != nil {
+		return "", err
+	}
+	j.dpop.mu.Lock()
+	defer j.dpop.mu.Unlock()
+	j.dpop.jkts[access] = jkt
+	return "DPoP", nil
 }
 
 // enterpriseConfig is an OAuthConfig of enterprise-managed authorization
@@ -154,6 +180,29 @@ func TestOAuthEnterprise(t *testing.T) {
 	assert.Zero(t, e.as.count(&e.as.authorizations), "no browser")
 	assert.Zero(t, e.as.count(&e.as.registrations))
 	assert.Zero(t, e.shown.Load())
+}
+
+// TestOAuthEnterpriseDPoP: an authorization server that offers DPoP
+// gets a proof with the JWT bearer grant and binds its token, which the
+// MCP server then takes with proofs; the IdP never gets a proof.
+func TestOAuthEnterpriseDPoP(t *testing.T) {
+	noLeaks(t)
+	e := newOAuthEnv(t)
+	idp := newEnterpriseIdP(t)
+	d := newDPoPAS(e.as, &e.clock)
+	as := newJWTBearerAS(e.as, idp)
+	as.dpop = d
+	rs := newDPoPRS(t, e, d)
+	c, err := e.connect(t, enterpriseConfig(e, idp, staticIDToken))
+	require.NoError(t, err)
+	listsWeather(t, c)
+	assert.Empty(t, lockedErrs(&rs.mu, &rs.errs))
+	rs.mu.Lock()
+	assert.Positive(t, rs.accepted)
+	rs.mu.Unlock()
+	idp.mu.Lock()
+	assert.Zero(t, idp.proofs, "a proof is for the authorization server and the MCP server only")
+	idp.mu.Unlock()
 }
 
 // TestOAuthEnterpriseFailures: whatever step fails — the program's ID
