@@ -236,14 +236,14 @@ func (h *oauthHandler) loadLocked(ctx context.Context) (*OAuthToken, error) {
 		if err != nil {
 			return nil, fmt.Errorf("mcp: OAuth: loading the token of %s: %w", h.server, err)
 		}
-		h.tok, h.loaded = h.withoutForeignBinding(tok), true
+		h.tok, h.loaded = h.withStoredKey(tok), true
 	}
 	return h.tok, nil
 }
 
 // saveLocked makes tok the record, in memory and in the store.
 func (h *oauthHandler) saveLocked(ctx context.Context, tok *OAuthToken) error {
-	h.tok, h.loaded = tok, true
+	h.tok, h.loaded = h.withKey(tok), true
 	if err := h.cfg.Store.Save(ctx, h.server, tok); err != nil {
 		return fmt.Errorf("mcp: OAuth: saving the token of %s: %w", h.server, err)
 	}

@@ -7,6 +7,7 @@ import (
 	"crypto/elliptic"
 	"crypto/rand"
 	"crypto/sha256"
+	"crypto/x509"
 	"encoding/asn1"
 	"encoding/base64"
 	"encoding/json"
@@ -19,6 +20,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/oauthex"
@@ -49,24 +51,48 @@ const (
 const dpopAlg = "ES256"
 
 // dpopSigner signs the DPoP proofs of one client with its key, and keeps
-// the newest nonce each origin gave (RFC 9449, 8 and 9).
+// the newest nonce each origin gave (RFC 9449, 8 and 9). The key is the
+// one the client made, until a stored record bound to another key brings
+// that one (adopt).
 type dpopSigner struct {
-	key *ecdsa.PrivateKey
-	jwk json.RawMessage // the public key, as the proofs' jwk header
-	jkt string          // its thumbprint (RFC 7638), as tokens' cnf.jkt
+	key atomic.Pointer[dpopKey]
 	now func() time.Time
 
 	mu     sync.Mutex
 	nonces map[origin]string
 }
 
+// dpopKey is an ECDSA P-256 key, with what the proofs and the records
+// need of it.
+type dpopKey struct {
+	priv  *ecdsa.PrivateKey
+	jwk   json.RawMessage // the public key, as the proofs' jwk header
+	jkt   string          // its thumbprint (RFC 7638), as tokens' cnf.jkt
+	pkcs8 []byte          // the private key, as a record keeps it
+}
+
 // newDPoPSigner makes a new key.
 func newDPoPSigner(now func() time.Time) (*dpopSigner, error) {
-	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	priv, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
 	if err != nil {
 		return nil, fmt.Errorf("mcp: making the DPoP key: %w", err)
 	}
-	point, err := key.PublicKey.Bytes() // 0x04 || x || y
+	k, err := dpopKeyOf(priv)
+	if err != nil {
+		return nil, err
+	}
+	s := &dpopSigner{now: now, nonces: map[origin]string{}}
+	s.key.Store(k)
+	return s, nil
+}
+
+// dpopKeyOf is priv with its encodings.
+func dpopKeyOf(priv *ecdsa.PrivateKey) (*dpopKey, error) {
+	point, err := priv.PublicKey.Bytes() // 0x04 || x || y
+	if err != nil || priv.Curve != elliptic.P256() {
+		return nil, fmt.Errorf("mcp: the DPoP key is not a P-256 key: %v", err)
+	}
+	pkcs8, err := x509.MarshalPKCS8PrivateKey(priv)
 	if err != nil {
 		return nil, fmt.Errorf("mcp: encoding the DPoP key: %w", err)
 	}
@@ -74,8 +100,24 @@ func newDPoPSigner(now func() time.Time) (*dpopSigner, error) {
 	// RFC 7638: the required members, in lexicographic order, no spaces.
 	canonical := `{"crv":"P-256","kty":"EC","x":"` + x + `","y":"` + y + `"}`
 	sum := sha256.Sum256([]byte(canonical))
-	return &dpopSigner{key: key, jwk: json.RawMessage(canonical), jkt: b64(sum[:]), now: now, nonces: map[origin]string{}}, nil
+	return &dpopKey{priv: priv, jwk: json.RawMessage(canonical), jkt: b64(sum[:]), pkcs8: pkcs8}, nil
 }
+
+// parseDPoPKey is the key a record keeps (PKCS #8).
+func parseDPoPKey(pkcs8 []byte) (*dpopKey, error) {
+	k, err := x509.ParsePKCS8PrivateKey(pkcs8)
+	if err != nil {
+		return nil, err
+	}
+	priv, ok := k.(*ecdsa.PrivateKey)
+	if !ok {
+		return nil, fmt.Errorf("a %T, not an ECDSA key", k)
+	}
+	return dpopKeyOf(priv)
+}
+
+// jkt is the thumbprint of the signer's key.
+func (s *dpopSigner) jkt() string { return s.key.Load().jkt }
 
 // b64 is base64url without padding, JOSE's encoding.
 func b64(b []byte) string { return base64.RawURLEncoding.EncodeToString(b) }
@@ -83,11 +125,12 @@ func b64(b []byte) string { return base64.RawURLEncoding.EncodeToString(b) }
 // proof is a new DPoP proof of a request of method to u; accessToken,
 // when not empty, is the token it presents (ath).
 func (s *dpopSigner) proof(method string, u *url.URL, accessToken string) (string, error) {
+	key := s.key.Load()
 	header, err := json.Marshal(struct {
 		Typ string          `json:"typ"`
 		Alg string          `json:"alg"`
 		JWK json.RawMessage `json:"jwk"`
-	}{"dpop+jwt", dpopAlg, s.jwk})
+	}{"dpop+jwt", dpopAlg, key.jwk})
 	if err != nil {
 		return "", err
 	}
@@ -107,14 +150,14 @@ func (s *dpopSigner) proof(method string, u *url.URL, accessToken string) (strin
 	if err != nil {
 		return "", err
 	}
-	return s.sign(b64(header) + "." + b64(payload))
+	return key.sign(b64(header) + "." + b64(payload))
 }
 
 // sign is the compact JWS of signingInput: ES256's signature is r and s,
 // 32 bytes each (RFC 7518, 3.4), not the ASN.1 the standard library gives.
-func (s *dpopSigner) sign(signingInput string) (string, error) {
+func (k *dpopKey) sign(signingInput string) (string, error) {
 	sum := sha256.Sum256([]byte(signingInput))
-	der, err := ecdsa.SignASN1(rand.Reader, s.key, sum[:])
+	der, err := ecdsa.SignASN1(rand.Reader, k.priv, sum[:])
 	if err != nil {
 		return "", err
 	}
@@ -310,7 +353,7 @@ func (h *oauthHandler) dpopBound(authorization string) (string, bool) {
 		return "", false
 	}
 	tok := h.current()
-	if tok == nil || tok.AccessToken == "" || tok.AccessToken != token || tok.DPoPJKT != h.dpop.jkt {
+	if tok == nil || tok.AccessToken == "" || tok.AccessToken != token || tok.DPoPJKT != h.dpop.jkt() {
 		return "", false
 	}
 	return token, true
@@ -402,28 +445,51 @@ func tokenBinding(tokenType string, dpop *dpopSigner) (string, error) {
 	case tokenType == "" || strings.EqualFold(tokenType, "bearer"):
 		return "", nil
 	case strings.EqualFold(tokenType, "dpop") && dpop != nil:
-		return dpop.jkt, nil
+		return dpop.jkt(), nil
 	case strings.EqualFold(tokenType, "dpop"):
 		return "", errors.New("a DPoP token, to a request without a DPoP proof")
 	}
 	return "", fmt.Errorf("type %q, not Bearer or DPoP", tokenType)
 }
 
-// withoutForeignBinding is tok, without its tokens when they are bound
-// to a key other than the handler's (one of an earlier run, or any when
-// DPoP is off): they cannot be presented, and the refresh token of a
-// public client is bound to the key as well.
-func (h *oauthHandler) withoutForeignBinding(tok *OAuthToken) *OAuthToken {
-	if tok == nil || tok.DPoPJKT == "" || (h.dpop != nil && tok.DPoPJKT == h.dpop.jkt) {
+// withStoredKey is tok as loaded from the store: when its tokens are
+// bound to a key (an earlier run's), the handler signs with that key
+// from now on, which the record keeps; a record whose key is missing or
+// is not the one its tokens are bound to, or any bound record with
+// DPoPNever, loses its tokens, which could not be presented (the refresh
+// token of a public client is bound to the key as well).
+func (h *oauthHandler) withStoredKey(tok *OAuthToken) *OAuthToken {
+	if tok == nil || tok.DPoPJKT == "" {
 		return tok
 	}
-	return tok.registration()
+	if h.dpop == nil {
+		return tok.registration()
+	}
+	k, err := parseDPoPKey(tok.DPoPKey)
+	if err != nil || k.jkt != tok.DPoPJKT {
+		return tok.registration()
+	}
+	h.dpop.key.Store(k)
+	return tok
+}
+
+// withKey is tok, about to be saved, with the key its tokens are bound
+// to, if any, so that a later run can present them.
+func (h *oauthHandler) withKey(tok *OAuthToken) *OAuthToken {
+	if tok == nil {
+		return nil
+	}
+	tok.DPoPKey = nil
+	if k := h.dpopOf(tok); k != nil {
+		tok.DPoPKey = k.key.Load().pkcs8
+	}
+	return tok
 }
 
 // dpopOf is the signer of a refresh of tok: the handler's, when tok's
 // tokens are bound to its key.
 func (h *oauthHandler) dpopOf(tok *OAuthToken) *dpopSigner {
-	if h.dpop != nil && tok.DPoPJKT == h.dpop.jkt {
+	if h.dpop != nil && tok.DPoPJKT != "" && tok.DPoPJKT == h.dpop.jkt() {
 		return h.dpop
 	}
 	return nil

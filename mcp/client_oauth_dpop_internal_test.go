@@ -44,7 +44,7 @@ func TestTokenBinding(t *testing.T) {
 		wantErr string
 	}{
 		{"", nil, "", ""}, {"Bearer", nil, "", ""}, {"bearer", s, "", ""},
-		{"DPoP", s, s.jkt, ""}, {"dpop", s, s.jkt, ""},
+		{"DPoP", s, s.jkt(), ""}, {"dpop", s, s.jkt(), ""},
 		{"DPoP", nil, "", "without a DPoP proof"},
 		{"MAC", s, "", `type "MAC"`}, {"N_A", nil, "", `type "N_A"`},
 	} {

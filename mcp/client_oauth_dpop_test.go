@@ -5,6 +5,7 @@ import (
 	"crypto/elliptic"
 	"crypto/rand"
 	"crypto/sha256"
+	"crypto/x509"
 	"encoding/asn1"
 	"encoding/base64"
 	"encoding/json"
@@ -13,6 +14,7 @@ import (
 	"math/big"
 	"net/http"
 	"net/http/httptest"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -433,22 +435,57 @@ func TestOAuthDPoPNotOffered(t *testing.T) {
 	}
 }
 
-// TestOAuthDPoPStoredTokenOfAnotherKey: a DPoP-bound token kept by an
-// earlier client (another key) is not presented — it would fail — but
-// the user is asked again; a Bearer token kept is used as before.
-func TestOAuthDPoPStoredTokenOfAnotherKey(t *testing.T) {
-	noLeaks(t)
-	e := newOAuthEnv(t)
-	as := newDPoPAS(e.as, &e.clock)
-	rs := newDPoPRS(t, e, as)
-	first, err := e.connect(t, e.config())
+// TestOAuthDPoPStoredToken: a DPoP-bound token kept in a token file is
+// presented by a later client with the key the record keeps, without
+// asking the user; a record whose key is missing or is not the one its
+// tokens are bound to, or any bound record when DPoP is off, is not
+// presented (it would fail) but the user is asked again.
+func TestOAuthDPoPStoredToken(t *testing.T) {
+	otherKey, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
 	require.NoError(t, err)
-	listsWeather(t, first)
-	second, err := e.connect(t, e.config())
+	otherPKCS8, err := x509.MarshalPKCS8PrivateKey(otherKey)
 	require.NoError(t, err)
-	listsWeather(t, second)
-	assert.Equal(t, 2, e.as.count(&e.as.authorizations))
-	assert.Empty(t, lockedErrs(&rs.mu, &rs.errs), "no token presented with a key it is not bound to")
+	for _, tc := range []struct {
+		name           string
+		spoil          func(*mcp.OAuthToken)
+		mode           mcp.DPoPMode
+		authorizations int
+	}{
+		{"kept key", nil, mcp.DPoPWhenOffered, 1},
+		{"key missing", func(tok *mcp.OAuthToken) { tok.DPoPKey = nil }, mcp.DPoPWhenOffered, 2},
+		{"another key", func(tok *mcp.OAuthToken) { tok.DPoPKey = otherPKCS8 }, mcp.DPoPWhenOffered, 2},
+		{"not a key", func(tok *mcp.OAuthToken) { tok.DPoPKey = []byte("junk") }, mcp.DPoPWhenOffered, 2},
+		{"DPoP off", nil, mcp.DPoPNever, 2},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			noLeaks(t)
+			e := newOAuthEnv(t)
+			e.store = mcp.FileTokenStore(filepath.Join(t.TempDir(), "tokens.json"))
+			as := newDPoPAS(e.as, &e.clock)
+			rs := newDPoPRS(t, e, as)
+			first, err := e.connect(t, e.config())
+			require.NoError(t, err)
+			listsWeather(t, first)
+			tok, err := e.store.Load(t.Context(), e.url)
+			require.NoError(t, err)
+			require.NotEmpty(t, tok.DPoPKey, "the record keeps the key")
+			assert.NotContains(t, fmt.Sprintf("%v %+v %#v", tok, tok, tok), base64.StdEncoding.EncodeToString(tok.DPoPKey)[:16], "the key is never printed")
+			if tc.spoil != nil {
+				tc.spoil(tok)
+				require.NoError(t, e.store.Save(t.Context(), e.url, tok))
+			}
+			if tc.mode == mcp.DPoPNever {
+				e.serve(nil, nil) // a Bearer server
+			}
+			cfg := e.config()
+			cfg.DPoP = tc.mode
+			second, err := e.connect(t, cfg)
+			require.NoError(t, err)
+			listsWeather(t, second)
+			assert.Equal(t, tc.authorizations, e.as.count(&e.as.authorizations))
+			assert.Empty(t, lockedErrs(&rs.mu, &rs.errs), "no token presented with a key it is not bound to")
+		})
+	}
 }
 
 // TestOAuthDPoPRefresh: a bound token is refreshed with a proof, and the

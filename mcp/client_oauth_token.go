@@ -19,7 +19,8 @@ import (
 
 // OAuthToken is what a TokenStore keeps for one MCP server: the tokens,
 // and the client registration and token endpoint needed to refresh them.
-// It prints (fmt, slog) without the tokens and the client secret.
+// It prints (fmt, slog) without the tokens, the client secret and the
+// DPoP key.
 type OAuthToken struct {
 	AccessToken  string    `json:"access_token,omitempty"`
 	RefreshToken string    `json:"refresh_token,omitempty"`
@@ -33,6 +34,7 @@ type OAuthToken struct {
 	TokenAuth    string    `json:"token_endpoint_auth_method,omitempty"` // none, client_secret_basic or client_secret_post
 	RedirectURL  string    `json:"redirect_url,omitempty"`               // the one registered
 	DPoPJKT      string    `json:"dpop_jkt,omitempty"`                   // the thumbprint of the key the tokens are bound to (DPoP), if any
+	DPoPKey      []byte    `json:"dpop_key,omitempty"`                   // that private key (PKCS #8), kept with the tokens it can present
 }
 
 // String describes t without its secrets.
@@ -59,7 +61,7 @@ func (t OAuthToken) LogValue() slog.Value { return slog.StringValue(t.String()) 
 // registration is t without its tokens.
 func (t *OAuthToken) registration() *OAuthToken {
 	r := *t
-	r.AccessToken, r.RefreshToken, r.Expiry, r.Scopes, r.DPoPJKT = "", "", time.Time{}, nil, ""
+	r.AccessToken, r.RefreshToken, r.Expiry, r.Scopes, r.DPoPJKT, r.DPoPKey = "", "", time.Time{}, nil, "", nil
 	return &r
 }
 

@@ -716,9 +716,11 @@
 // its DPoP-Nonce; the newest nonce of each origin is used, and goes to
 // that origin only; a server that asks again gets an error. Proofs go
 // only to the token endpoint and the MCP server, never with the metadata
-// or registration requests nor to an IdP. A stored token bound to another
-// key (an earlier run's) is dropped, not presented. OAuthConfig.DPoP
-// changes when: DPoPAlways, DPoPNever.
+// or registration requests nor to an IdP. The record of bound tokens
+// keeps their key (OAuthToken.DPoPKey, PKCS #8), so that tokens kept in a
+// FileTokenStore serve the next run too; a record whose key is missing or
+// is not the one its tokens are bound to loses its tokens rather than
+// present them. OAuthConfig.DPoP changes when: DPoPAlways, DPoPNever.
 //
 // OAuthConfig.Enterprise (EnterpriseAuthorization) authorizes through the
 // user's enterprise identity provider instead of a browser (the
