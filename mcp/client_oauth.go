@@ -528,7 +528,8 @@ func (h *oauthHandler) authorizationCode(ctx context.Context, resource string, a
 		Scopes:       scopes,
 	}
 	verifier, state := oauth2.GenerateVerifier(), rand.Text()
-	authURL := oc.AuthCodeURL(state, oauth2.S256ChallengeOption(verifier), oauth2.SetAuthURLParam("resource", resource))
+	dpop := h.dpopFor(ctx, asm)
+	authURL := oc.AuthCodeURL(state, append(dpop.authorizationParams(), oauth2.S256ChallengeOption(verifier), oauth2.SetAuthURLParam("resource", resource))...)
 	callback, err := h.cfg.Authorize(ctx, authURL)
 	if err != nil {
 		return nil, authError("the user's authorization", err)
@@ -540,7 +541,6 @@ func (h *oauthHandler) authorizationCode(ctx context.Context, resource string, a
 	if err != nil {
 		return nil, err
 	}
-	dpop := h.dpopFor(ctx, asm)
 	ctx = withDPoPTokenRequest(context.WithValue(ctx, oauth2.HTTPClient, h.hc), dpop)
 	t, err := oc.Exchange(ctx, code, oauth2.VerifierOption(verifier), oauth2.SetAuthURLParam("resource", resource))
 	if err != nil {

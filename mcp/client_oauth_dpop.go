@@ -24,6 +24,7 @@ import (
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/oauthex"
+	"golang.org/x/oauth2"
 )
 
 // DPoPMode says when OAuth binds the access tokens it obtains to a key of
@@ -193,6 +194,15 @@ func (s *dpopSigner) noteNonce(u *url.URL, resp *http.Response) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.nonces[originOf(u)] = n
+}
+
+// authorizationParams bind the authorization code to the key, with
+// dpop_jkt (RFC 9449, 10), when s is set.
+func (s *dpopSigner) authorizationParams() []oauth2.AuthCodeOption {
+	if s == nil {
+		return nil
+	}
+	return []oauth2.AuthCodeOption{oauth2.SetAuthURLParam("dpop_jkt", s.jkt())}
 }
 
 // dpopTokenRequestKey marks the context of a token request that carries

@@ -141,6 +141,7 @@ type dpopAS struct {
 	jkts                      map[string]string // access token → the key it is bound to
 	jtis                      map[string]bool
 	proofPaths                []string // of every request with a DPoP header
+	authJKT                   string   // the dpop_jkt of the last authorization request
 	tokenRequests, challenges int
 	errs                      []string
 }
@@ -161,14 +162,21 @@ func (d *dpopAS) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.Header.Get("DPoP") != "" {
 		d.proofPaths = append(d.proofPaths, r.URL.Path)
 	}
+	if r.URL.Path == "/tenant/authorize" {
+		d.authJKT = r.URL.Query().Get("dpop_jkt")
+	}
 	if r.Method != http.MethodPost || r.URL.Path != "/tenant/token" || r.Header.Get("DPoP") == "" {
 		d.a.mux.ServeHTTP(w, r)
 		return
 	}
 	d.tokenRequests++
 	c, jkt, err := checkDPoPProof(r, d.a.issuer+"/token", "", d.clock.Now())
-	if err == nil && d.jtis[c.JTI] {
+	switch {
+	case err != nil:
+	case d.jtis[c.JTI]:
 		err = errors.New("a proof replayed")
+	case r.PostFormValue("grant_type") == "authorization_code" && d.authJKT != "" && d.authJKT != jkt:
+		err = errors.New("the proof's key is not the dpop_jkt of the authorization request (RFC 9449, 10)")
 	}
 	if err != nil {
 		d.errs = append(d.errs, "token endpoint: "+err.Error())
@@ -317,6 +325,7 @@ func TestOAuthDPoP(t *testing.T) {
 	as.mu.Lock()
 	assert.Equal(t, []string{"/tenant/token"}, as.proofPaths, "a proof goes to the token endpoint only")
 	assert.Equal(t, 1, as.tokenRequests)
+	assert.NotEmpty(t, as.authJKT, "the code is bound to the key")
 	as.mu.Unlock()
 	rs.mu.Lock()
 	assert.Equal(t, map[string]int{"DPoP": rs.requests}, rs.schemes, "the DPoP scheme, never Bearer")
