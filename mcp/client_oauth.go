@@ -175,7 +175,8 @@ type oauthHandler struct {
 	server string // the MCP server's URL: the resource, and the store's key
 	hc     *http.Client
 	now    func() time.Time
-	dpop   *dpopSigner // the client's DPoP key; nil with DPoPNever
+	dpop   *dpopSigner  // the client's DPoP key; nil with DPoPNever
+	dpopHC *http.Client // hc, signing each request with dpop
 
 	authMu sync.Mutex // one authorization at a time
 
@@ -541,7 +542,7 @@ func (h *oauthHandler) authorizationCode(ctx context.Context, resource string, a
 	if err != nil {
 		return nil, err
 	}
-	ctx = withDPoPTokenRequest(context.WithValue(ctx, oauth2.HTTPClient, h.hc), dpop)
+	ctx = context.WithValue(ctx, oauth2.HTTPClient, h.tokenClient(dpop))
 	t, err := oc.Exchange(ctx, code, oauth2.VerifierOption(verifier), oauth2.SetAuthURLParam("resource", resource))
 	if err != nil {
 		return nil, authError("exchanging the code at "+asm.TokenEndpoint, err)

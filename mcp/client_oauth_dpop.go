@@ -205,33 +205,25 @@ func (s *dpopSigner) authorizationParams() []oauth2.AuthCodeOption {
 	return []oauth2.AuthCodeOption{oauth2.SetAuthURLParam("dpop_jkt", s.jkt())}
 }
 
-// dpopTokenRequestKey marks the context of a token request that carries
-// a proof.
-type dpopTokenRequestKey struct{}
-
-// withDPoPTokenRequest is ctx for a token request that carries a proof
-// when dpop is set.
-func withDPoPTokenRequest(ctx context.Context, dpop *dpopSigner) context.Context {
-	if dpop == nil {
-		return ctx
-	}
-	return context.WithValue(ctx, dpopTokenRequestKey{}, true)
-}
-
-// dpopTokenTransport gives each token request marked by
-// withDPoPTokenRequest a proof, and sends it once more with the nonce
-// the authorization server asks for (RFC 9449, 8). Other requests (the
-// metadata, the registration) go as they are.
+// dpopTokenTransport gives each request (to a token endpoint) a proof,
+// and sends it once more with the nonce the authorization server asks
+// for (RFC 9449, 8).
 type dpopTokenTransport struct {
 	base http.RoundTripper
 	s    *dpopSigner
 }
 
 func (t dpopTokenTransport) RoundTrip(req *http.Request) (*http.Response, error) {
-	if marked, _ := req.Context().Value(dpopTokenRequestKey{}).(bool); !marked {
-		return t.base.RoundTrip(req)
-	}
 	return retryWithNonce(req, t.send, asksTokenNonce)
+}
+
+// tokenClient is the client of a token request that carries dpop's
+// proof (dpop nil: none).
+func (h *oauthHandler) tokenClient(dpop *dpopSigner) *http.Client {
+	if dpop == nil {
+		return h.hc
+	}
+	return h.dpopHC
 }
 
 // send sends req with a new proof.
@@ -505,8 +497,11 @@ func (h *oauthHandler) dpopOf(tok *OAuthToken) *dpopSigner {
 	return nil
 }
 
-// withDPoP gives h a DPoP key, unless DPoPNever, and a token client
-// that signs the token requests marked for it.
+// withDPoP gives h a DPoP key, unless DPoPNever, and a client that
+// signs the token requests. h.hc itself stays as it was: go-sdk's
+// discovery guards against server-side request forgery (no dialing of
+// private addresses) only when its client's transport is an
+// *http.Transport, which a wrapper would hide.
 func (h *oauthHandler) withDPoP() {
 	if h.cfg.DPoP == DPoPNever {
 		return
@@ -521,5 +516,5 @@ func (h *oauthHandler) withDPoP() {
 	}
 	hc := *h.hc
 	hc.Transport = dpopTokenTransport{base: base, s: s}
-	h.hc, h.dpop = &hc, s
+	h.dpopHC, h.dpop = &hc, s
 }

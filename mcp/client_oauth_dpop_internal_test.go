@@ -96,3 +96,20 @@ func decodeJSONSegment(seg string, v any) error {
 	}
 	return json.Unmarshal(data, v)
 }
+
+// TestDPoPKeepsDiscoveryGuarded: with DPoP on, the client of discovery
+// and registration keeps the configured transport itself, an
+// *http.Transport, which go-sdk's discovery needs to see to refuse
+// private addresses; only the token requests' client signs.
+func TestDPoPKeepsDiscoveryGuarded(t *testing.T) {
+	o := &clientOptions{oauth: &OAuthConfig{}}
+	h := o.oauthFor("https://mcp.example.com/mcp")
+	require.NotNil(t, h.dpop)
+	assert.Equal(t, http.DefaultTransport, h.hc.Transport)
+	assert.IsType(t, dpopTokenTransport{}, h.tokenClient(h.dpop).Transport)
+	assert.Same(t, h.hc, h.tokenClient(nil))
+
+	never := (&clientOptions{oauth: &OAuthConfig{DPoP: DPoPNever}}).oauthFor("https://mcp.example.com/mcp")
+	assert.Nil(t, never.dpop)
+	assert.Same(t, never.hc, never.tokenClient(never.dpop))
+}

@@ -91,7 +91,7 @@ func (h *oauthHandler) enterpriseGrant(ctx context.Context, resource string, asm
 		form.Set("scope", strings.Join(scopes, " "))
 	}
 	dpop := h.dpopFor(ctx, asm)
-	r, err := h.postToken(withDPoPTokenRequest(ctx, dpop), asm.TokenEndpoint, form, reg.ClientID, reg.ClientSecret, reg.TokenAuth)
+	r, err := h.postToken(ctx, h.tokenClient(dpop), asm.TokenEndpoint, form, reg.ClientID, reg.ClientSecret, reg.TokenAuth)
 	if err != nil {
 		return nil, authError("the JWT bearer grant at "+asm.TokenEndpoint, err)
 	}
@@ -137,7 +137,7 @@ func (h *oauthHandler) idJAG(ctx context.Context, resource, issuer string, scope
 	if e.ClientSecret != "" {
 		method = "client_secret_basic"
 	}
-	r, err := h.postToken(ctx, e.TokenEndpoint, form, e.ClientID, e.ClientSecret, method)
+	r, err := h.postToken(ctx, h.hc, e.TokenEndpoint, form, e.ClientID, e.ClientSecret, method)
 	switch {
 	case err != nil:
 		return "", authError("the enterprise IdP's token exchange at "+e.TokenEndpoint, err)
@@ -160,10 +160,10 @@ type tokenResponse struct {
 	Description     string `json:"error_description"`
 }
 
-// postToken sends form to the token endpoint, the client authenticated
-// by method (none, client_secret_basic or client_secret_post). A refusal
-// is a *tokenError.
-func (h *oauthHandler) postToken(ctx context.Context, endpoint string, form url.Values, clientID, secret, method string) (*tokenResponse, error) {
+// postToken sends form to the token endpoint through hc, the client
+// authenticated by method (none, client_secret_basic or
+// client_secret_post). A refusal is a *tokenError.
+func (h *oauthHandler) postToken(ctx context.Context, hc *http.Client, endpoint string, form url.Values, clientID, secret, method string) (*tokenResponse, error) {
 	switch {
 	case method == "client_secret_post":
 		form.Set("client_id", clientID)
@@ -180,7 +180,7 @@ func (h *oauthHandler) postToken(ctx context.Context, endpoint string, form url.
 	}
 	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 	req.Header.Set("Accept", "application/json")
-	resp, err := h.hc.Do(req)
+	resp, err := hc.Do(req)
 	if err != nil {
 		return nil, err
 	}

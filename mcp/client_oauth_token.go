@@ -229,7 +229,7 @@ func (h *oauthHandler) refresh(ctx context.Context, tok *OAuthToken) (*OAuthToke
 	// within the token endpoint's origin is followed; one elsewhere is
 	// refused (h.hc's CheckRedirect).
 	dpop := h.dpopOf(tok)
-	req, err := http.NewRequestWithContext(withDPoPTokenRequest(ctx, dpop), http.MethodPost, tok.TokenURL, strings.NewReader(form.Encode()))
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, tok.TokenURL, strings.NewReader(form.Encode()))
 	if err != nil {
 		return nil, err
 	}
@@ -238,7 +238,7 @@ func (h *oauthHandler) refresh(ctx context.Context, tok *OAuthToken) (*OAuthToke
 	}
 	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 	req.Header.Set("Accept", "application/json")
-	resp, err := h.hc.Do(req)
+	resp, err := h.tokenClient(dpop).Do(req)
 	if err != nil {
 		return nil, err
 	}
