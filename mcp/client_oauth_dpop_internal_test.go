@@ -18,7 +18,7 @@ import (
 func TestProofTarget(t *testing.T) {
 	for raw, want := range map[string]string{
 		"https://mcp.example.com/mcp":                "https://mcp.example.com/mcp",
-		"https://mcp.example.com/mcp?session=1&x=y":  "https://mcp.example.com/mcp",
+		"https://mcp.example.com/mcp?id=1&x=y":       "https://mcp.example.com/mcp",
 		"https://mcp.example.com/mcp#frag":           "https://mcp.example.com/mcp",
 		"https://mcp.example.com/mcp?":               "https://mcp.example.com/mcp",
 		"https://user:pw@mcp.example.com:8443/a/b?q": "https://mcp.example.com:8443/a/b",
@@ -112,4 +112,19 @@ func TestDPoPKeepsDiscoveryGuarded(t *testing.T) {
 	never := (&clientOptions{oauth: &OAuthConfig{DPoP: DPoPNever}}).oauthFor("https://mcp.example.com/mcp")
 	assert.Nil(t, never.dpop)
 	assert.Same(t, never.hc, never.tokenClient(never.dpop))
+}
+
+// TestAuthServerMetadataURLs: the URLs MCP lists for an issuer, with and
+// without a path, in its order.
+func TestAuthServerMetadataURLs(t *testing.T) {
+	assert.Equal(t, []string{"https://as.example.com/.well-known/oauth-authorization-server", "https://as.example.com/.well-known/openid-configuration"},
+		authServerMetadataURLs("https://as.example.com"))
+	assert.Equal(t, []string{"https://as.example.com/.well-known/oauth-authorization-server", "https://as.example.com/.well-known/openid-configuration"},
+		authServerMetadataURLs("https://as.example.com/"))
+	assert.Equal(t, []string{
+		"https://as.example.com:8443/.well-known/oauth-authorization-server/tenant/1",
+		"https://as.example.com:8443/.well-known/openid-configuration/tenant/1",
+		"https://as.example.com:8443/tenant/1/.well-known/openid-configuration",
+	}, authServerMetadataURLs("https://as.example.com:8443/tenant/1/"))
+	assert.Nil(t, authServerMetadataURLs("://bad"))
 }
