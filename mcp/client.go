@@ -60,14 +60,16 @@ func Command(name string, args ...string) Transport {
 func URL(url string, headers http.Header) Transport {
 	headers = headers.Clone()
 	return Transport{desc: url, dial: func(o *clientOptions, watch *wireWatch) (sdk.Transport, *exec.Cmd) {
-		hc := &http.Client{
-			Transport:     headerRoundTripper{base: o.roundTripper(), origin: originOfURL(url), headers: headers, watch: watch},
-			CheckRedirect: endpointRedirects,
-		}
-		st := &sdk.StreamableClientTransport{Endpoint: url, HTTPClient: hc}
 		var oauth *oauthHandler
 		if o.oauth != nil {
 			oauth = o.oauthFor(url)
+		}
+		hc := &http.Client{
+			Transport:     headerRoundTripper{base: oauth.resourceTransport(o.roundTripper()), origin: originOfURL(url), headers: headers, watch: watch},
+			CheckRedirect: endpointRedirects,
+		}
+		st := &sdk.StreamableClientTransport{Endpoint: url, HTTPClient: hc}
+		if oauth != nil {
 			st.OAuthHandler = oauth
 		}
 		watch.side.setPost(func(ctx context.Context, body []byte, h http.Header) (*http.Response, error) {

@@ -81,6 +81,15 @@ type OAuthConfig struct {
 	// grant, set by OAuthClientCredentials and OAuthWorkloadIdentity,
 	// obtains tokens without a user, in place of Authorize.
 	grant machineGrant
+
+	// DPoP says when the tokens are bound to a key of the client (RFC
+	// 9449): by default, when the authorization server offers it.
+	DPoP DPoPMode
+	// Enterprise, if set, obtains the tokens through the user's
+	// enterprise identity provider instead of a browser: see
+	// EnterpriseAuthorization. Authorize and RedirectURL are then not
+	// needed, and ClientID is required.
+	Enterprise *EnterpriseAuthorization
 }
 
 // OAuth makes a URL client authorize itself as the MCP authorization
@@ -123,6 +132,9 @@ func (cfg *OAuthConfig) check() error {
 	if cfg.Store == nil {
 		cfg.Store = NewMemoryTokenStore()
 	}
+	if cfg.DPoP < DPoPWhenOffered || cfg.DPoP > DPoPNever {
+		return fmt.Errorf("DPoP: unknown mode %d", cfg.DPoP)
+	}
 	if cfg.grant != nil {
 		return nil // checked by its constructor; nothing else applies
 	}
@@ -131,6 +143,9 @@ func (cfg *OAuthConfig) check() error {
 	}
 	if err := checkClientIDURL(cfg.ClientIDMetadataURL); err != nil {
 		return fmt.Errorf("ClientIDMetadataURL: %w", err)
+	}
+	if cfg.Enterprise != nil {
+		return cfg.checkEnterprise()
 	}
 	if cfg.Authorize == nil {
 		return errors.New("Authorize is required")
@@ -192,6 +207,8 @@ type oauthHandler struct {
 	server string // the MCP server's URL: the resource, and the store's key
 	hc     *http.Client
 	now    func() time.Time
+	dpop   *dpopSigner  // the client's DPoP key; nil with DPoPNever
+	dpopHC *http.Client // hc, signing each request with dpop
 
 	authMu sync.Mutex // one authorization at a time
 
@@ -219,7 +236,9 @@ func (o *clientOptions) oauthFor(server string) *oauthHandler {
 		if now == nil {
 			now = time.Now
 		}
-		o.oauthHandler = &oauthHandler{cfg: *o.oauth, server: server, hc: hc, now: now}
+		h := &oauthHandler{cfg: *o.oauth, server: server, hc: hc, now: now}
+		h.withDPoP()
+		o.oauthHandler = h
 	}
 	return o.oauthHandler
 }
@@ -250,14 +269,14 @@ func (h *oauthHandler) loadLocked(ctx context.Context) (*OAuthToken, error) {
 		if err != nil {
 			return nil, fmt.Errorf("mcp: OAuth: loading the token of %s: %w", h.server, err)
 		}
-		h.tok, h.loaded = tok, true
+		h.tok, h.loaded = h.withStoredKey(tok), true
 	}
 	return h.tok, nil
 }
 
 // saveLocked makes tok the record, in memory and in the store.
 func (h *oauthHandler) saveLocked(ctx context.Context, tok *OAuthToken) error {
-	h.tok, h.loaded = tok, true
+	h.tok, h.loaded = h.withKey(tok), true
 	if err := h.cfg.Store.Save(ctx, h.server, tok); err != nil {
 		return fmt.Errorf("mcp: OAuth: saving the token of %s: %w", h.server, err)
 	}
@@ -350,6 +369,9 @@ func (h *oauthHandler) authorize(ctx context.Context, req *http.Request, resp *h
 		return authError("reading the server's WWW-Authenticate", err)
 	}
 	bearer := bearerParams(challenges)
+	if bearer["error"] == "use_dpop_nonce" {
+		return authError("the server's DPoP nonce", errors.New("refused the proof with the nonce it gave (RFC 9449, 9)"))
+	}
 	stepUp := resp.StatusCode == http.StatusForbidden
 	if stepUp && bearer["error"] != "insufficient_scope" {
 		return nil // a refusal no authorization helps: sent again, it fails as it did
@@ -389,6 +411,9 @@ func (h *oauthHandler) userAuthorize(ctx context.Context, resource string, asm *
 	if err != nil {
 		return nil, err
 	}
+	if h.cfg.Enterprise != nil {
+		return h.enterpriseGrant(ctx, resource, asm, client, scopes)
+	}
 	return h.authorizationCode(ctx, resource, asm, client, scopes)
 }
 
@@ -412,10 +437,11 @@ func authError(what string, err error) error {
 	return fmt.Errorf("%w: %s: %w", ErrAuthorization, what, err)
 }
 
-// bearerParams are the parameters of the Bearer challenge, or none.
+// bearerParams are the parameters of the Bearer challenge (or the DPoP
+// one, RFC 9449 7.1), or none.
 func bearerParams(cs []oauthex.Challenge) map[string]string {
 	for _, c := range cs {
-		if c.Scheme == "bearer" {
+		if c.Scheme == "bearer" || c.Scheme == "dpop" {
 			return c.Params
 		}
 	}
@@ -596,7 +622,8 @@ func (h *oauthHandler) authorizationCode(ctx context.Context, resource string, a
 		Scopes:       scopes,
 	}
 	verifier, state := oauth2.GenerateVerifier(), rand.Text()
-	authURL := oc.AuthCodeURL(state, oauth2.S256ChallengeOption(verifier), oauth2.SetAuthURLParam("resource", resource))
+	dpop := h.dpopFor(ctx, asm)
+	authURL := oc.AuthCodeURL(state, append(dpop.authorizationParams(), oauth2.S256ChallengeOption(verifier), oauth2.SetAuthURLParam("resource", resource))...)
 	callback, err := h.cfg.Authorize(ctx, authURL)
 	if err != nil {
 		return nil, authError("the user's authorization", err)
@@ -608,15 +635,17 @@ func (h *oauthHandler) authorizationCode(ctx context.Context, resource string, a
 	if err != nil {
 		return nil, err
 	}
-	ctx = context.WithValue(ctx, oauth2.HTTPClient, h.hc)
+	ctx = context.WithValue(ctx, oauth2.HTTPClient, h.tokenClient(dpop))
 	t, err := oc.Exchange(ctx, code, oauth2.VerifierOption(verifier), oauth2.SetAuthURLParam("resource", resource))
 	if err != nil {
 		return nil, authError("exchanging the code at "+asm.TokenEndpoint, err)
 	}
-	if !strings.EqualFold(t.Type(), "bearer") {
-		return nil, authError("the token from "+asm.TokenEndpoint, fmt.Errorf("type %q, not Bearer", t.Type()))
+	jkt, err := tokenBinding(t.TokenType, dpop)
+	if err != nil {
+		return nil, authError("the token from "+asm.TokenEndpoint, err)
 	}
 	tok := *reg
+	tok.DPoPJKT = jkt
 	tok.AccessToken, tok.RefreshToken, tok.Resource = t.AccessToken, t.RefreshToken, resource
 	if t.ExpiresIn > 0 {
 		tok.Expiry = h.now().Add(time.Duration(t.ExpiresIn) * time.Second)

@@ -3,7 +3,6 @@ package mcp
 import (
 	"context"
 	"crypto"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -345,9 +344,16 @@ func (h *oauthHandler) machineToken(ctx context.Context, rec *OAuthToken) (*OAut
 	if len(rec.Scopes) > 0 {
 		form.Set("scope", strings.Join(rec.Scopes, " "))
 	}
-	r, err := h.postToken(ctx, rec.TokenURL, form, basic)
-	if err != nil {
+	method, id, secret := "", "", ""
+	if basic != nil {
+		method, id, secret = "client_secret_basic", basic[0], basic[1]
+	}
+	r, err := h.postToken(ctx, h.hc, rec.TokenURL, form, id, secret, method)
+	switch {
+	case err != nil:
 		return nil, err
+	case r.TokenType != "" && !strings.EqualFold(r.TokenType, "bearer"):
+		return nil, fmt.Errorf("the token endpoint's token is of type %q, not Bearer", r.TokenType)
 	}
 	// A refresh token, which RFC 6749 (4.4.3) advises against here, is
 	// not kept: a new token is had by asking again as before.
@@ -360,62 +366,6 @@ func (h *oauthHandler) machineToken(ctx context.Context, rec *OAuthToken) (*OAut
 		tok.Scopes = strings.Fields(r.Scope)
 	}
 	return tok, nil
-}
-
-// tokenResponse is a token endpoint's successful answer (RFC 6749, 5.1).
-type tokenResponse struct {
-	AccessToken  string `json:"access_token"`
-	TokenType    string `json:"token_type"`
-	RefreshToken string `json:"refresh_token"`
-	ExpiresIn    int64  `json:"expires_in"`
-	Scope        string `json:"scope"`
-}
-
-// postToken sends a token request, form, to tokenURL (with HTTP Basic
-// client credentials when basic is not nil, each form-encoded first as
-// RFC 6749 2.3.1 says) and reads the answer: a Bearer token, or a
-// *tokenError when the authorization server refused.
-func (h *oauthHandler) postToken(ctx context.Context, tokenURL string, form url.Values, basic *[2]string) (*tokenResponse, error) {
-	// A body that can be read again (GetBody), so that a 307 or 308
-	// within the token endpoint's origin is followed; one elsewhere is
-	// refused (h.hc's CheckRedirect).
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, tokenURL, strings.NewReader(form.Encode()))
-	if err != nil {
-		return nil, err
-	}
-	if basic != nil {
-		req.SetBasicAuth(url.QueryEscape(basic[0]), url.QueryEscape(basic[1]))
-	}
-	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-	req.Header.Set("Accept", "application/json")
-	resp, err := h.hc.Do(req)
-	if err != nil {
-		return nil, err
-	}
-	defer resp.Body.Close()
-	data, err := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
-	if err != nil {
-		return nil, err
-	}
-	var r struct {
-		tokenResponse
-		Error       string `json:"error"`
-		Description string `json:"error_description"`
-	}
-	jsonErr := json.Unmarshal(data, &r)
-	switch {
-	case resp.StatusCode >= 400 && resp.StatusCode < 500 && jsonErr == nil && r.Error != "":
-		return nil, &tokenError{Status: resp.StatusCode, Code: r.Error, Description: r.Description}
-	case resp.StatusCode != http.StatusOK:
-		return nil, fmt.Errorf("the token endpoint answered %s", resp.Status)
-	case jsonErr != nil:
-		return nil, fmt.Errorf("the token endpoint's answer: %w", jsonErr)
-	case r.AccessToken == "":
-		return nil, errors.New("the token endpoint's answer has no access_token")
-	case r.TokenType != "" && !strings.EqualFold(r.TokenType, "bearer"):
-		return nil, fmt.Errorf("the token endpoint's token is of type %q, not Bearer", r.TokenType)
-	}
-	return &r.tokenResponse, nil
 }
 
 // renewable reports whether tok can be replaced by asking again with the

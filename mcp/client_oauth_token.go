@@ -19,7 +19,8 @@ import (
 
 // OAuthToken is what a TokenStore keeps for one MCP server: the tokens,
 // and the client registration and token endpoint needed to refresh them.
-// It prints (fmt, slog) without the tokens and the client secret.
+// It prints (fmt, slog) without the tokens, the client secret and the
+// DPoP key.
 type OAuthToken struct {
 	AccessToken  string    `json:"access_token,omitempty"`
 	RefreshToken string    `json:"refresh_token,omitempty"`
@@ -32,6 +33,8 @@ type OAuthToken struct {
 	ClientSecret string    `json:"client_secret,omitempty"`
 	TokenAuth    string    `json:"token_endpoint_auth_method,omitempty"` // none, client_secret_basic, client_secret_post or private_key_jwt
 	RedirectURL  string    `json:"redirect_url,omitempty"`               // the one registered
+	DPoPJKT      string    `json:"dpop_jkt,omitempty"`                   // the thumbprint of the key the tokens are bound to (DPoP), if any
+	DPoPKey      []byte    `json:"dpop_key,omitempty"`                   // that private key (PKCS #8), kept with the tokens it can present
 }
 
 // String describes t without its secrets.
@@ -58,7 +61,7 @@ func (t OAuthToken) LogValue() slog.Value { return slog.StringValue(t.String()) 
 // registration is t without its tokens.
 func (t *OAuthToken) registration() *OAuthToken {
 	r := *t
-	r.AccessToken, r.RefreshToken, r.Expiry, r.Scopes = "", "", time.Time{}, nil
+	r.AccessToken, r.RefreshToken, r.Expiry, r.Scopes, r.DPoPJKT, r.DPoPKey = "", "", time.Time{}, nil, "", nil
 	return &r
 }
 
@@ -225,6 +228,7 @@ func (h *oauthHandler) refresh(ctx context.Context, tok *OAuthToken) (*OAuthToke
 	// A body that can be read again (GetBody), so that a 307 or 308
 	// within the token endpoint's origin is followed; one elsewhere is
 	// refused (h.hc's CheckRedirect).
+	dpop := h.dpopOf(tok)
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, tok.TokenURL, strings.NewReader(form.Encode()))
 	if err != nil {
 		return nil, err
@@ -234,7 +238,7 @@ func (h *oauthHandler) refresh(ctx context.Context, tok *OAuthToken) (*OAuthToke
 	}
 	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 	req.Header.Set("Accept", "application/json")
-	resp, err := h.hc.Do(req)
+	resp, err := h.tokenClient(dpop).Do(req)
 	if err != nil {
 		return nil, err
 	}
@@ -262,10 +266,13 @@ func (h *oauthHandler) refresh(ctx context.Context, tok *OAuthToken) (*OAuthToke
 		return nil, fmt.Errorf("the token endpoint's answer: %w", jsonErr)
 	case r.AccessToken == "":
 		return nil, errors.New("the token endpoint's answer has no access_token")
-	case r.TokenType != "" && !strings.EqualFold(r.TokenType, "bearer"):
-		return nil, fmt.Errorf("the token endpoint's token is of type %q, not Bearer", r.TokenType)
+	}
+	jkt, err := tokenBinding(r.TokenType, dpop)
+	if err != nil {
+		return nil, fmt.Errorf("the token endpoint's token: %w", err)
 	}
 	fresh := tok.clone()
+	fresh.DPoPJKT = jkt
 	fresh.AccessToken, fresh.Expiry = r.AccessToken, time.Time{}
 	if r.RefreshToken != "" {
 		fresh.RefreshToken = r.RefreshToken

@@ -733,6 +733,40 @@
 // credentials and workload identity); examples/mcpclient -oauth
 // authorizes by hand.
 //
+// # DPoP and enterprise-managed authorization
+//
+// When the authorization server's metadata lists ES256 in
+// dpop_signing_alg_values_supported, the tokens are bound to a key of the
+// client (DPoP, RFC 9449; the MCP extension of SEP-1932): an ECDSA P-256
+// key made for the client's life, never sent. Each token request (the
+// code exchange, the refresh, the JWT bearer grant) carries a new proof
+// (a JWS of typ dpop+jwt with the public jwk, a unique jti, htm, htu
+// without query or fragment, iat), and each request to the MCP server,
+// go-sdk's and the client's own, presents the token as "Authorization:
+// DPoP <token>" with a proof that also carries ath, the token's hash.
+// A server that answers use_dpop_nonce (the token endpoint's 400, the MCP
+// server's 401 with a DPoP challenge) gets the request once more with
+// its DPoP-Nonce; the newest nonce of each origin is used, and goes to
+// that origin only; a server that asks again gets an error. Proofs go
+// only to the token endpoint and the MCP server, never with the metadata
+// or registration requests nor to an IdP. The record of bound tokens
+// keeps their key (OAuthToken.DPoPKey, PKCS #8), so that tokens kept in a
+// FileTokenStore serve the next run too; a record whose key is missing or
+// is not the one its tokens are bound to loses its tokens rather than
+// present them. OAuthConfig.DPoP changes when: DPoPAlways, DPoPNever.
+//
+// OAuthConfig.Enterprise (EnterpriseAuthorization) authorizes through the
+// user's enterprise identity provider instead of a browser (the
+// extension io.modelcontextprotocol/enterprise-managed-authorization,
+// SEP-990): on the 401, after the same discovery, the user's ID token
+// (from the program's own sign-on, through a callback) is exchanged at
+// the IdP's token endpoint for an ID-JAG (RFC 8693:
+// requested_token_type urn:ietf:params:oauth:token-type:id-jag, audience
+// the authorization server's issuer, resource the MCP server), which the
+// client presents to the authorization server with the JWT bearer grant
+// (RFC 7523), authenticated as OAuthConfig.ClientID (required with it). A refusal at either
+// step is an error wrapping ErrAuthorization with the server's answer.
+//
 // # Where things live
 //
 //   - server.go: NewServer, the tool registration, result and annotation
@@ -794,7 +828,10 @@
 //     LoopbackAuthorizer; client_oauth_cimd.go: client ID metadata
 //     documents; client_oauth_machine.go: OAuthClientCredentials and
 //     OAuthWorkloadIdentity; client_oauth_jwt.go: the JWS of client
-//     assertions, ParsePrivateKeyPEM.
+//     assertions, ParsePrivateKeyPEM;
+//     client_oauth_dpop.go: DPoP (the key, the proofs, the nonces, the
+//     transports that add them); client_oauth_enterprise.go:
+//     EnterpriseAuthorization.
 //   - testdata/stubborn: a stdio server that will not exit, for Close.
 //
 // # Examples

@@ -53,13 +53,35 @@ func conformanceAuth(scenario, rawContext string) (mcp.ClientOption, error) {
 			Token:    func(context.Context) (string, error) { return token, nil },
 		}), nil
 	}
-	return mcp.OAuth(mcp.OAuthConfig{
+	cfg, err := conformanceOAuth(rawContext)
+	if err != nil {
+		return nil, err
+	}
+	return mcp.OAuth(cfg), nil
+}
+
+// conformanceOAuth is the configuration of the scenarios authorized by a
+// user (mcp.OAuth): the suite's redirecting "browser", a pre-registered
+// client when the context (JSON) gives one, the suite's client ID
+// metadata document, and the enterprise IdP when the context names it.
+func conformanceOAuth(rawContext string) (mcp.OAuthConfig, error) {
+	var c scenarioContext
+	if rawContext != "" {
+		if err := json.Unmarshal([]byte(rawContext), &c); err != nil {
+			return mcp.OAuthConfig{}, fmt.Errorf("MCP_CONFORMANCE_CONTEXT: %w", err)
+		}
+	}
+	cfg := mcp.OAuthConfig{
 		RedirectURL:         "http://127.0.0.1:3030/callback",
 		Authorize:           readRedirect,
 		ClientID:            c.ClientID,
 		ClientSecret:        c.ClientSecret,
 		ClientIDMetadataURL: conformanceClientIDURL,
-	}), nil
+	}
+	if rawContext == "" {
+		return cfg, nil
+	}
+	return cfg, withEnterprise(&cfg, rawContext)
 }
 
 // clientCredentials is the client credentials grant with the context's

@@ -15,7 +15,9 @@
 // MCP_CONFORMANCE_CONTEXT), with mcp.OAuthClientCredentials (the
 // client-credentials scenarios, whose secret or private key come in the
 // context) or with mcp.OAuthWorkloadIdentity (auth/wif-*, whose workload
-// token does); see auth.go.
+// token does), or through the enterprise IdP the suite plays
+// (auth/enterprise-managed-authorization, whose user's ID token comes in
+// the context); see auth.go and enterprise.go.
 //
 // By hand:
 //
