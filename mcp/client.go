@@ -115,6 +115,7 @@ func (h headerRoundTripper) RoundTrip(req *http.Request) (*http.Response, error)
 		}
 		return nil, crossOriginError(h.origin, to)
 	}
+	req = withParamHeaders(req, h.watch.schemas)
 	if len(h.headers) > 0 {
 		req = req.Clone(req.Context())
 		for k, vs := range h.headers {
@@ -211,7 +212,8 @@ func WithMaxPages(n int) ClientOption {
 }
 
 // WithStderr sends a Command server's standard error to w too (by default
-// only its last lines are kept, for Connect's error). A nil w is an error.
+// only its last lines are kept, for Connect's error), and the client's
+// warnings (a tool Tools leaves out). A nil w is an error.
 func WithStderr(w io.Writer) ClientOption {
 	return func(o *clientOptions) error {
 		if w == nil {
@@ -491,7 +493,7 @@ func (c *Client) Tools(ctx context.Context) ([]toolgen.Tool, error) {
 		if err != nil {
 			return nil, err
 		}
-		if ok {
+		if ok && c.paramHeadersValid(rt) {
 			tools = append(tools, rt)
 		}
 	}

@@ -75,6 +75,8 @@ func run(args []string, scenario string, stdout, stderr io.Writer) int {
 		}
 		opts = append(opts, mcp.OAuth(cfg))
 		*call, *callArgs = "test-tool", "{}"
+	case scenarioRuns[scenario] != nil: // headers.go
+		return runScenario(scenario, fs.Args(), *timeout, stdout, stderr)
 	case scenario != "":
 		sc, ok := scenarioCalls[scenario]
 		if !ok {
