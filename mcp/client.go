@@ -465,6 +465,10 @@ func (c *Client) PID() int {
 // approval unless WithoutApproval. The list is cached until the server sends
 // notifications/tools/list_changed.
 //
+// Over a URL transport, a tool whose x-mcp-header declarations break
+// MCP's rules is left out, and why is written to WithStderr's writer (see
+// ParamHeaders).
+//
 // With pins (WithPins, PinFile, stubs), a tool that is not pinned is left
 // out (unless AllowUnpinned), and a tool that changed since it was pinned is
 // given as it was pinned, its calls refused with the DriftError's text as a
