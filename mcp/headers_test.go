@@ -217,7 +217,6 @@ func postCall(t *testing.T, url, version, tool, args string, header [][2]string)
 // fast path and through go-sdk alike. Before 2026-07-28 the headers are
 // not looked at.
 func TestServerChecksParamHeaders(t *testing.T) {
-	type hdr = [2]string
 	accepted := []struct {
 		name, tool, args string
 		header           [][2]string
