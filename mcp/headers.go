@@ -11,6 +11,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/toolgen-dev/toolgen/toolimpl"
 )
 
 // Custom headers (MCP 2026-07-28, SEP-2243). A tool's input schema may mark
@@ -274,19 +276,34 @@ func paramHeaderValues(decls []ParamHeader, args []byte) (http.Header, error) {
 }
 
 // argumentAt is the raw JSON value at path in args, and whether there is
-// one.
-func argumentAt(args []byte, path []string) (json.RawMessage, bool) {
-	cur := json.RawMessage(args)
+// one (a member given twice is taken at its last, as encoding/json takes
+// it; the tool's decoder refuses such arguments anyway). It reads with
+// toolgen's JSON reader, without copying or allocating.
+func argumentAt(args []byte, path []string) ([]byte, bool) {
+	cur := args
 	for _, step := range path {
-		var obj map[string]json.RawMessage
-		if json.Unmarshal(cur, &obj) != nil {
+		var d toolimpl.Decoder
+		d.Reset(cur)
+		d.SkipNameWalks()
+		if !d.Object() {
 			return nil, false
 		}
-		v, ok := obj[step]
-		if !ok {
+		var found []byte
+		for k, more := d.Field(); more; k, more = d.Field() {
+			if string(k) != step {
+				d.Skip()
+				continue
+			}
+			v, ok := d.RawValue()
+			if !ok {
+				return nil, false
+			}
+			found = v
+		}
+		if found == nil || d.Close() != nil {
 			return nil, false
 		}
-		cur = v
+		cur = found
 	}
 	return cur, true
 }
@@ -294,24 +311,42 @@ func argumentAt(args []byte, path []string) (json.RawMessage, bool) {
 // headerText is an argument's value as header text, before encoding: a
 // string as it is, a boolean as true or false, an integer (within the
 // safe range, written in any JSON form: 42, 42.0, 4.2e1) in decimal.
-func headerText(raw json.RawMessage) (string, error) {
-	var v any
-	if err := json.Unmarshal(raw, &v); err != nil {
-		return "", err
+func headerText(raw []byte) (string, error) {
+	if len(raw) == 0 {
+		return "", errors.New("no value")
 	}
-	switch v := v.(type) {
-	case string:
-		return v, nil
-	case bool:
-		return strconv.FormatBool(v), nil
-	case float64:
-		n, ok := safeInteger(v)
-		if !ok {
-			return "", fmt.Errorf("%s is not an integer within ±%d", raw, maxSafeInteger)
+	switch raw[0] {
+	case '"':
+		if len(raw) >= 2 && raw[len(raw)-1] == '"' && bytes.IndexByte(raw, '\\') < 0 {
+			return string(raw[1 : len(raw)-1]), nil // no escapes: the text itself
 		}
-		return strconv.FormatInt(n, 10), nil
+		var s string
+		err := json.Unmarshal(raw, &s)
+		return s, err
+	case 't', 'f':
+		var b bool
+		err := json.Unmarshal(raw, &b)
+		return strconv.FormatBool(b), err
+	case '{', '[', 'n':
+		return "", fmt.Errorf("it is %s, not a string, integer or boolean", jsonKindOf(raw[0]))
 	}
-	return "", fmt.Errorf("it is %s, not a string, integer or boolean", jsonKind(v))
+	f, err := strconv.ParseFloat(string(raw), 64)
+	n, ok := safeInteger(f)
+	if err != nil || !ok {
+		return "", fmt.Errorf("%s is not an integer within ±%d", raw, maxSafeInteger)
+	}
+	return strconv.FormatInt(n, 10), nil
+}
+
+// jsonKindOf names the JSON type of a value that starts with c.
+func jsonKindOf(c byte) string {
+	switch c {
+	case '{':
+		return "an object"
+	case '[':
+		return "an array"
+	}
+	return "null"
 }
 
 // safeInteger is f as an int64 when it is an integer within ±(2^53-1).

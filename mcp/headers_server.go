@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/toolimpl"
 )
 
 // The server's side of custom headers: a tools/call of a tool that
@@ -71,32 +72,72 @@ func (s *Server) checkParamHeaders(h http.Handler) http.Handler {
 // paramHeadersAgree checks the headers of a call whose body is body and
 // reports whether it may go on; it has answered the request when not.
 func (s *Server) paramHeadersAgree(w http.ResponseWriter, header http.Header, body []byte) bool {
-	var call struct {
-		ID     json.RawMessage `json:"id"`
-		Method string          `json:"method"`
-		Params struct {
-			Name      string          `json:"name"`
-			Arguments json.RawMessage `json:"arguments"`
-		} `json:"params"`
-	}
-	if json.Unmarshal(body, &call) != nil || call.Method != "tools/call" {
+	call, ok := readCall(body)
+	if !ok {
 		return true // not a call: go-sdk answers what it is
 	}
-	decls := s.paramHeaders[call.Params.Name]
+	decls := s.paramHeaders[string(call.name)]
 	if len(decls) == 0 {
 		return true
 	}
-	if err := checkCallHeaders(header, decls, call.Params.Arguments); err != nil {
-		refuseHeaders(w, call.ID, err)
+	if err := checkCallHeaders(header, decls, call.args); err != nil {
+		refuseHeaders(w, call.id, err)
 		return false
 	}
 	sdkEmptyValues(header, decls)
 	return true
 }
 
+// callParts are what the check reads of a tools/call: its raw id, the
+// tool's name (unescaped) and the raw arguments.
+type callParts struct {
+	id, name, args []byte
+}
+
+// readCall reads a tools/call's parts with toolgen's JSON reader, without
+// copying the body; false for anything else (another method, a batch, a
+// body that is not JSON), which the paths after the check answer.
+func readCall(body []byte) (callParts, bool) {
+	var c callParts
+	var d toolimpl.Decoder
+	d.Reset(body)
+	d.SkipNameWalks()
+	if !d.Object() {
+		return c, false
+	}
+	isCall := false
+	for k, more := d.Field(); more; k, more = d.Field() {
+		switch string(k) {
+		case "id":
+			c.id, _ = d.RawValue()
+		case "method":
+			m, _ := d.StringBytes()
+			isCall = string(m) == "tools/call"
+		case "params":
+			if !d.Object() {
+				continue
+			}
+			for pk, more := d.Field(); more; pk, more = d.Field() {
+				switch string(pk) {
+				case "name":
+					name, _ := d.StringBytes()
+					c.name = bytes.Clone(name)
+				case "arguments":
+					c.args, _ = d.RawValue()
+				default:
+					d.Skip()
+				}
+			}
+		default:
+			d.Skip()
+		}
+	}
+	return c, isCall && d.Close() == nil
+}
+
 // checkCallHeaders checks the Mcp-Param-* headers of a call with args
 // against decls.
-func checkCallHeaders(header http.Header, decls []ParamHeader, args json.RawMessage) error {
+func checkCallHeaders(header http.Header, decls []ParamHeader, args []byte) error {
 	for _, d := range decls {
 		values, sent := header[http.CanonicalHeaderKey(d.Header())]
 		raw, found := argumentAt(args, d.Path)
@@ -121,7 +162,7 @@ func checkCallHeaders(header http.Header, decls []ParamHeader, args json.RawMess
 // sameValue checks that a header's value stands for the argument raw: the
 // same string, the same boolean, or the same integer (compared as numbers:
 // 42.0 is 42).
-func sameValue(d ParamHeader, value string, raw json.RawMessage) error {
+func sameValue(d ParamHeader, value string, raw []byte) error {
 	text, err := decodeHeaderValue(value)
 	if err != nil {
 		return fmt.Errorf("header %s: %v", d.Header(), err)
@@ -133,9 +174,7 @@ func sameValue(d ParamHeader, value string, raw json.RawMessage) error {
 	if text == want {
 		return nil
 	}
-	var v any
-	_ = json.Unmarshal(raw, &v)
-	if _, isNumber := v.(float64); isNumber && sameInteger(text, want) {
+	if isNumber := raw[0] == '-' || '0' <= raw[0] && raw[0] <= '9'; isNumber && sameInteger(text, want) {
 		return nil
 	}
 	return fmt.Errorf("header %s value %q does not match argument %s (%s)", d.Header(), value, d.pointer(), raw)
@@ -154,9 +193,9 @@ func sameInteger(text, want string) bool {
 
 // refuseHeaders answers a call whose headers disagree with its body: 400
 // with a JSON-RPC HeaderMismatch error.
-func refuseHeaders(w http.ResponseWriter, id json.RawMessage, err error) {
+func refuseHeaders(w http.ResponseWriter, id []byte, err error) {
 	if len(id) == 0 {
-		id = json.RawMessage("null")
+		id = []byte("null")
 	}
 	msg, _ := json.Marshal("Header mismatch: " + err.Error())
 	w.Header().Set("Content-Type", "application/json")
