@@ -45,6 +45,29 @@ type Node struct {
 	Kids []*Node `json:"kids,omitempty"`
 }
 
+// Shape is a union: its members are in anyOf.
+//
+//toolgen:union tag=kind
+type Shape interface{ isShape() }
+
+// Circle is a round shape.
+type Circle struct {
+	Label string `json:"label" toolgen:"header=Label"`
+}
+
+func (Circle) isShape() {}
+
+// Tagged holds a union and a map of objects.
+type Tagged struct {
+	Shape Shape            `json:"shape"`
+	ByKey map[string]Inner `json:"by_key"`
+}
+
+// Shapes takes a union and a map whose members declare headers.
+//
+//toolgen:tool
+func Shapes(in Tagged) error { return nil }
+
 // Places takes a struct whose headers clash or cannot be reached.
 //
 //toolgen:tool

@@ -3,6 +3,8 @@
 // reached through objects, and flat parameters described in a doc list.
 package headers
 
+import "time"
+
 // Tier is a service tier.
 type Tier string
 
@@ -32,7 +34,22 @@ type Query struct {
 	DryRun bool `json:"dry_run,omitempty" toolgen:"header=Dry-Run"`
 	// Tier is the service tier.
 	Tier Tier `json:"tier,omitempty" toolgen:"header=Tier"`
+	// Level is the log level.
+	Level Level `json:"level,omitempty" toolgen:"header=Level"`
+	// Since is when the data starts.
+	Since *time.Time `json:"since,omitempty" toolgen:"header=Since"`
+	// Shard is the shard to use.
+	Shard uint16 `json:"shard,omitempty" toolgen:"header=Shard"`
 }
+
+// Level is a log level.
+type Level int
+
+// The levels.
+const (
+	Quiet Level = 0
+	Loud  Level = 1
+)
 
 // Run runs a query.
 //
