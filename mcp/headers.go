@@ -20,9 +20,10 @@ import (
 // then mirrors that argument of every call into the header
 // Mcp-Param-Region, so that load balancers and gateways can route on it
 // without reading the body, and the server checks that the header says
-// what the body says. This file holds both sides: reading and checking the
-// declarations (ParamHeaders), the headers of a call (CallParamHeaders),
-// and the server's check of a request (checkCallHeaders).
+// what the body says. This file holds what both sides share: reading and
+// checking the declarations (ParamHeaders), the headers of a call
+// (CallParamHeaders), and the encoding of values; headers_server.go has
+// the server's check, headers_client.go the client's headers.
 
 // ParamHeaderPrefix begins the name of every header that mirrors a tool
 // argument: Mcp-Param-{x-mcp-header}.
@@ -65,10 +66,13 @@ func (p ParamHeader) pointer() string {
 	var b strings.Builder
 	for _, step := range p.Path {
 		b.WriteByte('/')
-		b.WriteString(strings.NewReplacer("~", "~0", "/", "~1").Replace(step))
+		b.WriteString(pointerEscaper.Replace(step))
 	}
 	return b.String()
 }
+
+// pointerEscaper escapes a JSON pointer's reference token (RFC 6901).
+var pointerEscaper = strings.NewReplacer("~", "~0", "/", "~1")
 
 // ParamHeaders reads the x-mcp-header declarations of a tool's input
 // schema, in the order of their properties' names. MCP's rules make a
