@@ -2,6 +2,7 @@ package mcp
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -18,7 +19,25 @@ import (
 // arguments, computed by CallParamHeaders from the input schema last
 // listed for the tool (none for a tool never listed, as MCP says). The
 // headers are set in the transport, on the request go-sdk sends, in place
-// of any Mcp-Param-* header go-sdk set itself.
+// of any Mcp-Param-* header go-sdk set itself. A call the server refuses
+// for its headers (a tool not listed yet, or whose schema changed) is
+// sent again once, after listing the tools again.
+
+// relistedForHeaders reports whether a call that err answered should be
+// sent again because the server refused its Mcp-Param-* headers
+// (HeaderMismatch): as MCP advises, the client lists the tools again, to
+// learn their current input schemas, and resends the call once (the
+// server refused it before running anything). It reports false when the
+// listing fails.
+func (c *Client) relistedForHeaders(ctx context.Context, err error) bool {
+	we := serverError(err)
+	if we == nil || we.Code != CodeHeaderMismatch || !c.transport.http || ctx.Err() != nil {
+		return false
+	}
+	c.toolsChanged()
+	_, lerr := c.ListTools(ctx)
+	return lerr == nil
+}
 
 // paramHeadersValid reports whether a listed tool's declarations are
 // valid, warning when they are not: over HTTP, MCP has clients leave such

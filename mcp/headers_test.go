@@ -453,3 +453,41 @@ func serveRaw(t *testing.T, h http.Handler) string {
 	t.Cleanup(s.Close)
 	return strings.TrimPrefix(s.URL, "http://")
 }
+
+// A call of a tool the client has not listed goes without headers; the
+// server refuses it (HeaderMismatch), and the client lists the tools
+// again and sends the call once more, with them. A call the server
+// refuses for its headers again comes back refused.
+func TestClientRelistsOnHeaderMismatch(t *testing.T) {
+	srv := newServer(t, headerTools()...)
+	h, err := srv.Handler(mcp.HTTPOptions{Stateless: true})
+	require.NoError(t, err)
+	var mu sync.Mutex
+	var methods []string
+	record := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		methods = append(methods, r.Header.Get("Mcp-Method")+" "+r.Header.Get("Mcp-Param-Text"))
+		mu.Unlock()
+		h.ServeHTTP(w, r)
+	})
+	url := "http://" + serveRaw(t, record) + mcp.Path
+	c, err := mcp.Connect(t.Context(), mcp.URL(url, nil))
+	require.NoError(t, err)
+	defer c.Close()
+	mu.Lock()
+	methods = nil
+	mu.Unlock()
+
+	r, err := c.CallTool(t.Context(), "headed", []byte(`{"text":"a"}`))
+	require.NoError(t, err)
+	assert.JSONEq(t, `{"text":"a"}`, r.Text())
+	mu.Lock()
+	assert.Equal(t, []string{"tools/call ", "tools/list ", "tools/call a"}, methods)
+	mu.Unlock()
+
+	// An argument no header can carry: refused again, not sent a third time.
+	_, err = c.CallTool(t.Context(), "headed", []byte(`{"text":{}}`))
+	var re *mcp.RPCError
+	require.ErrorAs(t, err, &re)
+	assert.Equal(t, int64(mcp.CodeHeaderMismatch), re.Code)
+}
