@@ -477,8 +477,9 @@
 // Arguments in headers, the client's side. Over a URL transport at
 // version 2026-07-28, each tools/call carries the Mcp-Param-* headers of
 // its arguments (CallParamHeaders), from the input schema last listed for
-// the tool; a tool never listed is called without them, as MCP says.
-// Tools leaves out a tool whose x-mcp-header declarations break MCP's
+// the tool; a tool never listed is called without them, as MCP says, and
+// a call the server refuses for its headers (HeaderMismatch) is sent
+// again once, after listing the tools again. Tools leaves out a tool whose x-mcp-header declarations break MCP's
 // rules, and writes why to WithStderr's writer. CallParamHeaders and
 // ParamHeaders serve code that sends MCP requests itself.
 //
