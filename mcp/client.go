@@ -117,6 +117,7 @@ func (h headerRoundTripper) RoundTrip(req *http.Request) (*http.Response, error)
 		}
 		return nil, crossOriginError(h.origin, to)
 	}
+	req = withParamHeaders(req, h.watch.schemas)
 	if len(h.headers) > 0 {
 		req = req.Clone(req.Context())
 		for k, vs := range h.headers {
@@ -213,7 +214,8 @@ func WithMaxPages(n int) ClientOption {
 }
 
 // WithStderr sends a Command server's standard error to w too (by default
-// only its last lines are kept, for Connect's error). A nil w is an error.
+// only its last lines are kept, for Connect's error), and the client's
+// warnings (a tool Tools leaves out). A nil w is an error.
 func WithStderr(w io.Writer) ClientOption {
 	return func(o *clientOptions) error {
 		if w == nil {
@@ -465,6 +467,10 @@ func (c *Client) PID() int {
 // approval unless WithoutApproval. The list is cached until the server sends
 // notifications/tools/list_changed.
 //
+// Over a URL transport, a tool whose x-mcp-header declarations break
+// MCP's rules is left out, and why is written to WithStderr's writer (see
+// ParamHeaders).
+//
 // With pins (WithPins, PinFile, stubs), a tool that is not pinned is left
 // out (unless AllowUnpinned), and a tool that changed since it was pinned is
 // given as it was pinned, its calls refused with the DriftError's text as a
@@ -493,7 +499,7 @@ func (c *Client) Tools(ctx context.Context) ([]toolgen.Tool, error) {
 		if err != nil {
 			return nil, err
 		}
-		if ok {
+		if ok && c.paramHeadersValid(rt) {
 			tools = append(tools, rt)
 		}
 	}

@@ -138,6 +138,24 @@
 // read-only nor idempotent: each call records one more reading): "go run
 // ./examples/mcpserver" (stdio) or "go run ./examples/mcpserver -http :8080".
 //
+// Arguments in headers. A tool's input schema may mark a property with
+// "x-mcp-header": "Region" (a generated tool's header=Region option, see
+// the toolgen command): over streamable HTTP at protocol version
+// 2026-07-28, a client then sends that argument of every call in the
+// header Mcp-Param-Region too, so that a load balancer or gateway can
+// route on it without reading the body. The server checks, before the
+// fast path or go-sdk answers a tools/call of such a tool, that each
+// argument present and not null has its header, that each header it
+// declares has its argument, and that they say the same (after Base64,
+// =?base64?...?=, which carries values that are not plain ASCII;
+// integers compared as numbers); else it answers 400 Bad Request with a
+// JSON-RPC error of code CodeHeaderMismatch (-32020). A header the tool
+// does not declare is ignored, as MCP says of headers a server does not
+// recognize. NewServer refuses a tool whose declarations break MCP's
+// rules (see ParamHeaders), which clients would refuse. The check reads
+// the body of such a call once more; a server none of whose tools
+// declares a header does nothing of it.
+//
 // Several replicas behind a load balancer. Stateless replicas need nothing of
 // the balancer: any replica answers any request. Stateful ones need each
 // session's requests sent to the replica that made the session, and the
@@ -455,6 +473,15 @@
 // callers of "c.CallTool(ctx, name, args)" also get a *mcp.RPCError (or a
 // *mcp.ToolError when the tool reports failure). A call fails with a Go error
 // only when ctx is done or the connection is broken.
+//
+// Arguments in headers, the client's side. Over a URL transport at
+// version 2026-07-28, each tools/call carries the Mcp-Param-* headers of
+// its arguments (CallParamHeaders), from the input schema last listed for
+// the tool; a tool never listed is called without them, as MCP says, and
+// a call the server refuses for its headers (HeaderMismatch) is sent
+// again once, after listing the tools again. Tools leaves out a tool whose x-mcp-header declarations break MCP's
+// rules, and writes why to WithStderr's writer. CallParamHeaders and
+// ParamHeaders serve code that sends MCP requests itself.
 //
 // Credentials stay with their origin. Everything a URL client is given
 // for its server goes only to the origin (scheme, host and port) of the
@@ -820,6 +847,10 @@
 //     client_pins.go: pins of the tools' definitions (WithPins, PinFile,
 //     OnDrift, DriftError), compared before each call; internal/toolpin
 //     has the canonical definition, its digest and its diff.
+//   - headers.go: x-mcp-header declarations (ParamHeaders) and a call's
+//     Mcp-Param-* headers (CallParamHeaders); headers_server.go: the
+//     server's check of them, in front of every path; headers_client.go:
+//     the client's headers and the tools it leaves out.
 //   - client_origin.go: origins, and the redirect rule of every request
 //     of a URL client (ErrCrossOriginRedirect).
 //   - client_oauth.go: OAuth, its discovery, registration and

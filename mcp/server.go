@@ -40,6 +40,9 @@ type Server struct {
 	// sessionFree are the tools of WithSessionFreeTools, which a stateful
 	// server may call on the fast path.
 	sessionFree map[string]bool
+	// paramHeaders are the x-mcp-header declarations of the tools that
+	// have some, by tool name (headers_server.go).
+	paramHeaders map[string][]ParamHeader
 }
 
 // DefaultMaxCalls is how many tool calls a server runs at once unless
@@ -232,6 +235,9 @@ func (s *Server) addServed(t toolgen.Tool, search bool) error {
 		return nil
 	}
 	s.tools[string(t.Name)] = &t
+	if err := s.addParamHeaders(&t); err != nil {
+		return err
+	}
 	return s.addTool(&t)
 }
 

@@ -37,8 +37,9 @@ import (
 // or are denied (needsDecision), arguments that are not an object, ids
 // that go-sdk might write
 // differently (beyond 15 digits, not a plain string), other protocol
-// versions, other headers (Mcp-Session-Id, Last-Event-ID, Mcp-Param-*;
-// Mcp-Method and Mcp-Name only at 2026-07-28, matching the body), and
+// versions, other headers (Mcp-Session-Id, Last-Event-ID; Mcp-Method and
+// Mcp-Name only at 2026-07-28, matching the body; Mcp-Param-* only at
+// 2026-07-28, checked against the body before, see headers_server.go), and
 // every request once SDK() has been called, since what is added there
 // (middleware, tools) must see every request. The responses are the ones
 // go-sdk gives, up to the order of JSON object members
@@ -115,6 +116,8 @@ func (f *fastPath) serve(w http.ResponseWriter, r *http.Request) bool {
 			} else {
 				hreq.name = v[0]
 			}
+		case strings.HasPrefix(k, ParamHeaderPrefix) && version == stateless2026:
+			// Checked against the body before the fast path (checkParamHeaders).
 		case strings.HasPrefix(k, "Mcp-") || k == "Last-Event-Id":
 			return false
 		}

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"net/http"
 	"runtime"
 	"strings"
@@ -81,8 +82,23 @@ func fastTools() []toolgen.Tool {
 			Call: func(_ context.Context, args []byte) (toolgen.Result, error) {
 				return toolgen.TextResult(string(args)), nil
 			}},
+		toolgen.Tool{Name: "region", Description: "echoes its arguments, mirrored into headers",
+			InputSchema: []byte(`{"type":"object","properties":{"region":{"type":"string","x-mcp-header":"Region"},"n":{"type":"integer","x-mcp-header":"N"}}}`),
+			Call: func(_ context.Context, args []byte) (toolgen.Result, error) {
+				return toolgen.TextResult(string(args)), nil
+			}},
 	)
 	return tools
+}
+
+// withParams is h with Mcp-Param-NAME: VALUE headers, from name and value
+// pairs.
+func withParams(h map[string]string, pairs ...string) map[string]string {
+	out := maps.Clone(h)
+	for i := 0; i+1 < len(pairs); i += 2 {
+		out[mcp.ParamHeaderPrefix+pairs[i]] = pairs[i+1]
+	}
+	return out
 }
 
 type exchange struct {
@@ -268,11 +284,18 @@ func TestFastPathAnswersAsGoSDK(t *testing.T) {
 		{"2026 no Mcp-Name", "POST", call2026("1", "echo", `{}`, triple), h2026("tools/call", ""), false},
 		{"2026 wrong Mcp-Name", "POST", call2026("1", "echo", `{}`, triple), h2026("tools/call", "get_weather"), false},
 		{"2026 unknown tool", "POST", call2026("1", "nope", `{}`, triple), h2026("tools/call", "nope"), false},
-		{"2026 Mcp-Param header", "POST", call2026("1", "echo", `{}`, triple), func() map[string]string {
-			h := h2026("tools/call", "echo")
-			h["Mcp-Param-X"] = "1"
-			return h
-		}(), false},
+		// A Mcp-Param header no declaration of the tool names is ignored.
+		{"2026 Mcp-Param header", "POST", call2026("1", "echo", `{}`, triple), withParams(h2026("tools/call", "echo"), "X", "1"), true},
+		// Declared ones are checked before either path answers.
+		{"2026 header", "POST", call2026("1", "region", `{"region":"us-west1","n":42}`, triple), withParams(h2026("tools/call", "region"), "Region", "us-west1", "N", "42"), true},
+		{"2026 header base64", "POST", call2026("1", "region", `{"region":"Hello, 世界"}`, triple), withParams(h2026("tools/call", "region"), "Region", "=?base64?SGVsbG8sIOS4lueVjA==?="), true},
+		{"2026 header integer as 42.0", "POST", call2026("1", "region", `{"n":42}`, triple), withParams(h2026("tools/call", "region"), "n", "42.0"), true},
+		{"2026 header null argument", "POST", call2026("1", "region", `{"region":null}`, triple), h2026("tools/call", "region"), true},
+		{"2026 header missing", "POST", call2026("1", "region", `{"region":"us-west1"}`, triple), h2026("tools/call", "region"), false},
+		{"2026 header mismatch", "POST", call2026("1", "region", `{"region":"us-west1"}`, triple), withParams(h2026("tools/call", "region"), "Region", "eu-west1"), false},
+		{"2026 header without argument", "POST", call2026("1", "region", `{}`, triple), withParams(h2026("tools/call", "region"), "Region", "us-west1"), false},
+		{"2026 header bad base64", "POST", call2026("1", "region", `{"region":"Hello"}`, triple), withParams(h2026("tools/call", "region"), "Region", "=?base64?SGVsbG8?="), false},
+		{"2025-06-18 header not checked", "POST", call("1", "region", `{"region":"us-west1"}`), std(v0618), true},
 		{"2026 list", "POST", `{"jsonrpc":"2.0","id":2,"method":"tools/list","params":{"_meta":{` + triple + `}}}`, h2026("tools/list", ""), true},
 		{"2026 list no meta", "POST", `{"jsonrpc":"2.0","id":2,"method":"tools/list"}`, h2026("tools/list", ""), false},
 		{"2026 list cursor", "POST", `{"jsonrpc":"2.0","id":2,"method":"tools/list","params":{"cursor":"x","_meta":{` + triple + `}}}`, h2026("tools/list", ""), false},

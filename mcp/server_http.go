@@ -253,6 +253,7 @@ func (s *Server) handler(opts HTTPOptions) (http.Handler, *sessionLimiter) {
 	if s.tasks != nil {
 		h = s.tasks.wrapHTTP(h, sessions)
 	}
+	h = s.checkParamHeaders(h) // Mcp-Param-* of 2026-07-28, before any path answers a call
 	h = readBody(h, maxBody)
 	if opts.TokenVerifier != nil {
 		h = requireToken(h, opts)

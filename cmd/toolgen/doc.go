@@ -355,6 +355,25 @@
 //     encoder writes a result's map the same way, in key order. A map
 //     nested elsewhere (a slice of maps, a map's values) has no such
 //     option: give it a struct member of its own.
+//   - header: strings, integers, booleans (enums of them, time.Time, text
+//     types without a schema of their own, and pointers to any); a name,
+//     header=Region ("toolgen:"header=Region"" on a field, "- region
+//     header=Region: the region" in a doc item). Over MCP's streamable HTTP
+//     (version 2026-07-28, x-mcp-header in the input schema), a client
+//     mirrors the argument into the HTTP header Mcp-Param-Region of every
+//     call, so that load balancers and gateways can route on it without
+//     reading the body; package mcp's server checks that the header says
+//     what the body says, and refuses the call (HeaderMismatch) when it does
+//     not. The provider dialects leave it out. MCP clients refuse a whole
+//     tool whose declarations break MCP's rules, so these are errors at the
+//     option: a name that is not an HTTP token (letters, digits and
+//     !#$%&'*+-.^_`|~), a float or any other type, a member that is not
+//     reached from the arguments through objects alone (one inside a slice,
+//     a map, a union, or a recursive type's $defs entry), and two headers of
+//     one tool whose names differ only in case. Header values are visible
+//     to every proxy on the way: do not mirror secrets; and an integer
+//     beyond ±(2^53-1) cannot be mirrored (the client leaves its header out,
+//     and the server refuses the call).
 //
 // Contradictions are errors at the option: min greater than max, minLength
 // greater than maxLength, minItems greater than maxItems, and a format that no

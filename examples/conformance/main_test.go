@@ -5,12 +5,18 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
 	"testing"
 
 	sdkmcp "github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"go.uber.org/goleak"
+
+	"github.com/toolgen-dev/toolgen/mcp"
 )
 
 // connect serves the fixture on in-memory transports to a client that
@@ -114,4 +120,41 @@ func TestFixtureGeneratedPromptsComplete(t *testing.T) {
 	rr, err = cs.ReadResource(t.Context(), &sdkmcp.ReadResourceParams{URI: "test://static-binary"})
 	require.NoError(t, err)
 	assert.Equal(t, &sdkmcp.ResourceContents{URI: "test://static-binary", MIMEType: "image/png", Blob: pngData}, rr.Contents[0])
+}
+
+// test_x_mcp_header's region is mirrored into Mcp-Param-Region, which the
+// server checks at 2026-07-28: a call with the header is taken, one
+// without it refused with 400.
+func TestFixtureHeaderTool(t *testing.T) {
+	srv, err := newServer()
+	require.NoError(t, err)
+	h, err := srv.Handler(mcp.HTTPOptions{Stateless: true, JSONResponse: true})
+	require.NoError(t, err)
+	s := httptest.NewServer(h)
+	defer s.Close()
+	post := func(header string) (int, string) {
+		body := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"test_x_mcp_header","arguments":{"region":"us-west1"},` +
+			`"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientInfo":{"name":"c","version":"1"},"io.modelcontextprotocol/clientCapabilities":{}}}}`
+		req, err := http.NewRequest(http.MethodPost, s.URL+mcp.Path, strings.NewReader(body))
+		require.NoError(t, err)
+		for k, v := range map[string]string{"Content-Type": "application/json", "Accept": "application/json, text/event-stream",
+			"Mcp-Protocol-Version": "2026-07-28", "Mcp-Method": "tools/call", "Mcp-Name": "test_x_mcp_header"} {
+			req.Header.Set(k, v)
+		}
+		if header != "" {
+			req.Header.Set("Mcp-Param-Region", header)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		require.NoError(t, err)
+		defer resp.Body.Close()
+		b, err := io.ReadAll(resp.Body)
+		require.NoError(t, err)
+		return resp.StatusCode, string(b)
+	}
+	status, body := post("us-west1")
+	assert.Equal(t, http.StatusOK, status)
+	assert.Contains(t, body, "region us-west1")
+	status, body = post("")
+	assert.Equal(t, http.StatusBadRequest, status)
+	assert.Contains(t, body, `"code":-32020`)
 }

@@ -21,6 +21,9 @@ const (
 
 // The names of the tools, for permission rules and lookups.
 const (
+	// ToolTestXMcpHeader names the tool test_x_mcp_header (TestXMcpHeader).
+	// TestXMcpHeader echoes the region its header and body agreed on.
+	ToolTestXMcpHeader toolgen.ToolName = "test_x_mcp_header"
 	// ToolTestSimpleText names the tool test_simple_text (TestSimpleText).
 	// TestSimpleText returns a simple text response.
 	ToolTestSimpleText toolgen.ToolName = "test_simple_text"
@@ -71,6 +74,7 @@ const (
 // A compile error here means a tool's signature changed since this file was
 // generated: run go generate.
 var (
+	_ func(Region) string                           = TestXMcpHeader
 	_ func() string                                 = TestSimpleText
 	_ func() toolgen.Result                         = TestImageContent
 	_ func() toolgen.Result                         = TestAudioContent
@@ -85,13 +89,25 @@ var (
 	_ func(context.Context) (string, error)         = TestElicitationSep1330Enums
 )
 
-// Tools returns the tools of package main: test_simple_text, test_image_content, test_audio_content, test_embedded_resource, test_multiple_content_types, test_tool_with_logging, test_tool_with_progress, test_error_handling, test_sampling, test_elicitation, test_elicitation_sep1034_defaults, test_elicitation_sep1330_enums.
+// Tools returns the tools of package main: test_x_mcp_header, test_simple_text, test_image_content, test_audio_content, test_embedded_resource, test_multiple_content_types, test_tool_with_logging, test_tool_with_progress, test_error_handling, test_sampling, test_elicitation, test_elicitation_sep1034_defaults, test_elicitation_sep1330_enums.
 func Tools() []toolgen.Tool {
 	return toolimpl.StaticTools(toolgenTools[:])
 }
 
 // toolgenTools are the tools of package main, as the compiler lays them out.
 var toolgenTools = [...]toolgen.Tool{{
+	Name:        ToolTestXMcpHeader,
+	Description: "TestXMcpHeader echoes the region its header and body agreed on.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"region":{"type":"string","description":"Region is the region to run in, for example \"us-west1\".","x-mcp-header":"Region"},"query":{"type":"string","description":"Query is what to run there."}},"required":["region"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "main",
+	Tokens:      toolgen.Tokens{Default: 109, Strict: 96, Gemini: 80},
+	SearchTerms: "1 35 QhGAVEqAFwQEIC agre bodi echo exampl header:5 main:2 mcp:4 queri:3 region:5 run:2 test:4 test_x_mcp_header:4 us west1",
+	Call:        toolgenCallTestXMcpHeader,
+}, {
 	Name:        ToolTestSimpleText,
 	Description: "TestSimpleText returns a simple text response.",
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
@@ -228,6 +244,20 @@ var toolgenTools = [...]toolgen.Tool{{
 		return TestElicitationSep1330Enums(ctx)
 	}),
 }}
+
+// TestXMcpHeaderRule is a permission rule for the tool test_x_mcp_header: each
+// field is a glob over that argument's value (as toolgen.Rule's Args), and an
+// empty field does not constrain it.
+type TestXMcpHeaderRule struct {
+	_      [0]func()
+	Region string // argument "region"
+	Query  string // argument "query"
+}
+
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r TestXMcpHeaderRule) Rule() toolgen.Rule {
+	return toolimpl.RuleOf(ToolTestXMcpHeader, &toolgenTypeRegion.Object, unsafe.Pointer(&r), 2)
+}
 
 // TestSimpleTextRule is a permission rule for the tool test_simple_text, which
 // takes no arguments.
@@ -444,6 +474,18 @@ func Resources() []toolgen.Resource {
 	}}
 }
 
+// toolgenCallTestXMcpHeader reads the arguments of test_x_mcp_header, calls TestXMcpHeader and writes its result, as its tables say.
+func toolgenCallTestXMcpHeader(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in Region
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTestXMcpHeader, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out = TestXMcpHeader(in)
+		return nil
+	})
+}
+
+var toolgenToolTestXMcpHeader = toolimpl.Tool{Name: ToolTestXMcpHeader, In: toolgenTypeRegion, Text: true}
+
 // toolgenToolTestSimpleText describes the dispatch of test_simple_text, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTestSimpleText = toolimpl.Tool{Name: ToolTestSimpleText, In: toolimpl.NoArgs, Text: true}
 
@@ -593,6 +635,15 @@ var toolgenToolTestElicitationSep1034Defaults = toolimpl.Tool{Name: ToolTestElic
 
 // toolgenToolTestElicitationSep1330Enums describes the dispatch of test_elicitation_sep1330_enums, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTestElicitationSep1330Enums = toolimpl.Tool{Name: ToolTestElicitationSep1330Enums, In: toolimpl.NoArgs, Text: true}
+
+// toolgenTypeRegion describes a Region for toolimpl's table-driven reader and writer.
+var toolgenTypeRegion = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"region", "query"}, Required: []int{0}, NullAbsent: []int{1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Region{}.Region), Kind: toolimpl.FieldString, Required: 1, Key: `"region":`},
+		{Offset: unsafe.Offsetof(Region{}.Query), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"query":`},
+	},
+}
 
 // toolgenTypeParamsTestSampling describes a toolgenParamsTestSampling for toolimpl's table-driven reader and writer.
 var toolgenTypeParamsTestSampling = &toolimpl.Struct{

@@ -77,6 +77,8 @@ func run(args []string, scenario string, stdout, stderr io.Writer) int {
 		}
 		opts = append(opts, opt)
 		*call, *callArgs = "test-tool", "{}"
+	case scenarioRuns[scenario] != nil: // headers.go
+		return runScenario(scenario, fs.Args(), *timeout, stdout, stderr)
 	case scenario != "":
 		sc, ok := scenarioCalls[scenario]
 		if !ok {

@@ -36,6 +36,8 @@ type analyzer struct {
 	memberDirs map[token.Pos]memberDirective
 	unionErrs  map[*types.Named]error
 	dir        string // positions in messages are relative to it
+	// headerAt is where each field's header= option was written.
+	headerAt map[*model.Field]token.Pos
 }
 
 // Package finds the tools of pkg. The model is nil when there are errors.

@@ -23,7 +23,7 @@ import (
 var formats = jsonformat.Names()
 
 // constraintKeys are the keys of a toolgen:"..." tag, in the order documented.
-var constraintKeys = []string{"min", "max", "minLength", "maxLength", "minItems", "maxItems", "pattern", "format", "default", "example"}
+var constraintKeys = []string{"min", "max", "minLength", "maxLength", "minItems", "maxItems", "pattern", "format", "default", "example", "header"}
 
 // constraintStart finds where a key=value pair starts: at the beginning or
 // after a comma, a known key and '='. A comma followed by anything else
@@ -235,6 +235,8 @@ func applyConstraint(r *model.Constraints, key, value string, t *model.Type) str
 		return patternConstraint(r, value, b)
 	case "format":
 		return formatConstraint(r, value, b)
+	case "header":
+		return headerConstraint(r, value, b)
 	case "default":
 		v, msg := scalarValue(key, value, b)
 		r.Default = v

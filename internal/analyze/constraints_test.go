@@ -112,10 +112,10 @@ func TestParseConstraintsErrors(t *testing.T) {
 		want []string
 	}{
 		{"", stringType, nil},
-		{"required", stringType, []string{`field F: cannot read toolgen options "required" (keys: min, max, minLength, maxLength, minItems, maxItems, pattern, format, default, example; write key=value,key=value, after entries for a map)`}},
+		{"required", stringType, []string{`field F: cannot read toolgen options "required" (keys: min, max, minLength, maxLength, minItems, maxItems, pattern, format, default, example, header; write key=value,key=value, after entries for a map)`}},
 		{"entries", intType, []string{`field F: the entries option is for maps (it sends one as an array of {"key", "value"} objects), not for an int`}},
 		{"min=1,entries", intType, []string{`field F: the entries option comes first, before the key=value options (entries,min=1)`}},
-		{"oops,min=1", intType, []string{`field F: cannot read toolgen options "oops,min=1" (keys: min, max, minLength, maxLength, minItems, maxItems, pattern, format, default, example; write key=value,key=value, after entries for a map)`}},
+		{"oops,min=1", intType, []string{`field F: cannot read toolgen options "oops,min=1" (keys: min, max, minLength, maxLength, minItems, maxItems, pattern, format, default, example, header; write key=value,key=value, after entries for a map)`}},
 		{"min=1,min=2", intType, []string{"field F: option min given twice"}},
 		{"max=128", int8Type, []string{"field F: max=128: not an integer that fits in int8"}},
 		{"min=-1", uint64Type, []string{"field F: min=-1: not an unsigned integer that fits in uint64"}},

@@ -46,6 +46,9 @@ func (a *analyzer) tool(fd *ast.FuncDecl, d *directive) *model.Tool {
 	before := len(a.errs)
 	items := a.params(&t, fd, sig)
 	a.results(&t, fd, sig)
+	if len(a.errs) == before {
+		a.checkHeaders(&t)
+	}
 	if len(a.errs) > before {
 		return nil
 	}
@@ -267,6 +270,7 @@ func (a *analyzer) flatField(t *model.Tool, v *types.Var, items map[string]param
 	}
 	if item.constraints != "" {
 		f.Constraints = a.parseConstraints(item.pos, "parameter "+v.Name(), item.constraints, mt)
+		a.noteHeader(f, item.pos)
 	}
 	f.Required = mt.Kind != model.KindPointer && f.Constraints.Default == nil
 	return f

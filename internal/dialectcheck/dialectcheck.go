@@ -39,7 +39,7 @@ var (
 		"const", "exclusiveMinimum", "exclusiveMaximum", "multipleOf")
 	// strictRefuses are the table's keywords strict mode does not accept.
 	strictRefuses = []keyword.Keyword{keyword.SchemaURI, keyword.MinLength, keyword.MaxLength,
-		keyword.ContentEncoding, keyword.Default, keyword.Examples}
+		keyword.ContentEncoding, keyword.Default, keyword.Examples, keyword.XMCPHeader}
 	strictTypes   = []string{"string", "number", "boolean", "integer", "object", "array", "null"}
 	strictFormats = []string{"date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid"}
 
@@ -51,7 +51,7 @@ var (
 		"title", "nullable", "minProperties", "maxProperties", "example", "propertyOrdering")
 	// geminiRefuses are the table's keywords Gemini does not accept.
 	geminiRefuses = []keyword.Keyword{keyword.SchemaURI, keyword.Ref, keyword.Defs, keyword.AdditionalProperties,
-		keyword.ContentEncoding, keyword.Examples}
+		keyword.ContentEncoding, keyword.Examples, keyword.XMCPHeader}
 	geminiTypes   = []string{"string", "number", "integer", "boolean", "array", "object"}
 	geminiFormats = map[string][]string{"string": {"date-time", "enum"}, "number": {"float", "double"}, "integer": {"int32", "int64"}}
 )

@@ -58,7 +58,8 @@ const (
 	ContentEncoding
 	Default
 	Examples
-	Defs // $defs
+	XMCPHeader // x-mcp-header
+	Defs       // $defs
 
 	// Count is the number of keywords: they are 0 to Count-1.
 	Count = iota
@@ -175,7 +176,12 @@ var table = [Count]struct {
 	// it); both dialects leave it out all the same.
 	Default:  {name: "default", kind: KindAny, directive: true, strict: Dropped, gemini: Dropped},
 	Examples: {name: "examples", kind: KindValues, directive: true, strict: Dropped, gemini: Dropped},
-	Defs:     {name: "$defs", kind: KindSchemaMap, strict: Kept, gemini: Refused},
+	// x-mcp-header (MCP 2026-07-28) names the HTTP header a property's
+	// argument is mirrored into; a note for MCP clients, not for models.
+	// It is set by a field's or parameter's header= option, never by a
+	// directive (it belongs to a property, not to a type).
+	XMCPHeader: {name: "x-mcp-header", kind: KindString, strict: Dropped, gemini: Dropped},
+	Defs:       {name: "$defs", kind: KindSchemaMap, strict: Kept, gemini: Refused},
 }
 
 // Name is k's name: "minLength".
@@ -252,6 +258,8 @@ func Lookup[Name string | []byte](name Name) (Keyword, bool) {
 		return Default, true
 	case "examples":
 		return Examples, true
+	case "x-mcp-header":
+		return XMCPHeader, true
 	case "$defs":
 		return Defs, true
 	}

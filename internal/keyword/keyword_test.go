@@ -88,7 +88,7 @@ func TestEveryKeywordHasAFate(t *testing.T) {
 			assert.True(t, Fated(d, k.In(d)).Has(k), k.Name())
 		}
 	}
-	assert.Equal(t, "$schema, minLength, maxLength, contentEncoding, default, examples", Fated(Strict, Dropped).Names())
+	assert.Equal(t, "$schema, minLength, maxLength, contentEncoding, default, examples, x-mcp-header", Fated(Strict, Dropped).Names())
 	assert.Equal(t, "$ref, $defs", Fated(Gemini, Refused).Names())
 }
 

@@ -333,9 +333,21 @@ func typeDecl(f *jen.File, d decl) {
 					}
 				}
 			}
-			g.Id(fd.Path[0].Name).Add(goType(fd.Type)).Tag(map[string]string{"json": tag(fd)})
+			g.Id(fd.Path[0].Name).Add(goType(fd.Type)).Tag(fieldTags(fd))
 		}
 	})
+}
+
+// fieldTags are a stub field's tags: its JSON name, and, for a member the
+// server mirrors into an HTTP header (x-mcp-header), the header option,
+// so that the stubs' types say it and a toolgen tool taking them
+// declares it too. The client sends the header from the listed schema.
+func fieldTags(fd *model.Field) map[string]string {
+	tags := map[string]string{"json": tag(fd)}
+	if h := fd.Constraints.Header; h != "" {
+		tags["toolgen"] = "header=" + h
+	}
+	return tags
 }
 
 // goType spells a type in the stubs.

@@ -25,6 +25,7 @@ type schema struct {
 	Properties           map[string]*schema `json:"properties"`
 	Required             []string           `json:"required"`
 	AdditionalProperties json.RawMessage    `json:"additionalProperties"`
+	XMCPHeader           string             `json:"x-mcp-header"`
 	Defs                 map[string]*schema `json:"$defs"`
 }
 

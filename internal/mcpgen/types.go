@@ -343,12 +343,15 @@ func constName(typeName, value string) string {
 // constraints are the checks the schema states on a value of type t, as
 // the decoder makes them; doc gains a line for one it cannot make.
 func (c *converter) constraints(p *schema, t *model.Type, doc string) (model.Constraints, string) {
+	header := p.XMCPHeader // the property's own, not its $ref's
 	if p.Ref != "" {
 		if def, _ := c.resolve(p.Ref); def != nil {
 			p = def
 		}
 	}
-	var r model.Constraints
+	// A property mirrored into an HTTP header stays so in the stub's own
+	// schema (a server the stub's tools are served by again mirrors it).
+	r := model.Constraints{Header: header}
 	switch t.Kind {
 	case model.KindInt:
 		r.Min, r.Max = intBound(p.Minimum, true), intBound(p.Maximum, false)
@@ -382,6 +385,7 @@ func (c *converter) elemConstraints(s *schema, t *model.Type, doc string) (*mode
 		return nil, doc
 	}
 	r, doc := c.constraints(s, t, doc)
+	r.Header = "" // only a property is mirrored, never an item or a map's value
 	if reflect.DeepEqual(r, model.Constraints{}) {
 		return nil, doc
 	}

@@ -32,6 +32,7 @@ type Schema struct {
 	ContentEnc  string      `json:"contentEncoding,omitempty"`
 	Default     RawJSON     `json:"default,omitempty"`
 	Examples    []RawJSON   `json:"examples,omitempty"`
+	XMCPHeader  string      `json:"x-mcp-header,omitempty"`
 	Defs        Properties  `json:"$defs,omitempty"`
 }
 

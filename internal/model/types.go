@@ -203,6 +203,10 @@ type Constraints struct {
 	// say, read back into the map (a key given twice is refused) and
 	// written so in results.
 	Entries bool `json:"entries,omitempty"`
+	// Header (the header=NAME option) mirrors the argument into the HTTP
+	// header Mcp-Param-NAME of MCP's streamable HTTP: the schema's
+	// x-mcp-header.
+	Header string `json:"header,omitempty"`
 }
 
 // Value is a constant written in a tag, in its two spellings.

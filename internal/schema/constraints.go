@@ -27,6 +27,7 @@ func applyConstraints(s *model.Schema, c model.Constraints) {
 	if c.Default != nil {
 		s.Default = model.RawJSON(c.Default.JSON)
 	}
+	s.XMCPHeader = c.Header
 	for _, e := range c.Examples {
 		s.Examples = append(s.Examples, model.RawJSON(e.JSON))
 	}

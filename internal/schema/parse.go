@@ -185,6 +185,8 @@ func setField(s *model.Schema, k keyword.Keyword, value any) error {
 		s.Default = value.(model.RawJSON)
 	case keyword.Examples:
 		s.Examples = value.([]model.RawJSON)
+	case keyword.XMCPHeader:
+		s.XMCPHeader = value.(string)
 	case keyword.Defs:
 		s.Defs = value.(model.Properties)
 	default:
