@@ -57,17 +57,29 @@ func (s *Server) addPrompts(prompts []toolgen.Prompt) error {
 		for _, a := range p.Arguments {
 			sp.Arguments = append(sp.Arguments, &sdkmcp.PromptArgument{Name: a.Name, Description: withValues(a.Description, a.Values), Required: a.Required})
 		}
-		s.sdk.AddPrompt(sp, promptHandler(p))
+		s.sdk.AddPrompt(sp, s.promptHandler(p))
 	}
 	return nil
 }
 
 // promptHandler renders p. Bad arguments are invalid params; a panic of
-// Get is an error of the request rather than the end of the server.
-func promptHandler(p toolgen.Prompt) sdkmcp.PromptHandler {
+// Get is an error of the request rather than the end of the server. Get
+// may ask the client (Elicit...): its error then makes an input-required
+// result, as a tool's does.
+func (s *Server) promptHandler(p toolgen.Prompt) sdkmcp.PromptHandler {
 	return func(ctx context.Context, req *sdkmcp.GetPromptRequest) (res *sdkmcp.GetPromptResult, err error) {
 		defer recoverRequest("prompt "+p.Name, &err)
-		msgs, err := p.Render(ctx, req.Params.Arguments)
+		round, err := s.openPromptRound(p.Name, req)
+		if err != nil {
+			return nil, err
+		}
+		msgs, err := p.Render(withRound(ctx, round), req.Params.Arguments)
+		if asks, state, rerr := round.inputRequired(err != nil); rerr != nil || asks != nil {
+			if rerr != nil {
+				return nil, rerr
+			}
+			return &sdkmcp.GetPromptResult{InputRequests: asks, RequestState: state}, nil
+		}
 		if errors.Is(err, toolgen.ErrBadArguments) {
 			return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: err.Error()}
 		}
