@@ -153,6 +153,10 @@ type clientOptions struct {
 	drift         DriftMode   // OnDrift
 	allowUnpinned bool        // AllowUnpinned
 
+	elicit ElicitationFunc // WithElicitation, or nil
+	sample SamplingFunc    // WithSampling, or nil
+	roots  []*sdk.Root     // WithRoots, or nil
+
 	oauth        *OAuthConfig     // OAuth's, for URL transports
 	oauthHandler *oauthHandler    // made by the first dial, kept across sessions
 	oauthNow     func() time.Time // the OAuth handler's clock (tests); nil is time.Now
@@ -364,10 +368,14 @@ func (c *Client) conn(ctx context.Context) (*sdk.ClientSession, error) {
 	}
 	st, cmd := c.transport.dial(&c.opts, c.wire)
 	impl := &sdk.Implementation{Name: c.opts.name, Version: c.opts.version}
-	sc := sdk.NewClient(impl, &sdk.ClientOptions{
-		Capabilities:           &sdk.ClientCapabilities{},
+	co := &sdk.ClientOptions{
 		ToolListChangedHandler: func(context.Context, *sdk.ToolListChangedRequest) { c.toolsChanged() },
-	})
+	}
+	c.opts.sessionHandlers(co)
+	sc := sdk.NewClient(impl, co)
+	if c.opts.roots != nil {
+		sc.AddRoots(c.opts.roots...)
+	}
 	var so *sdk.ClientSessionOptions
 	if c.opts.protocol != "" {
 		so = &sdk.ClientSessionOptions{ProtocolVersion: c.opts.protocol}

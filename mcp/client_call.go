@@ -105,15 +105,17 @@ func (c *Client) callTool(ctx context.Context, name string, args []byte, approve
 		defer remove() // no report after the call returns
 		params.SetProgressToken(token)
 	}
-	var res *sdk.CallToolResult
-	err := c.withRetry(ctx, func(ctx context.Context) bool { return c.retrySafe(ctx, name) },
-		func(ctx context.Context, session *sdk.ClientSession) (err error) {
-			if err := c.checkCall(ctx, session, name, approved); err != nil {
+	res, err := c.callRounds(ctx, name, params, func(params *sdk.CallToolParams) (res *sdk.CallToolResult, err error) {
+		err = c.withRetry(ctx, func(ctx context.Context) bool { return c.retrySafe(ctx, name) },
+			func(ctx context.Context, session *sdk.ClientSession) (err error) {
+				if err := c.checkCall(ctx, session, name, approved); err != nil {
+					return err
+				}
+				res, err = session.CallTool(ctx, params)
 				return err
-			}
-			res, err = session.CallTool(ctx, params)
-			return err
-		})
+			})
+		return res, err
+	})
 	var de *DriftError
 	if errors.As(err, &de) {
 		return toolgen.ErrorResult(de.Error()), de

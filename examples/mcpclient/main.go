@@ -75,6 +75,14 @@ func run(args []string, scenario string, stdout, stderr io.Writer) int {
 		}
 		opts = append(opts, mcp.OAuth(cfg))
 		*call, *callArgs = "test-tool", "{}"
+	case scenarioRuns[scenario] != nil:
+		ctx, cancel := context.WithTimeout(context.Background(), *timeout)
+		defer cancel()
+		if err := scenarioRuns[scenario](ctx, transport(fs.Args()), stdout); err != nil {
+			fmt.Fprintln(stderr, "mcpclient:", err)
+			return 1
+		}
+		return 0
 	case scenario != "":
 		sc, ok := scenarioCalls[scenario]
 		if !ok {
