@@ -327,7 +327,7 @@ func (s *Server) toolHandler(t *toolgen.Tool) sdkmcp.ToolHandler {
 		}
 		round, err := s.openRound(roundRequest{
 			binding: stateBinding{method: "tools/call", name: string(t.Name), args: req.Params.Arguments, sessionID: ci.sessionID(), principal: principal(req.Extra)},
-			version: req.ProtocolVersion(), caps: req.ClientCapabilities(), session: req.Session,
+			version: req.ProtocolVersion(), caps: req.ClientCapabilities(), session: askableSession(req.Session, req.Extra),
 			responses: req.Params.InputResponses, state: req.Params.RequestState,
 		})
 		if err != nil {

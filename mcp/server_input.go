@@ -274,7 +274,7 @@ func (r *inputRound) ask(ctx context.Context, id string, k inputKind, params sdk
 	}
 	r.mu.Unlock()
 	if ok {
-		if err := json.Unmarshal(raw, res); err != nil {
+		if err := decodeAnswer(raw, res); err != nil {
 			err = fmt.Errorf("the answer to input request %q is not a %s result: %v", id, k, err)
 			r.mu.Lock()
 			r.invalid = firstErr(r.invalid, err)
@@ -298,6 +298,30 @@ func (r *inputRound) ask(ctx context.Context, id string, k inputKind, params sdk
 		r.pending[id] = params
 	}
 	return fmt.Errorf("%w: %s %q", ErrInputRequired, k, id)
+}
+
+// decodeAnswer decodes an answer into res, a result of the kind asked,
+// and checks the member that makes it one: an elicitation's action, a
+// sampled message's content, the roots.
+func decodeAnswer(raw json.RawMessage, res any) error {
+	if err := json.Unmarshal(raw, res); err != nil {
+		return err
+	}
+	switch r := res.(type) {
+	case *sdkmcp.ElicitResult:
+		if r.Action != "accept" && r.Action != "decline" && r.Action != "cancel" {
+			return fmt.Errorf("its action is %q, not accept, decline or cancel", r.Action)
+		}
+	case *sdkmcp.CreateMessageResult:
+		if r.Content == nil {
+			return errors.New("it has no content")
+		}
+	case *sdkmcp.ListRootsResult:
+		if r.Roots == nil {
+			return errors.New("it has no roots")
+		}
+	}
+	return nil
 }
 
 // firstErr is err when first is nil, else first.
@@ -390,7 +414,17 @@ func (s *Server) openPromptRound(name string, req *sdkmcp.GetPromptRequest) (*in
 	}
 	return s.openRound(roundRequest{
 		binding: stateBinding{method: "prompts/get", name: name, args: args, sessionID: sessionID, principal: principal(req.Extra)},
-		version: req.ProtocolVersion(), caps: req.ClientCapabilities(), session: req.Session,
+		version: req.ProtocolVersion(), caps: req.ClientCapabilities(), session: askableSession(req.Session, req.Extra),
 		responses: req.Params.InputResponses, state: req.Params.RequestState,
 	})
+}
+
+// askableSession is the session the server can send requests on while
+// serving a request that came with extra: none over stateless HTTP, where
+// go-sdk makes a session without an id that ends with the request.
+func askableSession(ss *sdkmcp.ServerSession, extra *sdkmcp.RequestExtra) *sdkmcp.ServerSession {
+	if ss == nil || (extra != nil && extra.Header != nil && ss.ID() == "") {
+		return nil
+	}
+	return ss
 }
