@@ -136,6 +136,12 @@ func (c *Client) answerInput(ctx context.Context, tool string, req sdk.InputRequ
 			return nil, errors.New("it is a sampling request, and the client has no sampling handler (mcp.WithSampling)")
 		}
 		return c.opts.sample(ctx, tool, p)
+	case *sdk.CreateMessageWithToolsParams:
+		base, err := samplingParams(p)
+		if err != nil {
+			return nil, err
+		}
+		return c.answerInput(ctx, tool, base)
 	case *sdk.ListRootsParams:
 		if c.opts.roots == nil {
 			return nil, errors.New("it asks for roots, and the client has none (mcp.WithRoots)")
@@ -168,4 +174,24 @@ func (c *Client) callRounds(ctx context.Context, tool string, params *sdk.CallTo
 		next.InputResponses, next.RequestState = responses, res.RequestState
 		params = &next
 	}
+}
+
+// samplingParams is p in the form of a SamplingFunc's params: go-sdk reads
+// a sampling input request as the form with tools, which a request with
+// no tools and one content block per message does not need.
+func samplingParams(p *sdk.CreateMessageWithToolsParams) (*sdk.CreateMessageParams, error) {
+	if len(p.Tools) > 0 || p.ToolChoice != nil {
+		return nil, errors.New("it is a sampling request with tools, which the client does not answer")
+	}
+	base := &sdk.CreateMessageParams{
+		Meta: p.Meta, IncludeContext: p.IncludeContext, MaxTokens: p.MaxTokens, Metadata: p.Metadata,
+		ModelPreferences: p.ModelPreferences, StopSequences: p.StopSequences, SystemPrompt: p.SystemPrompt, Temperature: p.Temperature,
+	}
+	for i, m := range p.Messages {
+		if m == nil || len(m.Content) != 1 {
+			return nil, fmt.Errorf("its message %d has not one content block, which the client does not answer", i)
+		}
+		base.Messages = append(base.Messages, &sdk.SamplingMessage{Role: m.Role, Content: m.Content[0]})
+	}
+	return base, nil
 }
