@@ -153,9 +153,7 @@ type clientOptions struct {
 	drift         DriftMode   // OnDrift
 	allowUnpinned bool        // AllowUnpinned
 
-	elicit ElicitationFunc // WithElicitation, or nil
-	sample SamplingFunc    // WithSampling, or nil
-	roots  []*sdk.Root     // WithRoots, or nil
+	inputs clientInputs // WithElicitation, WithSampling, WithRoots
 
 	oauth        *OAuthConfig     // OAuth's, for URL transports
 	oauthHandler *oauthHandler    // made by the first dial, kept across sessions
@@ -371,11 +369,9 @@ func (c *Client) conn(ctx context.Context) (*sdk.ClientSession, error) {
 	co := &sdk.ClientOptions{
 		ToolListChangedHandler: func(context.Context, *sdk.ToolListChangedRequest) { c.toolsChanged() },
 	}
-	c.opts.sessionHandlers(co)
+	c.opts.inputs.sessionHandlers(co)
 	sc := sdk.NewClient(impl, co)
-	if c.opts.roots != nil {
-		sc.AddRoots(c.opts.roots...)
-	}
+	c.opts.inputs.addRoots(sc)
 	var so *sdk.ClientSessionOptions
 	if c.opts.protocol != "" {
 		so = &sdk.ClientSessionOptions{ProtocolVersion: c.opts.protocol}

@@ -35,7 +35,7 @@ func WithElicitation(fn ElicitationFunc) ClientOption {
 		if fn == nil {
 			return errors.New("mcp.WithElicitation(nil): nil function")
 		}
-		o.elicit = fn
+		o.inputs.elicit = fn
 		return nil
 	}
 }
@@ -49,7 +49,7 @@ func WithSampling(fn SamplingFunc) ClientOption {
 		if fn == nil {
 			return errors.New("mcp.WithSampling(nil): nil function")
 		}
-		o.sample = fn
+		o.inputs.sample = fn
 		return nil
 	}
 }
@@ -63,13 +63,28 @@ func WithRoots(roots ...*sdk.Root) ClientOption {
 				return errors.New("mcp.WithRoots: a root without a URI")
 			}
 		}
-		o.roots = append(slices.Clone(o.roots), roots...)
+		o.inputs.roots = append(slices.Clone(o.inputs.roots), roots...)
 		return nil
 	}
 }
 
+// clientInputs are the client's answers to a server's questions.
+type clientInputs struct {
+	elicit ElicitationFunc // WithElicitation, or nil
+	sample SamplingFunc    // WithSampling, or nil
+	roots  []*sdk.Root     // WithRoots, or nil
+}
+
+// addRoots gives go-sdk's client the roots, which it answers roots/list
+// on the session with.
+func (o *clientInputs) addRoots(sc *sdk.Client) {
+	if o.roots != nil {
+		sc.AddRoots(o.roots...)
+	}
+}
+
 // capabilities are the client capabilities the options declare.
-func (o *clientOptions) capabilities() *sdk.ClientCapabilities {
+func (o *clientInputs) capabilities() *sdk.ClientCapabilities {
 	caps := &sdk.ClientCapabilities{}
 	if o.elicit != nil {
 		caps.Elicitation = &sdk.ElicitationCapabilities{Form: &sdk.FormElicitationCapabilities{}}
@@ -87,7 +102,7 @@ func (o *clientOptions) capabilities() *sdk.ClientCapabilities {
 // session (before protocol 2026-07-28), and turns off go-sdk's own
 // answering of input-required results: CallTool answers them
 // (answerInputs), bounded and naming the tool.
-func (o *clientOptions) sessionHandlers(so *sdk.ClientOptions) {
+func (o *clientInputs) sessionHandlers(so *sdk.ClientOptions) {
 	so.Capabilities = o.capabilities()
 	so.MultiRoundTrip = &sdk.MultiRoundTripOptions{Disabled: true}
 	if fn := o.elicit; fn != nil {
@@ -127,15 +142,15 @@ func (c *Client) answerInputs(ctx context.Context, tool string, requests sdk.Inp
 func (c *Client) answerInput(ctx context.Context, tool string, req sdk.InputRequest) (sdk.InputResponse, error) {
 	switch p := req.(type) {
 	case *sdk.ElicitParams:
-		if c.opts.elicit == nil {
+		if c.opts.inputs.elicit == nil {
 			return nil, errors.New("it is an elicitation, and the client has no elicitation handler (mcp.WithElicitation)")
 		}
-		return c.opts.elicit(ctx, tool, p)
+		return c.opts.inputs.elicit(ctx, tool, p)
 	case *sdk.CreateMessageParams:
-		if c.opts.sample == nil {
+		if c.opts.inputs.sample == nil {
 			return nil, errors.New("it is a sampling request, and the client has no sampling handler (mcp.WithSampling)")
 		}
-		return c.opts.sample(ctx, tool, p)
+		return c.opts.inputs.sample(ctx, tool, p)
 	case *sdk.CreateMessageWithToolsParams:
 		base, err := samplingParams(p)
 		if err != nil {
@@ -143,10 +158,10 @@ func (c *Client) answerInput(ctx context.Context, tool string, req sdk.InputRequ
 		}
 		return c.answerInput(ctx, tool, base)
 	case *sdk.ListRootsParams:
-		if c.opts.roots == nil {
+		if c.opts.inputs.roots == nil {
 			return nil, errors.New("it asks for roots, and the client has none (mcp.WithRoots)")
 		}
-		return &sdk.ListRootsResult{Roots: slices.Clone(c.opts.roots)}, nil
+		return &sdk.ListRootsResult{Roots: slices.Clone(c.opts.inputs.roots)}, nil
 	}
 	return nil, fmt.Errorf("the client does not know input requests of type %T", req)
 }
