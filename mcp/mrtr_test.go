@@ -577,3 +577,46 @@ func TestElicitForms(t *testing.T) {
 		assert.Contains(t, err.Error(), "mcp.Elicit: question type", name)
 	}
 }
+
+// TestAskFromPromptsAndResources: a prompt's Get and a resource's Read ask
+// as a tool does, over every transport at the newest version and a
+// stateful and a stateless one before it.
+func TestAskFromPromptsAndResources(t *testing.T) {
+	noLeaks(t)
+	greeting := func(ctx context.Context) (string, error) {
+		q, err := mcp.Elicit[nameQ](ctx, "name", "What is your name?")
+		return "Hello, " + q.Name, err
+	}
+	prompt := toolgen.Prompt{Name: "greet", Get: func(ctx context.Context, _ map[string]string) ([]toolgen.PromptMessage, error) {
+		text, err := greeting(ctx)
+		return toolgen.UserText(text), err
+	}}
+	resource := toolgen.Resource{URI: "test://greeting", Name: "greeting", MIMEType: "text/plain", Read: func(ctx context.Context, _ map[string]string) (toolgen.ResourceContents, error) {
+		text, err := greeting(ctx)
+		return toolgen.ResourceContents{Text: text}, err
+	}}
+	for _, tr := range newestTransports() {
+		t.Run(tr.name, func(t *testing.T) {
+			srv, err := mcp.NewServer("test", "1", nil, mcp.WithPrompts(prompt), mcp.WithResources(resource))
+			require.NoError(t, err)
+			var a answering
+			cs := connectOver(t, tr, srv, a.options(), nil)
+			ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
+			defer cancel()
+			p, errPrompt := cs.GetPrompt(ctx, &sdkmcp.GetPromptParams{Name: "greet"})
+			r, errRead := cs.ReadResource(ctx, &sdkmcp.ReadResourceParams{URI: "test://greeting"})
+			if !tr.canAsk() {
+				require.Error(t, errPrompt)
+				assert.Contains(t, errPrompt.Error(), "cannot be asked")
+				require.Error(t, errRead)
+				assert.Contains(t, errRead.Error(), "cannot be asked")
+				return
+			}
+			require.NoError(t, errPrompt)
+			assert.Equal(t, "Hello, Alice", p.Messages[0].Content.(*sdkmcp.TextContent).Text)
+			require.NoError(t, errRead)
+			assert.Equal(t, "Hello, Alice", r.Contents[0].Text)
+			assert.Equal(t, int32(2), a.elicits.Load())
+		})
+	}
+}

@@ -408,12 +408,8 @@ func (s *Server) openPromptRound(name string, req *sdkmcp.GetPromptRequest) (*in
 	if err != nil {
 		return nil, err
 	}
-	sessionID := ""
-	if req.Session != nil {
-		sessionID = req.Session.ID()
-	}
 	return s.openRound(roundRequest{
-		binding: stateBinding{method: "prompts/get", name: name, args: args, sessionID: sessionID, principal: principal(req.Extra)},
+		binding: stateBinding{method: "prompts/get", name: name, args: args, sessionID: sessionID(req.Session), principal: principal(req.Extra)},
 		version: req.ProtocolVersion(), caps: req.ClientCapabilities(), session: askableSession(req.Session, req.Extra),
 		responses: req.Params.InputResponses, state: req.Params.RequestState,
 	})
@@ -427,4 +423,12 @@ func askableSession(ss *sdkmcp.ServerSession, extra *sdkmcp.RequestExtra) *sdkmc
 		return nil
 	}
 	return ss
+}
+
+// sessionID is ss's id, "" without a session.
+func sessionID(ss *sdkmcp.ServerSession) string {
+	if ss == nil {
+		return ""
+	}
+	return ss.ID()
 }

@@ -171,12 +171,12 @@ func (s *Server) addResource(r toolgen.Resource) (err error) {
 	if r.IsTemplate() {
 		s.sdk.AddResourceTemplate(&sdkmcp.ResourceTemplate{
 			URITemplate: r.URI, Name: r.Name, Title: r.Title, Description: templateDescription(r), MIMEType: r.MIMEType,
-		}, resourceHandler(r))
+		}, s.resourceHandler(r))
 		return nil
 	}
 	s.sdk.AddResource(&sdkmcp.Resource{
 		URI: r.URI, Name: r.Name, Title: r.Title, Description: r.Description, MIMEType: r.MIMEType,
-	}, resourceHandler(r))
+	}, s.resourceHandler(r))
 	return nil
 }
 
@@ -226,14 +226,31 @@ func templateDescription(r toolgen.Resource) string {
 // outside its Values, is invalid params that say what is wrong; MCP's
 // resource not found is for a Read that finds nothing
 // (toolgen.ErrResourceNotFound).
-func resourceHandler(r toolgen.Resource) sdkmcp.ResourceHandler {
+//
+// Read may ask the client (Elicit...): its error then makes an
+// input-required result, as a tool's does.
+func (s *Server) resourceHandler(r toolgen.Resource) sdkmcp.ResourceHandler {
 	return func(ctx context.Context, req *sdkmcp.ReadResourceRequest) (res *sdkmcp.ReadResourceResult, err error) {
 		defer recoverRequest("resource "+r.URI, &err)
 		if reached, ok := ctx.Value(reachedHandler{}).(*bool); ok {
 			*reached = true
 		}
 		uri := req.Params.URI
-		c, err := r.ReadURI(ctx, uri)
+		round, err := s.openRound(roundRequest{
+			binding: stateBinding{method: "resources/read", name: uri, sessionID: sessionID(req.Session), principal: principal(req.Extra)},
+			version: req.ProtocolVersion(), caps: req.ClientCapabilities(), session: askableSession(req.Session, req.Extra),
+			responses: req.Params.InputResponses, state: req.Params.RequestState,
+		})
+		if err != nil {
+			return nil, err
+		}
+		c, err := r.ReadURI(withRound(ctx, round), uri)
+		if asks, state, rerr := round.inputRequired(err != nil); rerr != nil || asks != nil {
+			if rerr != nil {
+				return nil, rerr
+			}
+			return &sdkmcp.ReadResourceResult{InputRequests: asks, RequestState: state}, nil
+		}
 		if errors.Is(err, toolgen.ErrInvalidResourceURI) {
 			return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: err.Error()}
 		}
