@@ -287,6 +287,8 @@ type Client struct {
 	safe      map[string]bool // the tools listed, by server name: may a call be sent again?
 	pins      pinState        // the pins and the tools compared with them (client_pins.go)
 
+	approvedCalls approvedCalls // the calls in flight its agent approved
+
 	closeOnce sync.Once
 	closeErr  error
 }
@@ -369,7 +371,7 @@ func (c *Client) conn(ctx context.Context) (*sdk.ClientSession, error) {
 	co := &sdk.ClientOptions{
 		ToolListChangedHandler: func(context.Context, *sdk.ToolListChangedRequest) { c.toolsChanged() },
 	}
-	c.opts.inputs.sessionHandlers(co)
+	c.sessionHandlers(co)
 	sc := sdk.NewClient(impl, co)
 	c.opts.inputs.addRoots(sc)
 	var so *sdk.ClientSessionOptions
@@ -614,6 +616,11 @@ func (c *Client) runtimeTool(t *sdk.Tool, in, out []byte, approved string) toolg
 		Annotations:      ann,
 		RequiresApproval: c.opts.approval && !ann.ReadOnly,
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
+			if c.opts.approval && !ann.ReadOnly {
+				// The agent loop had the call approved: the server's own
+				// question about it is answered so (Client.elicit).
+				defer c.approvedCalls.hold(name, args)()
+			}
 			return c.callForModel(ctx, name, args, approved)
 		},
 	}

@@ -4,9 +4,11 @@ package mcp
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
+	"sync"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -30,6 +32,14 @@ type SamplingFunc func(ctx context.Context, tool string, params *sdk.CreateMessa
 // the server's elicitations with fn: those of input-required results
 // (protocol 2026-07-28 and later; see CallTool) and those sent on the
 // session (before). A nil fn is an error.
+//
+// Without it, a client that requires approval (the default, see
+// WithoutApproval) still declares the capability, to answer a toolgen
+// server's approval questions (_meta "dev.toolgen/approval") about the
+// calls its agent approved: the call of a tool that requires approval
+// (Tools) that asked is accepted, since the agent loop had it approved
+// before calling; every other elicitation is declined. With fn, those
+// approval questions are accepted the same way, and fn gets the others.
 func WithElicitation(fn ElicitationFunc) ClientOption {
 	return func(o *clientOptions) error {
 		if fn == nil {
@@ -83,16 +93,24 @@ func (o *clientInputs) addRoots(sc *sdk.Client) {
 	}
 }
 
+// declaresElicitation reports whether the client declares the
+// elicitation capability: it has a handler, or it answers the server's
+// approval questions for the calls its agent approved (see
+// WithElicitation).
+func (c *Client) declaresElicitation() bool {
+	return c.opts.inputs.elicit != nil || c.opts.approval
+}
+
 // capabilities are the client capabilities the options declare.
-func (o *clientInputs) capabilities() *sdk.ClientCapabilities {
+func (c *Client) capabilities() *sdk.ClientCapabilities {
 	caps := &sdk.ClientCapabilities{}
-	if o.elicit != nil {
+	if c.declaresElicitation() {
 		caps.Elicitation = &sdk.ElicitationCapabilities{Form: &sdk.FormElicitationCapabilities{}}
 	}
-	if o.sample != nil {
+	if c.opts.inputs.sample != nil {
 		caps.Sampling = &sdk.SamplingCapabilities{}
 	}
-	if o.roots != nil {
+	if c.opts.inputs.roots != nil {
 		caps.RootsV2 = &sdk.RootCapabilities{}
 	}
 	return caps
@@ -102,19 +120,80 @@ func (o *clientInputs) capabilities() *sdk.ClientCapabilities {
 // session (before protocol 2026-07-28), and turns off go-sdk's own
 // answering of input-required results: CallTool answers them
 // (answerInputs), bounded and naming the tool.
-func (o *clientInputs) sessionHandlers(so *sdk.ClientOptions) {
-	so.Capabilities = o.capabilities()
-	so.MultiRoundTrip = &sdk.MultiRoundTripOptions{Disabled: true}
-	if fn := o.elicit; fn != nil {
-		so.ElicitationHandler = func(ctx context.Context, req *sdk.ElicitRequest) (*sdk.ElicitResult, error) {
+func (c *Client) sessionHandlers(co *sdk.ClientOptions) {
+	co.Capabilities = c.capabilities()
+	co.MultiRoundTrip = &sdk.MultiRoundTripOptions{Disabled: true}
+	if c.declaresElicitation() {
+		co.ElicitationHandler = func(ctx context.Context, req *sdk.ElicitRequest) (*sdk.ElicitResult, error) {
+			return c.elicit(ctx, "", req.Params)
+		}
+	}
+	if fn := c.opts.inputs.sample; fn != nil {
+		co.CreateMessageHandler = func(ctx context.Context, req *sdk.CreateMessageRequest) (*sdk.CreateMessageResult, error) {
 			return fn(ctx, "", req.Params)
 		}
 	}
-	if fn := o.sample; fn != nil {
-		so.CreateMessageHandler = func(ctx context.Context, req *sdk.CreateMessageRequest) (*sdk.CreateMessageResult, error) {
-			return fn(ctx, "", req.Params)
+}
+
+// elicit answers an elicitation of the server: a toolgen server's
+// question whether to approve a call (its _meta "dev.toolgen/approval")
+// that the client's agent approved already is accepted; any other goes to
+// WithElicitation's function, and is declined without one.
+func (c *Client) elicit(ctx context.Context, tool string, p *sdk.ElicitParams) (*sdk.ElicitResult, error) {
+	if c.approvedCalls.approves(p) {
+		return &sdk.ElicitResult{Action: "accept"}, nil
+	}
+	if fn := c.opts.inputs.elicit; fn != nil {
+		return fn(ctx, tool, p)
+	}
+	return &sdk.ElicitResult{Action: "decline"}, nil
+}
+
+// approvedCalls are the calls in flight that the client's agent approved
+// (a tool's Call where the tool requires approval, see Tools), by server
+// tool name and canonical arguments.
+type approvedCalls struct {
+	mu    sync.Mutex
+	calls map[string]int
+}
+
+func approvedKey(tool string, args []byte) string {
+	return tool + "\x00" + string(canonicalJSON(args))
+}
+
+// hold records a call of tool with args until the returned function runs.
+func (a *approvedCalls) hold(tool string, args []byte) (release func()) {
+	key := approvedKey(tool, args)
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.calls == nil {
+		a.calls = map[string]int{}
+	}
+	a.calls[key]++
+	return func() {
+		a.mu.Lock()
+		defer a.mu.Unlock()
+		if a.calls[key]--; a.calls[key] <= 0 {
+			delete(a.calls, key)
 		}
 	}
+}
+
+// approves reports whether p asks to approve a call in flight that was
+// approved.
+func (a *approvedCalls) approves(p *sdk.ElicitParams) bool {
+	about, ok := p.Meta[approvalMeta].(map[string]any)
+	if !ok {
+		return false
+	}
+	tool, _ := about["tool"].(string)
+	args, err := json.Marshal(about["arguments"])
+	if tool == "" || err != nil {
+		return false
+	}
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.calls[approvedKey(tool, args)] > 0
 }
 
 // answerInputs answers the input requests of an input-required result of
@@ -142,10 +221,7 @@ func (c *Client) answerInputs(ctx context.Context, tool string, requests sdk.Inp
 func (c *Client) answerInput(ctx context.Context, tool string, req sdk.InputRequest) (sdk.InputResponse, error) {
 	switch p := req.(type) {
 	case *sdk.ElicitParams:
-		if c.opts.inputs.elicit == nil {
-			return nil, errors.New("it is an elicitation, and the client has no elicitation handler (mcp.WithElicitation)")
-		}
-		return c.opts.inputs.elicit(ctx, tool, p)
+		return c.elicit(ctx, tool, p)
 	case *sdk.CreateMessageParams:
 		if c.opts.inputs.sample == nil {
 			return nil, errors.New("it is a sampling request, and the client has no sampling handler (mcp.WithSampling)")

@@ -169,3 +169,71 @@ func TestClientEchoesRequestState(t *testing.T) {
 		`with_state state="" answers=0`, fmt.Sprintf(`with_state state=%q answers=1`, state),
 	}, seen)
 }
+
+// TestClientAnswersApprovalOfAgentCalls: a toolgen server asks its client
+// to approve calls of a tool that requires approval. A toolgen client
+// answers yes for the calls its agent had approved (a Call of the tool,
+// which requires approval on the client too), with or without an
+// elicitation handler, at 2026-07-28 and before; a direct CallTool is not
+// such a call (declined, or the handler's answer), and a client without
+// approvals declares no elicitation, so the server cannot ask it.
+func TestClientAnswersApprovalOfAgentCalls(t *testing.T) {
+	noLeaks(t)
+	for _, c := range []struct {
+		name    string
+		opts    mcp.HTTPOptions
+		version string
+	}{
+		{"2026-07-28 stateless", mcp.HTTPOptions{Stateless: true}, ""},
+		{"2025-11-25 session", mcp.HTTPOptions{}, "2025-11-25"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var sent ledger
+			srv := newServer(t, recordingTool("send_email", true, &sent))
+			url := serveOn(t, srv, c.opts)
+			ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
+			defer cancel()
+			connect := func(opts ...mcp.ClientOption) *mcp.Client {
+				if c.version != "" {
+					opts = append(opts, mcp.WithProtocolVersion(c.version))
+				}
+				client, err := mcp.Connect(ctx, mcp.URL(url, nil), opts...)
+				require.NoError(t, err)
+				t.Cleanup(func() { client.Close() })
+				return client
+			}
+			callAsAgent := func(client *mcp.Client, args string) string {
+				tools, err := client.Tools(ctx)
+				require.NoError(t, err)
+				require.Len(t, tools, 1)
+				require.True(t, tools[0].RequiresApproval)
+				res, err := tools[0].Call(ctx, []byte(args))
+				require.NoError(t, err)
+				return res.Text()
+			}
+
+			client := connect()
+			assert.Equal(t, "done", callAsAgent(client, `{"to":"alice"}`))
+			res, err := client.CallTool(ctx, "send_email", []byte(`{"to":"bob"}`))
+			require.Error(t, err)
+			assert.Contains(t, res.Text(), "Denied by the user")
+
+			var u userAnswers
+			withHandler := connect(u.options()...)
+			assert.Equal(t, "done", callAsAgent(withHandler, `{"to":"carol"}`))
+			assert.Empty(t, u.questions(), "the agent's approval answered")
+			_, err = withHandler.CallTool(ctx, "send_email", []byte(`{"to":"dave"}`))
+			require.NoError(t, err, "the handler accepts")
+			assert.Len(t, u.questions(), 1)
+
+			without := connect(mcp.WithoutApproval())
+			res, err = without.CallTool(ctx, "send_email", []byte(`{"to":"eve"}`))
+			require.Error(t, err)
+			assert.Contains(t, res.Text(), "cannot be asked")
+
+			sent.mu.Lock()
+			defer sent.mu.Unlock()
+			assert.Equal(t, []string{`{"to":"alice"}`, `{"to":"carol"}`, `{"to":"dave"}`}, sent.args)
+		})
+	}
+}

@@ -403,7 +403,11 @@
 // functions of WithElicitation, WithSampling and WithRoots (which declare
 // the capabilities, and answer the requests a server of an older version
 // sends on the session too), at most MaxInputRounds times per call, and
-// sends the request state back untouched.
+// sends the request state back untouched. A toolgen server's approval
+// question about a call that the client's agent had approved (a Call of a
+// tool that requires approval, see Tools) is accepted without asking
+// again; other elicitations go to WithElicitation's function, or are
+// declined.
 //
 // # Tasks
 //
