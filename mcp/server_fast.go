@@ -528,7 +528,7 @@ func (f *fastPath) toolsList(r *http.Request, version string) []byte {
 // reports whether the session ended while the call ran, which leaves the
 // call unanswered, as go-sdk leaves it.
 func (f *fastPath) call(w http.ResponseWriter, r *http.Request, req fastRequest, base context.Context, end func(), closing func() bool) {
-	fc := &fastCall{f: f, w: w, id: req.id, silent: req.header == stateless2026, stateful: closing != nil, req: &req}
+	fc := &fastCall{f: f, w: w, id: req.id, silent: req.header == stateless2026, stateful: closing != nil, input: fastRound{meta: req.meta, tool: req.tool, args: req.args, version: req.header}}
 	var out outcome
 	ended := func() {}
 	if end != nil {
@@ -702,8 +702,7 @@ type fastCall struct {
 	// stateful is a call of a session: Log sends nothing and fails (its
 	// tool was declared not to use it, see WithSessionFreeTools).
 	stateful bool
-	req      *fastRequest
-	input    fastRound // made when the tool asks the client something
+	input    fastRound // the call's round, made when its tool asks the client something
 }
 
 func (c *fastCall) startLocked() {

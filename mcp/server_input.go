@@ -14,6 +14,8 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	sdkmcp "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/toolgen-dev/toolgen"
 )
 
 // ErrInputRequired is wrapped by the error of Elicit, ElicitRaw, Sample
@@ -156,6 +158,12 @@ func roundFrom(ctx context.Context) *inputRound {
 // first asks: the fast path takes no call carrying inputResponses or a
 // requestState (go-sdk's path has them), so it is always a first round.
 type fastRound struct {
+	// What the round is made of, copied from the call (fastRequest).
+	meta    []byte
+	tool    *toolgen.Tool
+	args    []byte
+	version string
+
 	once sync.Once
 	r    *inputRound
 }
@@ -164,9 +172,9 @@ type fastRound struct {
 func (c *fastCall) round(ctx context.Context) *inputRound {
 	c.input.once.Do(func() {
 		var caps *sdkmcp.ClientCapabilities
-		if c.req.meta != nil {
+		if c.input.meta != nil {
 			var meta sdkmcp.Meta
-			if json.Unmarshal(c.req.meta, &meta) == nil {
+			if json.Unmarshal(c.input.meta, &meta) == nil {
 				caps = (&sdkmcp.CallToolRequest{Params: &sdkmcp.CallToolParamsRaw{Meta: meta}}).ClientCapabilities()
 			}
 		}
@@ -175,8 +183,8 @@ func (c *fastCall) round(ctx context.Context) *inputRound {
 			extra = req.Extra
 		}
 		c.input.r = &inputRound{
-			binding: stateBinding{method: "tools/call", name: string(c.req.tool.Name), args: c.req.args, principal: principal(extra)},
-			version: c.req.header, caps: caps, states: c.f.s.states, number: 1,
+			binding: stateBinding{method: "tools/call", name: string(c.input.tool.Name), args: c.input.args, principal: principal(extra)},
+			version: c.input.version, caps: caps, states: c.f.s.states, number: 1,
 			answers: map[string]json.RawMessage{}, used: map[string]json.RawMessage{},
 		}
 	})
