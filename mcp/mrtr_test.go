@@ -18,6 +18,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/modelcontextprotocol/go-sdk/auth"
 	sdkmcp "github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -154,10 +155,11 @@ func (r rpc) field(t *testing.T, name string, v any) {
 
 // roundClient speaks protocol 2026-07-28 over HTTP, each request on its own.
 type roundClient struct {
-	t    *testing.T
-	url  string
-	caps string // the clientCapabilities declared
-	id   atomic.Int64
+	t     *testing.T
+	url   string
+	caps  string // the clientCapabilities declared
+	token string // a bearer token to send, if any
+	id    atomic.Int64
 }
 
 // call sends a tools/call of tool with args, and responses and state when
@@ -194,6 +196,9 @@ func (c *roundClient) send(method, name string, params any) rpc {
 	req.Header.Set("Mcp-Protocol-Version", "2026-07-28")
 	req.Header.Set("Mcp-Method", method)
 	req.Header.Set("Mcp-Name", name)
+	if c.token != "" {
+		req.Header.Set("Authorization", "Bearer "+c.token)
+	}
 	resp, err := http.DefaultClient.Do(req)
 	require.NoError(t, err)
 	defer resp.Body.Close()
@@ -619,4 +624,53 @@ func TestAskFromPromptsAndResources(t *testing.T) {
 			assert.Equal(t, int32(2), a.elicits.Load())
 		})
 	}
+}
+
+// TestAskStateBindsTheUser: a request state issued for the user of one
+// bearer token is refused with another's, on the fast path's first round
+// and go-sdk's.
+func TestAskStateBindsTheUser(t *testing.T) {
+	noLeaks(t)
+	verify := func(_ context.Context, token string, _ *http.Request) (*auth.TokenInfo, error) {
+		if token != "alice" && token != "bob" {
+			return nil, auth.ErrInvalidToken
+		}
+		return &auth.TokenInfo{UserID: token, Expiration: time.Now().Add(time.Hour)}, nil
+	}
+	for _, sv := range statelessServers {
+		t.Run(sv.name, func(t *testing.T) {
+			var runs atomic.Int32
+			srv := newServer(t, askingTool("greet", &runs, func(ctx context.Context) (string, error) {
+				q, err := mcp.Elicit[nameQ](ctx, "name", "What is your name?")
+				return "Hello, " + q.Name, err
+			}))
+			opts := sv.opts
+			opts.TokenVerifier = verify
+			url := serveOn(t, srv, opts)
+			alice := &roundClient{t: t, url: url, caps: allCaps, token: "alice"}
+			bob := &roundClient{t: t, url: url, caps: allCaps, token: "bob"}
+			var state string
+			r := alice.call("greet", `{}`, nil, "")
+			require.Nil(t, r.Error)
+			r.field(t, "requestState", &state)
+			r = bob.call("greet", `{}`, map[string]any{"name": nameAnswer}, state)
+			require.NotNil(t, r.Error)
+			assert.Contains(t, r.Error.Message, "this session and user")
+			r = alice.call("greet", `{}`, map[string]any{"name": nameAnswer}, state)
+			require.Nil(t, r.Error)
+			assert.Equal(t, int32(1), runs.Load())
+		})
+	}
+}
+
+// TestRequestStateKeyOption: a key shorter than 32 bytes is NewServer's
+// error.
+func TestRequestStateKeyOption(t *testing.T) {
+	for _, n := range []int{0, 1, 31} {
+		_, err := mcp.NewServer("x", "1", nil, mcp.WithRequestStateKey(make([]byte, n)))
+		require.Error(t, err)
+		assert.Contains(t, err.Error(), fmt.Sprintf("mcp.WithRequestStateKey: the key has %d bytes; it needs at least 32", n))
+	}
+	_, err := mcp.NewServer("x", "1", nil, mcp.WithRequestStateKey(make([]byte, 32)))
+	require.NoError(t, err)
 }
