@@ -25,8 +25,8 @@
 // listens on 127.0.0.1 only, and requests whose Host or Origin is not
 // localhost get 403 (DNS rebinding). During a call, a tool can report progress
 // (toolgen.ReportProgress, a generated tool's toolgen.Ctx.Report, or
-// mcp.Progress; see "Progress" below), log (mcp.Log), or reach the client's
-// session (mcp.Session(ctx)) to request sampling or elicitation. Prompts
+// mcp.Progress; see "Progress" below), log (mcp.Log), or ask the client
+// (mcp.Elicit, mcp.Sample, mcp.ListRoots; see "Asking the client"). Prompts
 // and resources are served beside the tools (see "Prompts and resources").
 //
 // Progress. A tools/call whose params._meta carries a progressToken asks
