@@ -348,8 +348,12 @@
 // mcp.Sample (the client's model) and mcp.ListRoots, each under an id
 // that names the question within the request:
 //
+//	// Name asks for a name.
+//	//
+//	//toolgen:question
 //	type Name struct {
-//		Name string `json:"name" description:"your name"`
+//		// Name is what to call you.
+//		Name string `json:"name"`
 //	}
 //
 //	func Greet(ctx context.Context) (string, error) {
@@ -361,10 +365,14 @@
 //	}
 //
 // A question's struct is a flat form, as elicitation allows: strings,
-// booleans, integers and floats, required unless omitempty or a pointer,
-// described by a `description` tag, a string restricted by an `enum` tag;
-// the form is made by reflection once per type (forms are small; their
-// answers are checked against it and decoded with encoding/json).
+// booleans, integers, floats and string enums. Marked //toolgen:question,
+// toolgen checks it and writes its form at build time (ElicitationSchema,
+// see Question), with the fields' doc comments, constraints and enum
+// constants; otherwise the form is made by reflection once per type
+// (required unless omitempty or a pointer, described by a `description`
+// tag, a string restricted by an `enum` tag). Answers are checked against
+// the form (required fields, types, enum values) and decoded with
+// encoding/json.
 //
 // At protocol 2026-07-28 a server does not send requests while it serves
 // one (multi round-trip requests, SEP-2322): the first time, the question

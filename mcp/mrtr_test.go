@@ -674,3 +674,43 @@ func TestRequestStateKeyOption(t *testing.T) {
 	_, err := mcp.NewServer("x", "1", nil, mcp.WithRequestStateKey(make([]byte, 32)))
 	require.NoError(t, err)
 }
+
+// generatedQ has the method //toolgen:question generates: Elicit sends its
+// form, and checks answers against it.
+type generatedQ struct {
+	Size string `json:"size"`
+}
+
+func (generatedQ) ElicitationSchema() []byte {
+	return []byte(`{"type":"object","properties":{"size":{"type":"string","description":"from the generator","enum":["s","l"]}},"required":["size"]}`)
+}
+
+// TestElicitGeneratedForm: a question type with a generated form
+// (mcp.Question) is asked with that form, and answers are checked against
+// it.
+func TestElicitGeneratedForm(t *testing.T) {
+	noLeaks(t)
+	var _ mcp.Question = generatedQ{}
+	srv := newServer(t, askingTool("size", nil, func(ctx context.Context) (string, error) {
+		q, err := mcp.Elicit[generatedQ](ctx, "size", "Which size?")
+		return q.Size, err
+	}))
+	c := &roundClient{t: t, url: serveOn(t, srv, mcp.HTTPOptions{Stateless: true}), caps: allCaps}
+	r := c.call("size", `{}`, nil, "")
+	require.Nil(t, r.Error)
+	var asks map[string]struct {
+		Params struct {
+			RequestedSchema json.RawMessage `json:"requestedSchema"`
+		} `json:"params"`
+	}
+	r.field(t, "inputRequests", &asks)
+	assert.JSONEq(t, string(generatedQ{}.ElicitationSchema()), string(asks["size"].Params.RequestedSchema))
+
+	r = c.call("size", `{}`, map[string]any{"size": map[string]any{"action": "accept", "content": map[string]any{"size": "xl"}}}, "")
+	require.NotNil(t, r.Error, "a value outside the generated enum")
+	r = c.call("size", `{}`, map[string]any{"size": map[string]any{"action": "accept", "content": map[string]any{"size": "l"}}}, "")
+	require.Nil(t, r.Error)
+	var content []map[string]any
+	r.field(t, "content", &content)
+	assert.Equal(t, "l", content[0]["text"])
+}

@@ -13,21 +13,31 @@ import (
 	sdkmcp "github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
+// Question is a question type whose form toolgen wrote at build time: a
+// struct with the //toolgen:question directive, whose generated
+// ElicitationSchema returns the form as JSON (an object schema of its
+// fields, with their docs, constraints and enum values).
+type Question interface {
+	ElicitationSchema() []byte
+}
+
 // Elicit asks the client's user the question Q under id (see ElicitRaw
 // for ids, rounds and errors) and returns the answer decoded into a Q.
 //
-// Q is a struct of the flat form elicitation allows: each exported field
-// is a string, a bool, an integer or a float (or a pointer to one), named
-// by its json tag; a field is required unless its tag says omitempty or
-// it is a pointer; its `description` tag describes it, and an `enum` tag
-// ("a,b,c") restricts a string field. Another Q is an error, as is an
-// accepted answer that leaves a required field out or gives a value of
-// another type. The form is made by reflection, once per type: elicitation
-// forms are small and flat, so a schema generated at build time would buy
-// little here.
+// Q is a struct of the flat form elicitation allows: strings, booleans,
+// integers, floats and string enums, or pointers to them. With the
+// //toolgen:question directive (see the toolgen command), toolgen checks
+// that at build time and writes the form (Question), with the fields' doc
+// comments as descriptions, as it does a tool's parameters. Without it,
+// the form is made by reflection, once per type: each exported field named
+// by its json tag, required unless its tag says omitempty or it is a
+// pointer, described by its `description` tag, a string restricted by an
+// `enum` tag ("a,b,c"); another Q is then an error. An accepted answer
+// that leaves a required field out, gives a value of another type or a
+// string outside an enum is an invalid-params error of the request.
 func Elicit[Q any](ctx context.Context, id, message string) (Q, error) {
 	var q Q
-	schema, err := formSchema(reflect.TypeFor[Q]())
+	schema, err := questionForm[Q]()
 	if err != nil {
 		return q, err
 	}
@@ -61,6 +71,16 @@ type formField struct {
 }
 
 var forms sync.Map // reflect.Type → json.RawMessage or error
+
+// questionForm is Q's form: its generated one (Question), else the one
+// made by reflection.
+func questionForm[Q any]() (json.RawMessage, error) {
+	var q Q
+	if g, ok := any(q).(Question); ok && reflect.TypeFor[Q]().Kind() == reflect.Struct {
+		return json.RawMessage(g.ElicitationSchema()), nil
+	}
+	return formSchema(reflect.TypeFor[Q]())
+}
 
 // formSchema is the requestedSchema of the question type t.
 func formSchema(t reflect.Type) (json.RawMessage, error) {

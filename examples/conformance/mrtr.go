@@ -18,22 +18,33 @@ import (
 // mcp.Sample and mcp.ListRoots, returning the error those give while an
 // answer is missing, which makes the result an input-required one.
 
+// The questions are //toolgen:question types: toolgen writes their forms
+// (ElicitationSchema) into tools_gen.go.
+
 // nameQuestion asks for a name.
+//
+//toolgen:question
 type nameQuestion struct {
 	Name string `json:"name"`
 }
 
 // confirmQuestion asks for a yes.
+//
+//toolgen:question
 type confirmQuestion struct {
 	OK bool `json:"ok"`
 }
 
 // colorQuestion asks for a favourite colour.
+//
+//toolgen:question
 type colorQuestion struct {
 	Color string `json:"color"`
 }
 
 // contextQuestion asks what a prompt is about.
+//
+//toolgen:question
 type contextQuestion struct {
 	Context string `json:"context"`
 }

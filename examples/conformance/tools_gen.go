@@ -674,6 +674,30 @@ func Resources() []toolgen.Resource {
 	}}
 }
 
+// ElicitationSchema returns nameQuestion's form (//toolgen:question), which
+// mcp.Elicit asks the client's user to fill in.
+func (nameQuestion) ElicitationSchema() []byte {
+	return []byte(`{"type":"object","properties":{"name":{"type":"string"}},"required":["name"]}`)
+}
+
+// ElicitationSchema returns confirmQuestion's form (//toolgen:question), which
+// mcp.Elicit asks the client's user to fill in.
+func (confirmQuestion) ElicitationSchema() []byte {
+	return []byte(`{"type":"object","properties":{"ok":{"type":"boolean"}},"required":["ok"]}`)
+}
+
+// ElicitationSchema returns colorQuestion's form (//toolgen:question), which
+// mcp.Elicit asks the client's user to fill in.
+func (colorQuestion) ElicitationSchema() []byte {
+	return []byte(`{"type":"object","properties":{"color":{"type":"string"}},"required":["color"]}`)
+}
+
+// ElicitationSchema returns contextQuestion's form (//toolgen:question), which
+// mcp.Elicit asks the client's user to fill in.
+func (contextQuestion) ElicitationSchema() []byte {
+	return []byte(`{"type":"object","properties":{"context":{"type":"string"}},"required":["context"]}`)
+}
+
 // toolgenToolTestInputRequiredResultElicitation describes the dispatch of test_input_required_result_elicitation, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTestInputRequiredResultElicitation = toolimpl.Tool{Name: ToolTestInputRequiredResultElicitation, In: toolimpl.NoArgs, Text: true}
 

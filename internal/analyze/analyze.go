@@ -35,7 +35,9 @@ type analyzer struct {
 	unionDirs  map[token.Pos]unionDirective
 	memberDirs map[token.Pos]memberDirective
 	unionErrs  map[*types.Named]error
-	dir        string // positions in messages are relative to it
+	// questionSpecs are the //toolgen:question types, read by questions.
+	questionSpecs []questionSpec
+	dir           string // positions in messages are relative to it
 }
 
 // Package finds the tools of pkg. The model is nil when there are errors.
@@ -78,6 +80,7 @@ func Package(pkg *packages.Package, dir string) (*model.Package, Errors) {
 			}
 		}
 	}
+	out.Questions = a.questions()
 	a.checkMCPNames(out)
 	a.checkNames(out.Tools)
 	if len(a.errs) > 0 {
