@@ -11,6 +11,7 @@ import (
 	"maps"
 	"slices"
 	"sync"
+	"sync/atomic"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	sdkmcp "github.com/modelcontextprotocol/go-sdk/mcp"
@@ -165,7 +166,9 @@ type fastRound struct {
 	version string
 
 	once sync.Once
-	r    *inputRound
+	// r is made by once; read without it once the tool returned (a
+	// goroutine the tool left behind may still be asking).
+	r atomic.Pointer[inputRound]
 }
 
 // round is c's round.
@@ -182,20 +185,20 @@ func (c *fastCall) round(ctx context.Context) *inputRound {
 		if req := callFrom(ctx); req != nil {
 			extra = req.Extra
 		}
-		c.input.r = &inputRound{
+		c.input.r.Store(&inputRound{
 			binding: stateBinding{method: "tools/call", name: string(c.input.tool.Name), args: c.input.args, principal: principal(extra)},
 			version: c.input.version, caps: caps, states: c.f.s.states, number: 1,
 			answers: map[string]json.RawMessage{}, used: map[string]json.RawMessage{},
-		}
+		})
 	})
-	return c.input.r
+	return c.input.r.Load()
 }
 
 // inputRequired is the answer of c, whose tool returned a result that
 // failed or not, when it is an input-required result (or an error making
 // one): the result's JSON or the error's, and true.
 func (c *fastCall) inputRequired(failed bool) (result, rpcErr []byte, ok bool) {
-	r := c.input.r
+	r := c.input.r.Load()
 	if r == nil {
 		return nil, nil, false
 	}
