@@ -41,7 +41,7 @@ func (u *userAnswers) options() []mcp.ClientOption {
 			u.note(tool, "sampling")
 			return &sdkmcp.CreateMessageResult{Role: "assistant", Model: "m", Content: &sdkmcp.TextContent{Text: "hi"}}, nil
 		}),
-		mcp.WithRoots(&sdkmcp.Root{URI: "file:///work"}),
+		mcp.WithRoots(&sdkmcp.Root{URI: "file:///project"}),
 	}
 }
 

@@ -81,7 +81,7 @@ func profile(ctx context.Context) (string, error) {
 	return fmt.Sprintf("%s likes %s; the model said %s; roots %s", name.Name, color.Color, greeting.Content.(*sdkmcp.TextContent).Text, roots.Roots[0].URI), nil
 }
 
-const profileAnswer = "Alice likes blue; the model said hi; roots file:///work"
+const profileAnswer = "Alice likes blue; the model said hi; roots file:///project"
 
 // answering is a go-sdk client's handlers, answering as a user would,
 // counting the questions.
@@ -120,7 +120,7 @@ func TestAskOverEveryTransport(t *testing.T) {
 			srv := newServer(t, askingTool("profile", &runs, profile))
 			var a answering
 			client := sdkmcp.NewClient(&sdkmcp.Implementation{Name: "asked", Version: "1"}, a.options())
-			client.AddRoots(&sdkmcp.Root{URI: "file:///work"})
+			client.AddRoots(&sdkmcp.Root{URI: "file:///project"})
 			cs := connectClient(t, tr, srv, client, nil)
 			res := callBounded(t, cs, "profile", `{}`)
 			if !tr.canAsk() {
@@ -236,7 +236,7 @@ var (
 	nameAnswer  = map[string]any{"action": "accept", "content": map[string]any{"name": "Alice"}}
 	colorAnswer = map[string]any{"action": "accept", "content": map[string]any{"color": "blue"}}
 	sampled     = map[string]any{"role": "assistant", "model": "m", "content": map[string]any{"type": "text", "text": "hi"}}
-	rootsAnswer = map[string]any{"roots": []any{map[string]any{"uri": "file:///work"}}}
+	rootsAnswer = map[string]any{"roots": []any{map[string]any{"uri": "file:///project"}}}
 )
 
 // TestAskRawRounds: the wire at 2026-07-28, as the specification writes it:
