@@ -156,6 +156,8 @@ type clientOptions struct {
 	drift         DriftMode   // OnDrift
 	allowUnpinned bool        // AllowUnpinned
 
+	inputs clientInputs // WithElicitation, WithSampling, WithRoots
+
 	oauth        *OAuthConfig     // OAuth's, for URL transports
 	oauthHandler *oauthHandler    // made by the first dial, kept across sessions
 	oauthNow     func() time.Time // the OAuth handler's clock (tests); nil is time.Now
@@ -289,6 +291,8 @@ type Client struct {
 	safe      map[string]bool // the tools listed, by server name: may a call be sent again?
 	pins      pinState        // the pins and the tools compared with them (client_pins.go)
 
+	approvedCalls approvedCalls // the calls in flight its agent approved
+
 	closeOnce sync.Once
 	closeErr  error
 }
@@ -368,10 +372,12 @@ func (c *Client) conn(ctx context.Context) (*sdk.ClientSession, error) {
 	}
 	st, cmd := c.transport.dial(&c.opts, c.wire)
 	impl := &sdk.Implementation{Name: c.opts.name, Version: c.opts.version}
-	sc := sdk.NewClient(impl, &sdk.ClientOptions{
-		Capabilities:           &sdk.ClientCapabilities{},
+	co := &sdk.ClientOptions{
 		ToolListChangedHandler: func(context.Context, *sdk.ToolListChangedRequest) { c.toolsChanged() },
-	})
+	}
+	c.sessionHandlers(co)
+	sc := sdk.NewClient(impl, co)
+	c.opts.inputs.addRoots(sc)
 	var so *sdk.ClientSessionOptions
 	if c.opts.protocol != "" {
 		so = &sdk.ClientSessionOptions{ProtocolVersion: c.opts.protocol}
@@ -618,6 +624,11 @@ func (c *Client) runtimeTool(t *sdk.Tool, in, out []byte, approved string) toolg
 		Annotations:      ann,
 		RequiresApproval: c.opts.approval && !ann.ReadOnly,
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
+			if c.opts.approval && !ann.ReadOnly {
+				// The agent loop had the call approved: the server's own
+				// question about it is answered so (Client.elicit).
+				defer c.approvedCalls.hold(name, args)()
+			}
 			return c.callForModel(ctx, name, args, approved)
 		},
 	}

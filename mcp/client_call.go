@@ -106,15 +106,19 @@ func (c *Client) callTool(ctx context.Context, name string, args []byte, approve
 		params.SetProgressToken(token)
 	}
 	var res *sdk.CallToolResult
-	send := func() error {
-		return c.withRetry(ctx, func(ctx context.Context) bool { return c.retrySafe(ctx, name) },
-			func(ctx context.Context, session *sdk.ClientSession) (err error) {
-				if err := c.checkCall(ctx, session, name, approved); err != nil {
+	send := func() (err error) {
+		res, err = c.callRounds(ctx, name, params, func(params *sdk.CallToolParams) (res *sdk.CallToolResult, err error) {
+			err = c.withRetry(ctx, func(ctx context.Context) bool { return c.retrySafe(ctx, name) },
+				func(ctx context.Context, session *sdk.ClientSession) (err error) {
+					if err := c.checkCall(ctx, session, name, approved); err != nil {
+						return err
+					}
+					res, err = session.CallTool(ctx, params)
 					return err
-				}
-				res, err = session.CallTool(ctx, params)
-				return err
-			})
+				})
+			return res, err
+		})
+		return err
 	}
 	err := send()
 	if c.relistedForHeaders(ctx, err) { // headers_client.go

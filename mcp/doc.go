@@ -25,8 +25,8 @@
 // listens on 127.0.0.1 only, and requests whose Host or Origin is not
 // localhost get 403 (DNS rebinding). During a call, a tool can report progress
 // (toolgen.ReportProgress, a generated tool's toolgen.Ctx.Report, or
-// mcp.Progress; see "Progress" below), log (mcp.Log), or reach the client's
-// session (mcp.Session(ctx)) to request sampling or elicitation. Prompts
+// mcp.Progress; see "Progress" below), log (mcp.Log), or ask the client
+// (mcp.Elicit, mcp.Sample, mcp.ListRoots; see "Asking the client"). Prompts
 // and resources are served beside the tools (see "Prompts and resources").
 //
 // Progress. A tools/call whose params._meta carries a progressToken asks
@@ -314,10 +314,10 @@
 // "Denied by the user". At protocol 2026-07-28 the question is a multi
 // round-trip request, so stateless servers can ask too: the call's result
 // is input-required, and the client calls again with the answer and the
-// request state the server gave, which the server signed and binds to the
-// tool, the arguments and the session for 15 minutes, and spends on the
-// first accepted call (a replica other than the one that asked refuses it,
-// and the client is asked again). Before that version, the server sends
+// request state the server gave (see "Asking the client" below: the
+// approval is a question of the round like any other), and an accept
+// without that state runs nothing; a state that does not check out is an
+// invalid-params error. Before that version, the server sends
 // elicitation/create on the call's session, which a stateless server has
 // not, and the call waits for the answer, holding one of WithMaxCalls'
 // slots until the user answers or the client cancels. A client that did not declare the elicitation capability, or that a
@@ -358,6 +358,82 @@
 // prompts and resources are annotated Go functions: "bash .ci/conformance",
 // 30 of 30 active scenarios, the 10 of prompts, resources and completion
 // required by name.
+//
+// # Asking the client: elicitation, sampling, roots
+//
+// A tool (or a prompt's Get) asks the client with mcp.Elicit, a typed
+// question whose answer decodes into a struct, mcp.ElicitRaw (any form),
+// mcp.Sample (the client's model) and mcp.ListRoots, each under an id
+// that names the question within the request:
+//
+//	// Name asks for a name.
+//	//
+//	//toolgen:question
+//	type Name struct {
+//		// Name is what to call you.
+//		Name string `json:"name"`
+//	}
+//
+//	func Greet(ctx context.Context) (string, error) {
+//		q, err := mcp.Elicit[Name](ctx, "name", "What is your name?")
+//		if err != nil {
+//			return "", err // ErrInputRequired, ErrCannotAsk, *DeclinedError...
+//		}
+//		return "Hello, " + q.Name, nil
+//	}
+//
+// A question's struct is a flat form, as elicitation allows: strings,
+// booleans, integers, floats and string enums. Marked //toolgen:question,
+// toolgen checks it and writes its form at build time (ElicitationSchema,
+// see Question), with the fields' doc comments, constraints and enum
+// constants; otherwise the form is made by reflection once per type
+// (required unless omitempty or a pointer, described by a `description`
+// tag, a string restricted by an `enum` tag). Answers are checked against
+// the form (required fields, types, enum values) and decoded with
+// encoding/json.
+//
+// At protocol 2026-07-28 a server does not send requests while it serves
+// one (multi round-trip requests, SEP-2322): the first time, the question
+// is unanswered and its function returns an error wrapping
+// ErrInputRequired, which the tool returns; the call's result is then
+// input-required ("resultType": "input_required"), holding every question
+// the tool asked and found unanswered (several at once: a tool asks them
+// all before returning, as with errors.Join) and a request state. The
+// client answers and makes the same call again with inputResponses and
+// the state; the tool runs again from the start and finds its answers, or
+// asks the next questions (several rounds). A tool that asked and returned
+// a result that is not a failure has that result. Stateless servers,
+// replicas and the fast path all ask this way. Before 2026-07-28 the
+// server sends the request on the call's session and waits for the
+// answer, which a stateless server cannot (no session): the question's
+// error then wraps ErrCannotAsk, as it does for a client that did not
+// declare the capability (elicitation, sampling, roots) in the request's
+// _meta "io.modelcontextprotocol/clientCapabilities" or its session. A
+// user who declines or cancels gives a *DeclinedError.
+//
+// The request state is signed (HMAC-SHA256 with a key of the process, or
+// WithRequestStateKey's, which replicas share) and binds the method, the
+// tool, prompt or resource, the arguments in canonical form, the session,
+// the bearer token's user, the round, the ids it asked and the answers of
+// earlier rounds, which it carries so that the client answers each
+// question once; it expires after 15 minutes and is spent by its first
+// use (per process). A state that was tampered with, is presented with
+// another request, expired or was used already is an invalid-params
+// error (-32602) and nothing runs. inputResponses are read for the ids the
+// state asked only (others are ignored); without a state they are taken as
+// first-round answers (the answers are the client's word either way), but
+// approve nothing. An answer that is not a result of the kind asked, or
+// does not fit its form, is an invalid-params error.
+//
+// The client side: mcp.Client answers input-required results with the
+// functions of WithElicitation, WithSampling and WithRoots (which declare
+// the capabilities, and answer the requests a server of an older version
+// sends on the session too), at most MaxInputRounds times per call, and
+// sends the request state back untouched. A toolgen server's approval
+// question about a call that the client's agent had approved (a Call of a
+// tool that requires approval, see Tools) is accepted without asking
+// again; other elicitations go to WithElicitation's function, or are
+// declined.
 //
 // # Tasks
 //

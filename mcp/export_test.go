@@ -10,3 +10,7 @@ func FastServed(srv *Server) int64 { return srv.fast.Load() }
 func WithOAuthClock(now func() time.Time) ClientOption {
 	return func(o *clientOptions) error { o.oauthNow = now; return nil }
 }
+
+// SetStateClock sets the clock srv's request states are issued and checked
+// by.
+func SetStateClock(srv *Server, now func() time.Time) { srv.states.now = now }

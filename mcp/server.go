@@ -31,12 +31,12 @@ type Server struct {
 	exposed    atomic.Bool  // SDK() was called: no fast path
 	fast       atomic.Int64 // requests the fast path answered
 
-	deps      DepsFunc           // WithDeps, or nil
-	perms     *agent.Permissions // WithPermissions, or nil
-	approver  ApproverFunc       // WithApprover, or nil
-	requests  httpRequests       // for deps, the HTTP requests being served
-	approvals *approvalStates    // for approvals asked by a round trip
-	tasks     *taskEngine        // nil when no tool runs as a task
+	deps     DepsFunc           // WithDeps, or nil
+	perms    *agent.Permissions // WithPermissions, or nil
+	approver ApproverFunc       // WithApprover, or nil
+	requests httpRequests       // for deps, the HTTP requests being served
+	states   *requestStates     // the request states of input-required results
+	tasks    *taskEngine        // nil when no tool runs as a task
 	// sessionFree are the tools of WithSessionFreeTools, which a stateful
 	// server may call on the fast path.
 	sessionFree map[string]bool
@@ -68,6 +68,8 @@ type serverConfig struct {
 	// named none.
 	sessionFree    []toolgen.ToolName
 	allSessionFree bool
+	// stateKey is WithRequestStateKey's key, or nil for a random one.
+	stateKey []byte
 }
 
 // ServerOption configures NewServer. An option given a bad value makes
@@ -167,7 +169,7 @@ func NewServer(name, version string, tools []toolgen.Tool, opts ...ServerOption)
 		deps:       cfg.deps,
 		perms:      cfg.perms,
 		approver:   cfg.approver,
-		approvals:  newApprovalStates(),
+		states:     newRequestStates(cfg.stateKey),
 	}
 	if n := cfg.maxCalls; n != NoLimit {
 		s.slots = &callSlots{sem: make(chan struct{}, n)}
@@ -329,7 +331,15 @@ func (s *Server) toolHandler(t *toolgen.Tool) sdkmcp.ToolHandler {
 		if req.Extra != nil {
 			ci.header = req.Extra.Header
 		}
-		ctx, v := s.begin(withCall(ctx, req), t, req.Params.Arguments, ci)
+		round, err := s.openRound(roundRequest{
+			binding: stateBinding{method: "tools/call", name: string(t.Name), args: req.Params.Arguments, sessionID: ci.sessionID(), principal: principal(req.Extra)},
+			version: req.ProtocolVersion(), caps: req.ClientCapabilities(), session: askableSession(req.Session, req.Extra),
+			responses: req.Params.InputResponses, state: req.Params.RequestState,
+		})
+		if err != nil {
+			return nil, err
+		}
+		ctx, v := s.begin(withRound(withCall(ctx, req), round), t, req.Params.Arguments, ci)
 		switch {
 		case v.refusal != nil:
 			return toSDKResult(*v.refusal), nil
@@ -344,6 +354,13 @@ func (s *Server) toolHandler(t *toolgen.Tool) sdkmcp.ToolHandler {
 		notifier.end() // no notification after the response
 		if err != nil {
 			return nil, err
+		}
+		asks, state, err := round.inputRequired(res.IsError)
+		switch {
+		case err != nil:
+			return nil, err
+		case asks != nil:
+			return &sdkmcp.CallToolResult{InputRequests: asks, RequestState: state}, nil
 		}
 		return toSDKResult(res), nil
 	}

@@ -140,8 +140,8 @@ func (s *Server) askClient(ctx context.Context, t *toolgen.Tool, call agent.Tool
 			"(it declared no elicitation capability to this server; a server without sessions can ask only clients of protocol %s or later); "+
 			"the tool did not run.", t.Name, why, stateless2026))
 	}
-	if req.ProtocolVersion() >= stateless2026 {
-		return s.approvalRoundTrip(t, call, req, why)
+	if req.ProtocolVersion() >= stateless2026 && roundFrom(ctx) != nil {
+		return s.approvalRoundTrip(ctx, t, call, why)
 	}
 	res, err := req.Session.Elicit(ctx, approvalRequest(call))
 	if err != nil {
@@ -163,30 +163,33 @@ func userAnswered(t *toolgen.Tool, action string) verdict {
 const approvalInput = "approval"
 
 // approvalRoundTrip asks for approval by a multi round-trip request
-// (SEP-2322): the first call gets an input-required result holding the
-// elicitation and a request state that the server signed, binding it to
-// this tool, these arguments and this session for approvalTTL; the client
-// asks its user and calls again with the answer and the state. An accept
-// runs the call once the state checks out, once: the same state does not
-// run it again (in this process).
-func (s *Server) approvalRoundTrip(t *toolgen.Tool, call agent.ToolCall, req *sdkmcp.CallToolRequest, why string) verdict {
-	sessionID := req.Session.ID()
-	answer, ok := req.Params.InputResponses[approvalInput]
-	if !ok {
-		return verdict{ask: &sdkmcp.CallToolResult{
-			InputRequests: sdkmcp.InputRequestMap{approvalInput: approvalRequest(call)},
-			RequestState:  s.approvals.issue(t.Name, call.Args, sessionID),
-		}}
+// (SEP-2322), in the round on ctx (see inputRound): the first call gets an
+// input-required result holding the elicitation and a request state that
+// the server signed, binding it to this tool, these arguments, this
+// session and user for requestStateTTL (see WithRequestStateKey); the
+// client asks its user and calls again with the answer and the state. An
+// accept runs the call only when it came with that state, which is good
+// once: the same state does not run it again (in this process).
+func (s *Server) approvalRoundTrip(ctx context.Context, t *toolgen.Tool, call agent.ToolCall, why string) verdict {
+	r := roundFrom(ctx)
+	var res sdkmcp.ElicitResult
+	err := r.ask(ctx, approvalInput, inputElicit, approvalRequest(call), &res)
+	if errors.Is(err, ErrInputRequired) {
+		pending, state, err := r.inputRequired(true)
+		if err != nil {
+			return refuse(fmt.Sprintf("Not run: this call of %s needs a person's approval (%s), and the server could not ask for it: %v; the tool did not run.", t.Name, why, err))
+		}
+		return verdict{ask: &sdkmcp.CallToolResult{InputRequests: pending, RequestState: state}}
 	}
-	res, ok := answer.(*sdkmcp.ElicitResult)
-	if !ok {
-		return refuse(fmt.Sprintf("Not run: this call of %s needs a person's approval (%s), and the client's answer is not an elicitation result; the tool did not run.", t.Name, why))
+	if err != nil {
+		return refuse(fmt.Sprintf("Not run: this call of %s needs a person's approval (%s), and the client's answer is not an elicitation result: %v; the tool did not run.", t.Name, why, err))
 	}
 	if v := userAnswered(t, res.Action); !v.runs() {
 		return v
 	}
-	if err := s.approvals.redeem(req.Params.RequestState, t.Name, call.Args, sessionID); err != nil {
-		return refuse(fmt.Sprintf("Not run: this call of %s needs a person's approval (%s), and the approval sent is not valid for it: %v; call the tool again to be asked.", t.Name, why, err))
+	if !r.signed {
+		return refuse(fmt.Sprintf("Not run: this call of %s needs a person's approval (%s), and the approval sent is not valid for it: "+
+			"it came without the request state the server gave when it asked; call the tool again to be asked.", t.Name, why))
 	}
 	return verdict{}
 }

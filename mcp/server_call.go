@@ -26,8 +26,9 @@ func callFrom(ctx context.Context) *sdkmcp.CallToolRequest {
 }
 
 // Session returns the MCP session of the tools/call request a tool is running
-// for, or nil outside an MCP call. Through it a tool can ask the client to
-// sample a model (CreateMessage) or ask its user for input (Elicit).
+// for, or nil outside an MCP call. To ask the client something, use Elicit,
+// Sample and ListRoots, which work at every protocol version, stateless
+// too; the session's own CreateMessage and Elicit do not at 2026-07-28.
 func Session(ctx context.Context) *sdkmcp.ServerSession {
 	if req := callFrom(ctx); req != nil {
 		return req.Session

@@ -260,9 +260,10 @@ func TestPermissionsAsInTheLoop(t *testing.T) {
 
 // TestApprovalRoundTripCannotBeForged: at protocol 2026-07-28 a client
 // answers an approval by calling again with the answer and the request
-// state the server gave. An answer without that state, with a state given
-// for other arguments or another tool, or with a state already used, does
-// not run the tool.
+// state the server gave. An answer without that state does not run the
+// tool; a state given for other arguments or another tool, a forged one
+// or one already used is an invalid-params error, and does not run it
+// either.
 func TestApprovalRoundTripCannotBeForged(t *testing.T) {
 	noLeaks(t)
 	for _, tr := range newestTransports() {
@@ -278,12 +279,15 @@ func TestApprovalRoundTripCannotBeForged(t *testing.T) {
 			}, nil)
 			ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
 			defer cancel()
-			call := func(name, args string, state string, answer sdkmcp.InputResponse) *sdkmcp.CallToolResult {
+			send := func(name, args string, state string, answer sdkmcp.InputResponse) (*sdkmcp.CallToolResult, error) {
 				p := &sdkmcp.CallToolParams{Name: name, Arguments: json.RawMessage(args), RequestState: state}
 				if answer != nil {
 					p.InputResponses = sdkmcp.InputResponseMap{"approval": answer}
 				}
-				res, err := cs.CallTool(ctx, p)
+				return cs.CallTool(ctx, p)
+			}
+			call := func(name, args string, state string, answer sdkmcp.InputResponse) *sdkmcp.CallToolResult {
+				res, err := send(name, args, state, answer)
 				require.NoError(t, err)
 				return res
 			}
@@ -294,29 +298,34 @@ func TestApprovalRoundTripCannotBeForged(t *testing.T) {
 			require.Contains(t, asked.InputRequests, "approval")
 			require.NotEmpty(t, asked.RequestState)
 
-			for name, res := range map[string]*sdkmcp.CallToolResult{
-				"no state":        call("send_email", `{"to":"alice"}`, "", accept),
-				"forged state":    call("send_email", `{"to":"alice"}`, "AAAA", accept),
-				"other arguments": call("send_email", `{"to":"mallory"}`, asked.RequestState, accept),
-				"other tool":      call("wire_money", `{"to":"alice"}`, asked.RequestState, accept),
+			res := call("send_email", `{"to":"alice"}`, "", accept)
+			assert.True(t, res.IsError, "no state")
+			assert.Contains(t, resultText(res), "not valid for it")
+			for name, args := range map[string][3]string{
+				"forged state":    {"send_email", `{"to":"alice"}`, "AAAA"},
+				"other arguments": {"send_email", `{"to":"mallory"}`, asked.RequestState},
+				"other tool":      {"wire_money", `{"to":"alice"}`, asked.RequestState},
 			} {
-				assert.True(t, res.IsError, name)
-				assert.Contains(t, resultText(res), "not valid for it", name)
+				_, err := send(args[0], args[1], args[2], accept)
+				require.Error(t, err, name)
+				assert.Contains(t, err.Error(), "invalid requestState", name)
 			}
 			assert.Empty(t, sent.calls())
 			assert.Empty(t, other.calls())
 
-			res := call("send_email", ` { "to" : "alice" } `, asked.RequestState, accept) // the same call, encoded anew
+			res = call("send_email", ` { "to" : "alice" } `, asked.RequestState, accept) // the same call, encoded anew
 			assert.False(t, res.IsError, resultText(res))
 			assert.Len(t, sent.calls(), 1)
-			res = call("send_email", `{"to":"alice"}`, asked.RequestState, accept)
-			assert.True(t, res.IsError)
-			assert.Contains(t, resultText(res), "used already")
+			_, err := send("send_email", `{"to":"alice"}`, asked.RequestState, accept)
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), "used already")
 			assert.Len(t, sent.calls(), 1, "an approval runs one call")
 
+			asked = call("send_email", `{"to":"alice"}`, "", nil)
 			res = call("send_email", `{"to":"alice"}`, asked.RequestState, &sdkmcp.ElicitResult{Action: "decline"})
 			assert.True(t, res.IsError)
 			assert.Contains(t, resultText(res), "Denied by the user")
+			assert.Len(t, sent.calls(), 1)
 		})
 	}
 }

@@ -106,9 +106,14 @@ var contractTransports = func() []contractTransport {
 // not nil, carries its HTTP requests. Both end with the test.
 func connectOver(t *testing.T, tr contractTransport, srv *mcp.Server, copts *sdkmcp.ClientOptions, rt http.RoundTripper) *sdkmcp.ClientSession {
 	t.Helper()
+	return connectClient(t, tr, srv, sdkmcp.NewClient(&sdkmcp.Implementation{Name: "contract", Version: "1"}, copts), rt)
+}
+
+// connectClient is connectOver with a client of the test's own.
+func connectClient(t *testing.T, tr contractTransport, srv *mcp.Server, client *sdkmcp.Client, rt http.RoundTripper) *sdkmcp.ClientSession {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
 	defer cancel()
-	client := sdkmcp.NewClient(&sdkmcp.Implementation{Name: "contract", Version: "1"}, copts)
 	var ct sdkmcp.Transport
 	switch {
 	case tr.http != nil:

@@ -92,6 +92,9 @@ type fastRequest struct {
 	// progressToken is the call's _meta.progressToken, raw (a plain id),
 	// or nil.
 	progressToken []byte
+	// meta is the call's _meta at version 2026-07-28, raw: the client's
+	// capabilities, read only when its tool asks the client (fastRound).
+	meta []byte
 }
 
 // serve answers r and reports true, or reports false having written
@@ -242,6 +245,7 @@ func (f *fastPath) parseCall(params []byte, req fastRequest, v2026 bool) (fastRe
 			if !v2026 {
 				return indexIf(ok && progressMeta(v, &req.progressToken), 2)
 			}
+			req.meta = v
 			return indexIf(ok && plainMeta(v, req.header, &req.progressToken), 2)
 		}
 		return -1
@@ -527,7 +531,7 @@ func (f *fastPath) toolsList(r *http.Request, version string) []byte {
 // reports whether the session ended while the call ran, which leaves the
 // call unanswered, as go-sdk leaves it.
 func (f *fastPath) call(w http.ResponseWriter, r *http.Request, req fastRequest, base context.Context, end func(), closing func() bool) {
-	fc := &fastCall{f: f, w: w, id: req.id, silent: req.header == stateless2026, stateful: closing != nil}
+	fc := &fastCall{f: f, w: w, id: req.id, silent: req.header == stateless2026, stateful: closing != nil, input: fastRound{meta: req.meta, tool: req.tool, args: req.args, version: req.header}}
 	var out outcome
 	ended := func() {}
 	if end != nil {
@@ -582,6 +586,10 @@ func (f *fastPath) call(w http.ResponseWriter, r *http.Request, req fastRequest,
 	}
 	if out.err != nil {
 		fc.respondLocked(nil, rpcError(out.err))
+		return
+	}
+	if b, rpcErr, ok := fc.inputRequired(out.res.IsError); ok {
+		fc.respondLocked(b, rpcErr)
 		return
 	}
 	var prefix []byte
@@ -697,6 +705,7 @@ type fastCall struct {
 	// stateful is a call of a session: Log sends nothing and fails (its
 	// tool was declared not to use it, see WithSessionFreeTools).
 	stateful bool
+	input    fastRound // the call's round, made when its tool asks the client something
 }
 
 func (c *fastCall) startLocked() {

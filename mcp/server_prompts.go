@@ -57,17 +57,29 @@ func (s *Server) addPrompts(prompts []toolgen.Prompt) error {
 		for _, a := range p.Arguments {
 			sp.Arguments = append(sp.Arguments, &sdkmcp.PromptArgument{Name: a.Name, Description: withValues(a.Description, a.Values), Required: a.Required})
 		}
-		s.sdk.AddPrompt(sp, promptHandler(p))
+		s.sdk.AddPrompt(sp, s.promptHandler(p))
 	}
 	return nil
 }
 
 // promptHandler renders p. Bad arguments are invalid params; a panic of
-// Get is an error of the request rather than the end of the server.
-func promptHandler(p toolgen.Prompt) sdkmcp.PromptHandler {
+// Get is an error of the request rather than the end of the server. Get
+// may ask the client (Elicit...): its error then makes an input-required
+// result, as a tool's does.
+func (s *Server) promptHandler(p toolgen.Prompt) sdkmcp.PromptHandler {
 	return func(ctx context.Context, req *sdkmcp.GetPromptRequest) (res *sdkmcp.GetPromptResult, err error) {
 		defer recoverRequest("prompt "+p.Name, &err)
-		msgs, err := p.Render(ctx, req.Params.Arguments)
+		round, err := s.openPromptRound(p.Name, req)
+		if err != nil {
+			return nil, err
+		}
+		msgs, err := p.Render(withRound(ctx, round), req.Params.Arguments)
+		if asks, state, rerr := round.inputRequired(err != nil); rerr != nil || asks != nil {
+			if rerr != nil {
+				return nil, rerr
+			}
+			return &sdkmcp.GetPromptResult{InputRequests: asks, RequestState: state}, nil
+		}
 		if errors.Is(err, toolgen.ErrBadArguments) {
 			return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: err.Error()}
 		}
@@ -159,12 +171,12 @@ func (s *Server) addResource(r toolgen.Resource) (err error) {
 	if r.IsTemplate() {
 		s.sdk.AddResourceTemplate(&sdkmcp.ResourceTemplate{
 			URITemplate: r.URI, Name: r.Name, Title: r.Title, Description: templateDescription(r), MIMEType: r.MIMEType,
-		}, resourceHandler(r))
+		}, s.resourceHandler(r))
 		return nil
 	}
 	s.sdk.AddResource(&sdkmcp.Resource{
 		URI: r.URI, Name: r.Name, Title: r.Title, Description: r.Description, MIMEType: r.MIMEType,
-	}, resourceHandler(r))
+	}, s.resourceHandler(r))
 	return nil
 }
 
@@ -214,14 +226,31 @@ func templateDescription(r toolgen.Resource) string {
 // outside its Values, is invalid params that say what is wrong; MCP's
 // resource not found is for a Read that finds nothing
 // (toolgen.ErrResourceNotFound).
-func resourceHandler(r toolgen.Resource) sdkmcp.ResourceHandler {
+//
+// Read may ask the client (Elicit...): its error then makes an
+// input-required result, as a tool's does.
+func (s *Server) resourceHandler(r toolgen.Resource) sdkmcp.ResourceHandler {
 	return func(ctx context.Context, req *sdkmcp.ReadResourceRequest) (res *sdkmcp.ReadResourceResult, err error) {
 		defer recoverRequest("resource "+r.URI, &err)
 		if reached, ok := ctx.Value(reachedHandler{}).(*bool); ok {
 			*reached = true
 		}
 		uri := req.Params.URI
-		c, err := r.ReadURI(ctx, uri)
+		round, err := s.openRound(roundRequest{
+			binding: stateBinding{method: "resources/read", name: uri, sessionID: sessionID(req.Session), principal: principal(req.Extra)},
+			version: req.ProtocolVersion(), caps: req.ClientCapabilities(), session: askableSession(req.Session, req.Extra),
+			responses: req.Params.InputResponses, state: req.Params.RequestState,
+		})
+		if err != nil {
+			return nil, err
+		}
+		c, err := r.ReadURI(withRound(ctx, round), uri)
+		if asks, state, rerr := round.inputRequired(err != nil); rerr != nil || asks != nil {
+			if rerr != nil {
+				return nil, rerr
+			}
+			return &sdkmcp.ReadResourceResult{InputRequests: asks, RequestState: state}, nil
+		}
 		if errors.Is(err, toolgen.ErrInvalidResourceURI) {
 			return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: err.Error()}
 		}

@@ -73,8 +73,9 @@
 //
 // Unknown options, a second directive, and any other //toolgen: directive
 // (than tool, prompt, resource and those below) are errors at their
-// position (//toolgen:schema, //toolgen:union and //toolgen:member on types
-// and //toolgen:budget at file level have sections of their own below).
+// position (//toolgen:schema, //toolgen:union, //toolgen:member and
+// //toolgen:question on types and //toolgen:budget at file level have
+// sections of their own below).
 // The tool's description is the doc comment as plain
 // text (a tool without one is an error: the description is what the model
 // reads to choose the tool) (paragraphs unwrapped), without the directive and
@@ -520,6 +521,36 @@
 // params that say which variable and why; "resource not found" is for a
 // URI of no resource's form, and for a Read that wraps
 // toolgen.ErrResourceNotFound.
+//
+// # Questions: forms a tool asks the client's user to fill in
+//
+// //toolgen:question marks a struct type that a tool (or a prompt, or a
+// resource) asks the client's user to fill in, with mcp.Elicit (an MCP
+// elicitation, a multi round-trip request at protocol 2026-07-28):
+//
+//	// Shipping is where to send the order.
+//	//
+//	//toolgen:question
+//	type Shipping struct {
+//		// Address is the street and number.
+//		Address string `json:"address" toolgen:"minLength=3"`
+//		Express bool   `json:"express,omitempty"`
+//	}
+//
+//	s, err := mcp.Elicit[Shipping](ctx, "shipping", "Where to?")
+//
+// The generated file gets "func (Shipping) ElicitationSchema() []byte",
+// the form mcp.Elicit sends as the elicitation's requestedSchema: an
+// object of the fields as a tool's parameters would have them (names from
+// json tags, required unless omitempty, omitzero or a pointer, doc comments
+// as descriptions, toolgen:"..." constraints, enum constants), without
+// $schema and additionalProperties. An elicitation form is flat, so each
+// field must be a string, a bool, an integer, a float or a string enum
+// (or a pointer to one): another type (a struct, a slice, a map, time.Time)
+// is an error at the field; so are the directive on a type that is not a
+// struct, on a generic type, on a struct without fields, with arguments,
+// or twice. A struct without the directive can still be asked: mcp.Elicit
+// then makes its form by reflection at run time (see package mcp).
 //
 // # How arguments are read
 //

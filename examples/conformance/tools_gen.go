@@ -24,6 +24,47 @@ const (
 	// ToolTestXMcpHeader names the tool test_x_mcp_header (TestXMcpHeader).
 	// TestXMcpHeader echoes the region its header and body agreed on.
 	ToolTestXMcpHeader toolgen.ToolName = "test_x_mcp_header"
+	// ToolTestInputRequiredResultElicitation names the tool
+	// test_input_required_result_elicitation (TestInputRequiredResultElicitation).
+	// TestInputRequiredResultElicitation greets the user by the name it asks for.
+	ToolTestInputRequiredResultElicitation toolgen.ToolName = "test_input_required_result_elicitation"
+	// ToolTestInputRequiredResultSampling names the tool
+	// test_input_required_result_sampling (TestInputRequiredResultSampling).
+	// TestInputRequiredResultSampling asks the client's model a question.
+	ToolTestInputRequiredResultSampling toolgen.ToolName = "test_input_required_result_sampling"
+	// ToolTestInputRequiredResultListRoots names the tool
+	// test_input_required_result_list_roots (TestInputRequiredResultListRoots).
+	// TestInputRequiredResultListRoots lists the client's roots.
+	ToolTestInputRequiredResultListRoots toolgen.ToolName = "test_input_required_result_list_roots"
+	// ToolTestInputRequiredResultRequestState names the tool
+	// test_input_required_result_request_state
+	// (TestInputRequiredResultRequestState). TestInputRequiredResultRequestState
+	// asks for a confirmation; the answer comes back with the signed request
+	// state, which the server checked.
+	ToolTestInputRequiredResultRequestState toolgen.ToolName = "test_input_required_result_request_state"
+	// ToolTestInputRequiredResultTamperedState names the tool
+	// test_input_required_result_tampered_state
+	// (TestInputRequiredResultTamperedState). TestInputRequiredResultTamperedState
+	// asks for a confirmation: an answer with a request state the server did not
+	// sign is refused.
+	ToolTestInputRequiredResultTamperedState toolgen.ToolName = "test_input_required_result_tampered_state"
+	// ToolTestInputRequiredResultMultipleInputs names the tool
+	// test_input_required_result_multiple_inputs
+	// (TestInputRequiredResultMultipleInputs).
+	// TestInputRequiredResultMultipleInputs asks three things at once: a name, a
+	// greeting from the model and the roots.
+	ToolTestInputRequiredResultMultipleInputs toolgen.ToolName = "test_input_required_result_multiple_inputs"
+	// ToolTestInputRequiredResultMultiRound names the tool
+	// test_input_required_result_multi_round (TestInputRequiredResultMultiRound).
+	// TestInputRequiredResultMultiRound asks two questions, the second once the
+	// first is answered.
+	ToolTestInputRequiredResultMultiRound toolgen.ToolName = "test_input_required_result_multi_round"
+	// ToolTestInputRequiredResultCapabilities names the tool
+	// test_input_required_result_capabilities
+	// (TestInputRequiredResultCapabilities). TestInputRequiredResultCapabilities
+	// asks for a name and the model's greeting: a client gets only the questions
+	// its declared capabilities allow.
+	ToolTestInputRequiredResultCapabilities toolgen.ToolName = "test_input_required_result_capabilities"
 	// ToolTestSimpleText names the tool test_simple_text (TestSimpleText).
 	// TestSimpleText returns a simple text response.
 	ToolTestSimpleText toolgen.ToolName = "test_simple_text"
@@ -75,6 +116,14 @@ const (
 // generated: run go generate.
 var (
 	_ func(Region) string                           = TestXMcpHeader
+	_ func(context.Context) (string, error)         = TestInputRequiredResultElicitation
+	_ func(context.Context) (string, error)         = TestInputRequiredResultSampling
+	_ func(context.Context) (string, error)         = TestInputRequiredResultListRoots
+	_ func(context.Context) (string, error)         = TestInputRequiredResultRequestState
+	_ func(context.Context) (string, error)         = TestInputRequiredResultTamperedState
+	_ func(context.Context) (string, error)         = TestInputRequiredResultMultipleInputs
+	_ func(context.Context) (string, error)         = TestInputRequiredResultMultiRound
+	_ func(context.Context) (string, error)         = TestInputRequiredResultCapabilities
 	_ func() string                                 = TestSimpleText
 	_ func() toolgen.Result                         = TestImageContent
 	_ func() toolgen.Result                         = TestAudioContent
@@ -89,7 +138,7 @@ var (
 	_ func(context.Context) (string, error)         = TestElicitationSep1330Enums
 )
 
-// Tools returns the tools of package main: test_x_mcp_header, test_simple_text, test_image_content, test_audio_content, test_embedded_resource, test_multiple_content_types, test_tool_with_logging, test_tool_with_progress, test_error_handling, test_sampling, test_elicitation, test_elicitation_sep1034_defaults, test_elicitation_sep1330_enums.
+// Tools returns the tools of package main: test_x_mcp_header, test_input_required_result_elicitation, test_input_required_result_sampling, test_input_required_result_list_roots, test_input_required_result_request_state, test_input_required_result_tampered_state, test_input_required_result_multiple_inputs, test_input_required_result_multi_round, test_input_required_result_capabilities, test_simple_text, test_image_content, test_audio_content, test_embedded_resource, test_multiple_content_types, test_tool_with_logging, test_tool_with_progress, test_error_handling, test_sampling, test_elicitation, test_elicitation_sep1034_defaults, test_elicitation_sep1330_enums.
 func Tools() []toolgen.Tool {
 	return toolimpl.StaticTools(toolgenTools[:])
 }
@@ -107,6 +156,103 @@ var toolgenTools = [...]toolgen.Tool{{
 	Tokens:      toolgen.Tokens{Default: 109, Strict: 96, Gemini: 80},
 	SearchTerms: "1 35 QhGAVEqAFwQEIC agre bodi echo exampl header:5 main:2 mcp:4 queri:3 region:5 run:2 test:4 test_x_mcp_header:4 us west1",
 	Call:        toolgenCallTestXMcpHeader,
+}, {
+	Name:        ToolTestInputRequiredResultElicitation,
+	Description: "TestInputRequiredResultElicitation greets the user by the name it asks for.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "main",
+	Tokens:      toolgen.Tokens{Default: 63, Strict: 46, Gemini: 42},
+	SearchTerms: "1 30 BBsRKAsQiAR ask elicitation:4 greet input:4 main:2 name requir:4 result:4 test:4 test_input_requir_result_elicitation:4 user",
+	Call: toolimpl.Caller(&toolgenToolTestInputRequiredResultElicitation, func(ctx context.Context, in struct{}) (string, error) {
+		return TestInputRequiredResultElicitation(ctx)
+	}),
+}, {
+	Name:        ToolTestInputRequiredResultSampling,
+	Description: "TestInputRequiredResultSampling asks the client's model a question.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		OpenWorld: true,
+		ReadOnly:  true,
+	},
+	Namespace:   "main",
+	Tokens:      toolgen.Tokens{Default: 55, Strict: 38, Gemini: 34},
+	SearchTerms: "1 30 ADQRKwcUiIQ ask client input:4 main:2 model question requir:4 result:4 sampl:4 test:4 test_input_requir_result_sampl:4",
+	Call: toolimpl.Caller(&toolgenToolTestInputRequiredResultSampling, func(ctx context.Context, in struct{}) (string, error) {
+		return TestInputRequiredResultSampling(ctx)
+	}),
+}, {
+	Name:        ToolTestInputRequiredResultListRoots,
+	Description: "TestInputRequiredResultListRoots lists the client's roots.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "main",
+	Tokens:      toolgen.Tokens{Default: 56, Strict: 39, Gemini: 35},
+	SearchTerms: "1 33 wEIFwC0WQ client input:4 list:5 main:2 requir:4 result:4 root:5 test:4 test_input_requir_result_list_root:4",
+	Call: toolimpl.Caller(&toolgenToolTestInputRequiredResultListRoots, func(ctx context.Context, in struct{}) (string, error) {
+		return TestInputRequiredResultListRoots(ctx)
+	}),
+}, {
+	Name:        ToolTestInputRequiredResultRequestState,
+	Description: "TestInputRequiredResultRequestState asks for a confirmation; the answer comes back with the signed request state, which the server checked.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "main",
+	Tokens:      toolgen.Tokens{Default: 70, Strict: 53, Gemini: 49},
+	SearchTerms: "1 40 BMREIEyEiuCkgBgY answer ask back check come confirmation input:4 main:2 request:5 requir:4 result:4 server sign state:5 test:4 test_input_requir_result_request_state:4",
+	Call: toolimpl.Caller(&toolgenToolTestInputRequiredResultRequestState, func(ctx context.Context, in struct{}) (string, error) {
+		return TestInputRequiredResultRequestState(ctx)
+	}),
+}, {
+	Name:        ToolTestInputRequiredResultTamperedState,
+	Description: "TestInputRequiredResultTamperedState asks for a confirmation: an answer with a request state the server did not sign is refused.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "main",
+	Tokens:      toolgen.Tokens{Default: 72, Strict: 55, Gemini: 51},
+	SearchTerms: "1 39 BMUAcEyAEuikgBAY answer ask confirmation did input:4 main:2 refus request requir:4 result:4 server sign state:5 tamper:4 test:4 test_input_requir_result_tamper_state:4",
+	Call: toolimpl.Caller(&toolgenToolTestInputRequiredResultTamperedState, func(ctx context.Context, in struct{}) (string, error) {
+		return TestInputRequiredResultTamperedState(ctx)
+	}),
+}, {
+	Name:        ToolTestInputRequiredResultMultipleInputs,
+	Description: "TestInputRequiredResultMultipleInputs asks three things at once: a name, a greeting from the model and the roots.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		OpenWorld: true,
+		ReadOnly:  true,
+	},
+	Namespace:   "main",
+	Tokens:      toolgen.Tokens{Default: 68, Strict: 51, Gemini: 47},
+	SearchTerms: "1 38 AUEgDTHB6QICjES ask greet input:8 main:2 model multipl:4 name onc requir:4 result:4 root test:4 test_input_requir_result_multipl_input:4 thing three",
+	Call: toolimpl.Caller(&toolgenToolTestInputRequiredResultMultipleInputs, func(ctx context.Context, in struct{}) (string, error) {
+		return TestInputRequiredResultMultipleInputs(ctx)
+	}),
+}, {
+	Name:        ToolTestInputRequiredResultMultiRound,
+	Description: "TestInputRequiredResultMultiRound asks two questions, the second once the first is answered.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "main",
+	Tokens:      toolgen.Tokens{Default: 62, Strict: 45, Gemini: 41},
+	SearchTerms: "1 37 IuAhCRGA4QJCjEa answer ask first input:4 main:2 multi:4 onc question requir:4 result:4 round:4 second test:4 test_input_requir_result_multi_round:4 two",
+	Call: toolimpl.Caller(&toolgenToolTestInputRequiredResultMultiRound, func(ctx context.Context, in struct{}) (string, error) {
+		return TestInputRequiredResultMultiRound(ctx)
+	}),
+}, {
+	Name:        ToolTestInputRequiredResultCapabilities,
+	Description: "TestInputRequiredResultCapabilities asks for a name and the model's greeting: a client gets only the questions its declared capabilities allow.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		OpenWorld: true,
+		ReadOnly:  true,
+	},
+	Namespace:   "main",
+	Tokens:      toolgen.Tokens{Default: 70, Strict: 53, Gemini: 49},
+	SearchTerms: "1 37 A4AQ1SoBA5BWVxQgK allow ask capabiliti:5 client declar get greet input:4 main:2 model name onli question requir:4 result:4 test:4 test_input_requir_result_capabiliti:4",
+	Call: toolimpl.Caller(&toolgenToolTestInputRequiredResultCapabilities, func(ctx context.Context, in struct{}) (string, error) {
+		return TestInputRequiredResultCapabilities(ctx)
+	}),
 }, {
 	Name:        ToolTestSimpleText,
 	Description: "TestSimpleText returns a simple text response.",
@@ -259,6 +405,78 @@ func (r TestXMcpHeaderRule) Rule() toolgen.Rule {
 	return toolimpl.RuleOf(ToolTestXMcpHeader, &toolgenTypeRegion.Object, unsafe.Pointer(&r), 2)
 }
 
+// TestInputRequiredResultElicitationRule is a permission rule for the tool
+// test_input_required_result_elicitation, which takes no arguments.
+type TestInputRequiredResultElicitationRule struct{}
+
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r TestInputRequiredResultElicitationRule) Rule() toolgen.Rule {
+	return toolgen.Rule{Tool: ToolTestInputRequiredResultElicitation}
+}
+
+// TestInputRequiredResultSamplingRule is a permission rule for the tool
+// test_input_required_result_sampling, which takes no arguments.
+type TestInputRequiredResultSamplingRule struct{}
+
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r TestInputRequiredResultSamplingRule) Rule() toolgen.Rule {
+	return toolgen.Rule{Tool: ToolTestInputRequiredResultSampling}
+}
+
+// TestInputRequiredResultListRootsRule is a permission rule for the tool
+// test_input_required_result_list_roots, which takes no arguments.
+type TestInputRequiredResultListRootsRule struct{}
+
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r TestInputRequiredResultListRootsRule) Rule() toolgen.Rule {
+	return toolgen.Rule{Tool: ToolTestInputRequiredResultListRoots}
+}
+
+// TestInputRequiredResultRequestStateRule is a permission rule for the tool
+// test_input_required_result_request_state, which takes no arguments.
+type TestInputRequiredResultRequestStateRule struct{}
+
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r TestInputRequiredResultRequestStateRule) Rule() toolgen.Rule {
+	return toolgen.Rule{Tool: ToolTestInputRequiredResultRequestState}
+}
+
+// TestInputRequiredResultTamperedStateRule is a permission rule for the tool
+// test_input_required_result_tampered_state, which takes no arguments.
+type TestInputRequiredResultTamperedStateRule struct{}
+
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r TestInputRequiredResultTamperedStateRule) Rule() toolgen.Rule {
+	return toolgen.Rule{Tool: ToolTestInputRequiredResultTamperedState}
+}
+
+// TestInputRequiredResultMultipleInputsRule is a permission rule for the tool
+// test_input_required_result_multiple_inputs, which takes no arguments.
+type TestInputRequiredResultMultipleInputsRule struct{}
+
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r TestInputRequiredResultMultipleInputsRule) Rule() toolgen.Rule {
+	return toolgen.Rule{Tool: ToolTestInputRequiredResultMultipleInputs}
+}
+
+// TestInputRequiredResultMultiRoundRule is a permission rule for the tool
+// test_input_required_result_multi_round, which takes no arguments.
+type TestInputRequiredResultMultiRoundRule struct{}
+
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r TestInputRequiredResultMultiRoundRule) Rule() toolgen.Rule {
+	return toolgen.Rule{Tool: ToolTestInputRequiredResultMultiRound}
+}
+
+// TestInputRequiredResultCapabilitiesRule is a permission rule for the tool
+// test_input_required_result_capabilities, which takes no arguments.
+type TestInputRequiredResultCapabilitiesRule struct{}
+
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r TestInputRequiredResultCapabilitiesRule) Rule() toolgen.Rule {
+	return toolgen.Rule{Tool: ToolTestInputRequiredResultCapabilities}
+}
+
 // TestSimpleTextRule is a permission rule for the tool test_simple_text, which
 // takes no arguments.
 type TestSimpleTextRule struct{}
@@ -375,11 +593,23 @@ func (r TestElicitationSep1330EnumsRule) Rule() toolgen.Rule {
 	return toolgen.Rule{Tool: ToolTestElicitationSep1330Enums}
 }
 
-// Prompts returns the MCP prompts of package main: test_simple_prompt,
+// Prompts returns the MCP prompts of package main:
+// test_input_required_result_prompt, test_simple_prompt,
 // test_prompt_with_arguments, test_prompt_with_embedded_resource,
 // test_prompt_with_image, code_review.
 func Prompts() []toolgen.Prompt {
 	return []toolgen.Prompt{{
+		Name:        "test_input_required_result_prompt",
+		Title:       "Input-required prompt",
+		Description: "TestInputRequiredResultPrompt is a prompt about what the user says it should be about.",
+		Get: func(ctx context.Context, args map[string]string) ([]toolgen.PromptMessage, error) {
+			text, err := TestInputRequiredResultPrompt(ctx)
+			if err != nil {
+				return nil, err
+			}
+			return toolgen.UserText(text), nil
+		},
+	}, {
 		Name:        "test_simple_prompt",
 		Title:       "Simple Test Prompt",
 		Description: "TestSimplePrompt is a prompt without arguments.",
@@ -474,6 +704,30 @@ func Resources() []toolgen.Resource {
 	}}
 }
 
+// ElicitationSchema returns nameQuestion's form (//toolgen:question), which
+// mcp.Elicit asks the client's user to fill in.
+func (nameQuestion) ElicitationSchema() []byte {
+	return []byte(`{"type":"object","properties":{"name":{"type":"string"}},"required":["name"]}`)
+}
+
+// ElicitationSchema returns confirmQuestion's form (//toolgen:question), which
+// mcp.Elicit asks the client's user to fill in.
+func (confirmQuestion) ElicitationSchema() []byte {
+	return []byte(`{"type":"object","properties":{"ok":{"type":"boolean"}},"required":["ok"]}`)
+}
+
+// ElicitationSchema returns colorQuestion's form (//toolgen:question), which
+// mcp.Elicit asks the client's user to fill in.
+func (colorQuestion) ElicitationSchema() []byte {
+	return []byte(`{"type":"object","properties":{"color":{"type":"string"}},"required":["color"]}`)
+}
+
+// ElicitationSchema returns contextQuestion's form (//toolgen:question), which
+// mcp.Elicit asks the client's user to fill in.
+func (contextQuestion) ElicitationSchema() []byte {
+	return []byte(`{"type":"object","properties":{"context":{"type":"string"}},"required":["context"]}`)
+}
+
 // toolgenCallTestXMcpHeader reads the arguments of test_x_mcp_header, calls TestXMcpHeader and writes its result, as its tables say.
 func toolgenCallTestXMcpHeader(ctx context.Context, args []byte) (toolgen.Result, error) {
 	var in Region
@@ -485,6 +739,30 @@ func toolgenCallTestXMcpHeader(ctx context.Context, args []byte) (toolgen.Result
 }
 
 var toolgenToolTestXMcpHeader = toolimpl.Tool{Name: ToolTestXMcpHeader, In: toolgenTypeRegion, Text: true}
+
+// toolgenToolTestInputRequiredResultElicitation describes the dispatch of test_input_required_result_elicitation, which toolimpl.Caller runs, as its tables say.
+var toolgenToolTestInputRequiredResultElicitation = toolimpl.Tool{Name: ToolTestInputRequiredResultElicitation, In: toolimpl.NoArgs, Text: true}
+
+// toolgenToolTestInputRequiredResultSampling describes the dispatch of test_input_required_result_sampling, which toolimpl.Caller runs, as its tables say.
+var toolgenToolTestInputRequiredResultSampling = toolimpl.Tool{Name: ToolTestInputRequiredResultSampling, In: toolimpl.NoArgs, Text: true}
+
+// toolgenToolTestInputRequiredResultListRoots describes the dispatch of test_input_required_result_list_roots, which toolimpl.Caller runs, as its tables say.
+var toolgenToolTestInputRequiredResultListRoots = toolimpl.Tool{Name: ToolTestInputRequiredResultListRoots, In: toolimpl.NoArgs, Text: true}
+
+// toolgenToolTestInputRequiredResultRequestState describes the dispatch of test_input_required_result_request_state, which toolimpl.Caller runs, as its tables say.
+var toolgenToolTestInputRequiredResultRequestState = toolimpl.Tool{Name: ToolTestInputRequiredResultRequestState, In: toolimpl.NoArgs, Text: true}
+
+// toolgenToolTestInputRequiredResultTamperedState describes the dispatch of test_input_required_result_tampered_state, which toolimpl.Caller runs, as its tables say.
+var toolgenToolTestInputRequiredResultTamperedState = toolimpl.Tool{Name: ToolTestInputRequiredResultTamperedState, In: toolimpl.NoArgs, Text: true}
+
+// toolgenToolTestInputRequiredResultMultipleInputs describes the dispatch of test_input_required_result_multiple_inputs, which toolimpl.Caller runs, as its tables say.
+var toolgenToolTestInputRequiredResultMultipleInputs = toolimpl.Tool{Name: ToolTestInputRequiredResultMultipleInputs, In: toolimpl.NoArgs, Text: true}
+
+// toolgenToolTestInputRequiredResultMultiRound describes the dispatch of test_input_required_result_multi_round, which toolimpl.Caller runs, as its tables say.
+var toolgenToolTestInputRequiredResultMultiRound = toolimpl.Tool{Name: ToolTestInputRequiredResultMultiRound, In: toolimpl.NoArgs, Text: true}
+
+// toolgenToolTestInputRequiredResultCapabilities describes the dispatch of test_input_required_result_capabilities, which toolimpl.Caller runs, as its tables say.
+var toolgenToolTestInputRequiredResultCapabilities = toolimpl.Tool{Name: ToolTestInputRequiredResultCapabilities, In: toolimpl.NoArgs, Text: true}
 
 // toolgenToolTestSimpleText describes the dispatch of test_simple_text, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTestSimpleText = toolimpl.Tool{Name: ToolTestSimpleText, In: toolimpl.NoArgs, Text: true}

@@ -79,6 +79,14 @@ func run(args []string, scenario string, stdout, stderr io.Writer) int {
 		*call, *callArgs = "test-tool", "{}"
 	case scenarioRuns[scenario] != nil: // headers.go
 		return runScenario(scenario, fs.Args(), *timeout, stdout, stderr)
+	case ownRuns[scenario] != nil: // mrtr.go
+		ctx, cancel := context.WithTimeout(context.Background(), *timeout)
+		defer cancel()
+		if err := ownRuns[scenario](ctx, transport(fs.Args()), stdout); err != nil {
+			fmt.Fprintln(stderr, "mcpclient:", err)
+			return 1
+		}
+		return 0
 	case scenario != "":
 		sc, ok := scenarioCalls[scenario]
 		if !ok {

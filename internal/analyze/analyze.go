@@ -38,6 +38,8 @@ type analyzer struct {
 	dir        string // positions in messages are relative to it
 	// headerAt is where each field's header= option was written.
 	headerAt map[*model.Field]token.Pos
+	// questionSpecs are the //toolgen:question types, read by questions.
+	questionSpecs []questionSpec
 }
 
 // Package finds the tools of pkg. The model is nil when there are errors.
@@ -80,6 +82,7 @@ func Package(pkg *packages.Package, dir string) (*model.Package, Errors) {
 			}
 		}
 	}
+	out.Questions = a.questions()
 	a.checkMCPNames(out)
 	a.checkNames(out.Tools)
 	if len(a.errs) > 0 {

@@ -64,8 +64,8 @@ func (a *analyzer) findDirective(doc *ast.CommentGroup) *directive {
 
 func (a *analyzer) parseDirective(c *ast.Comment) *directive {
 	words := strings.Fields(strings.TrimPrefix(c.Text, directivePrefix))
-	if len(words) > 0 && words[0] == "schema" {
-		a.errorf(c.Slash, "//toolgen:schema belongs in the doc comment of a type declaration; a function takes //toolgen:tool")
+	if len(words) > 0 && (words[0] == "schema" || words[0] == "question") {
+		a.errorf(c.Slash, "//toolgen:%s belongs in the doc comment of a type declaration; a function takes //toolgen:tool", words[0])
 		return nil
 	}
 

@@ -107,10 +107,10 @@ func (a *analyzer) misplaced(c *ast.Comment) {
 		a.errorf(c.Slash, "//toolgen:schema belongs in the doc comment of a type declaration")
 	case "//toolgen:tool":
 		a.errorf(c.Slash, "//toolgen:tool belongs in the doc comment of a function or method")
-	case unionDirectiveName, memberDirectiveName:
+	case unionDirectiveName, memberDirectiveName, questionDirective:
 		a.errorf(c.Slash, "%s belongs in the doc comment of a type declaration", directiveName(c))
 	default:
-		a.errorf(c.Slash, "unknown directive %s (toolgen knows //toolgen:tool on functions, //toolgen:schema, //toolgen:union and //toolgen:member on types and //toolgen:budget at file level)", directiveName(c))
+		a.errorf(c.Slash, "unknown directive %s (toolgen knows //toolgen:tool on functions, //toolgen:schema, //toolgen:union, //toolgen:member and //toolgen:question on types and //toolgen:budget at file level)", directiveName(c))
 	}
 }
 
@@ -124,6 +124,9 @@ func (a *analyzer) typeDirective(c *ast.Comment, spec *ast.TypeSpec, out map[tok
 		return
 	case memberDirectiveName:
 		a.readMemberDirective(c, spec)
+		return
+	case questionDirective:
+		a.readQuestionDirective(c, spec)
 		return
 	case schemaDirective:
 	default:

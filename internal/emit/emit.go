@@ -104,6 +104,8 @@ func file(pkg *model.Package, aliases map[string]string) ([]byte, error) {
 	g.flush()
 	g.resourcesFunc()
 	g.flush()
+	g.questionMethods()
+	g.flush()
 	for i, t := range pkg.Tools {
 		if i > 0 {
 			g.flush()

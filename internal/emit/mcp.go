@@ -36,6 +36,24 @@ func (g *generator) promptsFunc() {
 		jen.Return(jen.Index().Add(rt("Prompt")).Values(values...)))
 }
 
+// questionMethods writes each //toolgen:question type's form, which
+// package mcp's Elicit sends as the elicitation's requestedSchema:
+//
+//	// ElicitationSchema returns Shipping's form (//toolgen:question).
+//	func (Shipping) ElicitationSchema() []byte { return []byte(`{...}`) }
+func (g *generator) questionMethods() {
+	for i, q := range g.pkg.Questions {
+		if i > 0 {
+			g.flush()
+		}
+		for _, line := range wrap(fmt.Sprintf("ElicitationSchema returns %s's form (//toolgen:question), which mcp.Elicit asks the client's user to fill in.", q.GoName), 76) {
+			g.code.Comment(line)
+		}
+		g.code.Func().Params(jen.Id(q.GoName)).Id("ElicitationSchema").Params().Index().Byte().Block(
+			jen.Return(schemaBytes(q.Schema)))
+	}
+}
+
 func field(name string, v jen.Code) jen.Code { return jen.Line().Id(name).Op(":").Add(v) }
 
 // describedFields are the Name, Title and Description fields.

@@ -18,6 +18,19 @@ type Package struct {
 	// //toolgen:resource functions, in source order.
 	Prompts   []*Prompt   `json:"prompts,omitempty"`
 	Resources []*Resource `json:"resources,omitempty"`
+	// Questions are the //toolgen:question struct types, in source order.
+	Questions []*Question `json:"questions,omitempty"`
+}
+
+// Question is one //toolgen:question type: a struct whose fields are a
+// form a tool asks the client's user to fill in (an MCP elicitation's
+// requestedSchema; package mcp's Elicit).
+type Question struct {
+	GoName string   `json:"go_name"`
+	Type   *Type    `json:"type"` // KindStruct, of flat primitive fields
+	Pos    Position `json:"pos"`
+	// Schema is the form, derived (schema.Derive).
+	Schema *Schema `json:"-"`
 }
 
 // Prompt is one //toolgen:prompt function: an MCP prompt.

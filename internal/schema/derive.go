@@ -21,6 +21,21 @@ func Derive(pkg *model.Package) {
 	for _, t := range pkg.Tools {
 		Tool(t)
 	}
+	for _, q := range pkg.Questions {
+		q.Schema = questionSchema(q.Type.Struct)
+	}
+}
+
+// questionSchema is the form of a //toolgen:question struct, an MCP
+// elicitation's requestedSchema: an object of its fields, as a tool's
+// input says them (descriptions, constraints, enums), without the keywords
+// of a root schema that a requestedSchema has not ($schema,
+// additionalProperties).
+func questionSchema(s *model.Struct) *model.Schema {
+	b := &builder{done: map[string]bool{}}
+	form := b.object(s)
+	form.Additional = nil
+	return form
 }
 
 // Tool fills t's schemas: its input's, whether that input can be said in
