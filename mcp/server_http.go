@@ -15,7 +15,6 @@ import (
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/auth"
-	sdkmcp "github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/modelcontextprotocol/go-sdk/oauthex"
 
 	"github.com/toolgen-dev/toolgen/internal/loopback"
@@ -220,38 +219,15 @@ func (s *Server) Handler(opts HTTPOptions) (http.Handler, error) {
 // handler builds the handler of checked options.
 func (s *Server) handler(opts HTTPOptions) (http.Handler, *sessionLimiter) {
 	maxBody := orDefault(opts.MaxBodyBytes, DefaultMaxBodyBytes)
-	sdkMaxBody := maxBody
-	if sdkMaxBody == 0 {
-		sdkMaxBody = -1 // no limit
-	}
-	var h http.Handler = sdkmcp.NewStreamableHTTPHandler(func(*http.Request) *sdkmcp.Server { return s.sdk }, &sdkmcp.StreamableHTTPOptions{
-		Stateless:           opts.Stateless,
-		JSONResponse:        opts.JSONResponse,
-		MaxRequestBodyBytes: sdkMaxBody,
-		// localOnly below does it, with the Origin too.
-		DisableLocalhostProtection: true,
-	})
-	if s.deps != nil {
-		h = s.requests.wrap(h) // WithDeps needs each call's request
-	}
+	var h http.Handler
 	var sessions *sessionLimiter
-	if !opts.Stateless {
+	if opts.Stateless {
+		h = s.statelessChain(opts, maxBody)
+	} else {
 		sessions = newSessionLimiter(s.sdk, opts.maxSessions(), orDefault(opts.SessionTimeout, DefaultSessionTimeout))
-	}
-	switch {
-	case opts.DisableFastPath:
-	case opts.Stateless:
-		h = &fastPath{s: s, sdk: h, json: opts.JSONResponse}
-	case s.sessionFree != nil:
-		// Inside the limiter: a fast call is a request in flight of its
-		// session, which the idle timeout leaves open.
-		h = &fastPath{s: s, sdk: h, json: opts.JSONResponse, sessions: sessions}
-	}
-	if sessions != nil {
-		h = sessions.wrap(h)
-	}
-	if s.tasks != nil {
-		h = s.tasks.wrapHTTP(h, sessions)
+		// Revision 2026-07-28 has no sessions: its requests are answered as
+		// a stateless server answers them (see revisionRouter).
+		h = revisionRouter{sessions: s.statefulChain(opts, maxBody, sessions), sessionless: s.statelessChain(opts, maxBody)}
 	}
 	h = readBody(h, maxBody)
 	if opts.TokenVerifier != nil {
