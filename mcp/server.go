@@ -40,6 +40,9 @@ type Server struct {
 	// sessionFree are the tools of WithSessionFreeTools, which a stateful
 	// server may call on the fast path.
 	sessionFree map[string]bool
+	// requiredCaps are the client capabilities of
+	// WithRequiredClientCapabilities by tool.
+	requiredCaps map[string]*sdkmcp.ClientCapabilities
 }
 
 // DefaultMaxCalls is how many tool calls a server runs at once unless
@@ -65,6 +68,8 @@ type serverConfig struct {
 	// named none.
 	sessionFree    []toolgen.ToolName
 	allSessionFree bool
+	// requiredCaps are WithRequiredClientCapabilities' tools.
+	requiredCaps map[toolgen.ToolName]*sdkmcp.ClientCapabilities
 }
 
 // ServerOption configures NewServer. An option given a bad value makes
@@ -184,6 +189,9 @@ func NewServer(name, version string, tools []toolgen.Tool, opts ...ServerOption)
 		return nil, err
 	}
 	if err := s.setSessionFree(tools, cfg); err != nil {
+		return nil, err
+	}
+	if err := s.setRequiredCaps(tools, cfg); err != nil {
 		return nil, err
 	}
 	if cfg.searchLimit > 0 {
@@ -315,6 +323,9 @@ func annotations(name toolgen.ToolName, a toolgen.Annotations) *sdkmcp.ToolAnnot
 // (IsError); Call's own error (the context ended) becomes a JSON-RPC error.
 func (s *Server) toolHandler(t *toolgen.Tool) sdkmcp.ToolHandler {
 	return func(ctx context.Context, req *sdkmcp.CallToolRequest) (*sdkmcp.CallToolResult, error) {
+		if err := s.missingCapabilities(t, req); err != nil {
+			return nil, err
+		}
 		if !s.slots.take() {
 			return toSDKResult(toolgen.ErrorResult(busyMessage(s.slots))), nil
 		}

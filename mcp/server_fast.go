@@ -137,8 +137,8 @@ func (f *fastPath) serve(w http.ResponseWriter, r *http.Request) bool {
 		f.respond(w, req.id, res, nil)
 		return true
 	}
-	if f.s.needsDecision(req.tool, req.args) {
-		return false // denied or to be approved: go-sdk's path decides it
+	if f.s.needsDecision(req.tool, req.args) || f.s.requiredCaps[string(req.tool.Name)] != nil {
+		return false // denied, to be approved, or checked for capabilities: go-sdk's path decides it
 	}
 	f.s.fast.Add(1)
 	f.call(w, r, req, context.WithoutCancel(r.Context()), nil, nil)
