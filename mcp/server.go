@@ -70,6 +70,8 @@ type serverConfig struct {
 	allSessionFree bool
 	// requiredCaps are WithRequiredClientCapabilities' tools.
 	requiredCaps map[toolgen.ToolName]*sdkmcp.ClientCapabilities
+	// listCache and readCache are WithCacheHints', nil without it.
+	listCache, readCache *toolgen.CacheHint
 }
 
 // ServerOption configures NewServer. An option given a bad value makes
@@ -156,6 +158,7 @@ func NewServer(name, version string, tools []toolgen.Tool, opts ...ServerOption)
 		// handler's).
 		cfg.sdk.CompletionHandler = newCompleter(cfg.prompts, cfg.resources, cfg.sdk.CompletionHandler).complete
 	}
+	cfg.sdk.SetCacheable = setCacheable(&cfg)
 	info, err := json.Marshal(&sdkmcp.Implementation{Name: name, Version: version})
 	if err != nil {
 		return nil, err
