@@ -69,17 +69,18 @@ func (s *Server) missingCapabilities(t *toolgen.Tool, req *sdkmcp.CallToolReques
 	if have == nil {
 		have = &sdkmcp.ClientCapabilities{}
 	}
-	missing := &sdkmcp.ClientCapabilities{}
+	// Written by hand: go-sdk's ClientCapabilities always writes roots.
+	missing := map[string]any{}
 	if required.Sampling != nil && have.Sampling == nil {
-		missing.Sampling = required.Sampling
+		missing["sampling"] = required.Sampling
 	}
 	if required.Elicitation != nil && have.Elicitation == nil {
-		missing.Elicitation = required.Elicitation
+		missing["elicitation"] = required.Elicitation
 	}
-	if missing.Sampling == nil && missing.Elicitation == nil {
+	if len(missing) == 0 {
 		return nil
 	}
-	data, err := json.Marshal(&sdkmcp.MissingRequiredClientCapabilityData{RequiredCapabilities: missing})
+	data, err := json.Marshal(map[string]any{"requiredCapabilities": missing})
 	if err != nil {
 		return err
 	}
