@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"net/http/httptest"
 	"os/exec"
 	"path/filepath"
 	"slices"
@@ -41,13 +40,8 @@ func TestTypeScriptClientInterop(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				h, err := srv.Handler(opts)
-				if err != nil {
-					t.Fatal(err)
-				}
-				ts := httptest.NewServer(h)
-				defer ts.Close()
-				got := runTSClient(t, nodeBin, modules, script, ts.URL+Path, "get_weather", `{"city":"Paris"}`)
+				url := serveUntilCleanup(t, srv, opts)
+				got := runTSClient(t, nodeBin, modules, script, url, "get_weather", `{"city":"Paris"}`)
 				if got.ProtocolVersion != version {
 					t.Errorf("negotiated %q, want %q", got.ProtocolVersion, version)
 				}
@@ -81,6 +75,26 @@ func fastServes(version string, opts HTTPOptions) bool {
 		return true
 	}
 	return version == "2025-11-25"
+}
+
+// serveUntilCleanup serves srv on 127.0.0.1 until the test ends (Serve
+// then closes its sessions) and returns the URL of its endpoint.
+func serveUntilCleanup(t *testing.T, srv *Server, opts HTTPOptions) string {
+	t.Helper()
+	ln, err := Listen("127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve(ctx, ln, opts) }()
+	t.Cleanup(func() {
+		cancel()
+		if err := <-done; err != nil {
+			t.Errorf("Serve: %v", err)
+		}
+	})
+	return "http://" + ln.Addr().String() + Path
 }
 
 type tsClientReport struct {

@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
-	"net/http/httptest"
 	"slices"
 	"strings"
 	"testing"
@@ -84,11 +83,7 @@ func serveRevisionTools(t *testing.T, opts mcp.HTTPOptions, extra ...mcp.ServerO
 	}, extra...)
 	srv, err := mcp.NewServer("rev", "1.0.0", revisionTools(), sopts...)
 	require.NoError(t, err)
-	h, err := srv.Handler(opts)
-	require.NoError(t, err)
-	ts := httptest.NewServer(h)
-	t.Cleanup(ts.Close)
-	return srv, ts.URL + mcp.Path
+	return srv, serveOn(t, srv, opts) // Serve: its sessions end with the test
 }
 
 // rpcReply is a response's status, session header and JSON-RPC messages
@@ -408,7 +403,9 @@ func TestCacheHintsErrors(t *testing.T) {
 		_, err := mcp.NewServer("s", "1", nil, mcp.WithCacheHints(h, toolgen.CacheHint{}))
 		assert.ErrorContains(t, err, "mcp.WithCacheHints: TTL "+h.TTL.String()+": must be a whole, non-negative number of milliseconds")
 		_, err = mcp.NewServer("s", "1", nil, mcp.WithResources(toolgen.Resource{URI: "test://x", Name: "x", Cache: &h,
-			Read: func(context.Context, map[string]string) (toolgen.ResourceContents, error) { return toolgen.ResourceContents{}, nil }}))
+			Read: func(context.Context, map[string]string) (toolgen.ResourceContents, error) {
+				return toolgen.ResourceContents{}, nil
+			}}))
 		assert.ErrorContains(t, err, `mcp: resource "test://x": Cache: TTL `)
 	}
 }
