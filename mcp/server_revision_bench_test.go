@@ -21,7 +21,9 @@ import (
 // 2025-11-25 calls belong to sessions (not measured here).
 func BenchmarkFastPathCallByRevision(b *testing.B) {
 	tool := toolgen.Tool{Name: "get_weather", Description: "weather", InputSchema: []byte(`{"type":"object"}`),
-		Call: func(context.Context, []byte) (toolgen.Result, error) { return toolgen.TextResult("Paris: 21C, sunny"), nil }}
+		Call: func(context.Context, []byte) (toolgen.Result, error) {
+			return toolgen.TextResult("Paris: 21C, sunny"), nil
+		}}
 	args := `"name":"get_weather","arguments":{"city":"Paris","unit":"c","days":3}`
 	meta := `"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientInfo":{"name":"c","version":"1"},"io.modelcontextprotocol/clientCapabilities":{}}`
 	for _, c := range []struct {
