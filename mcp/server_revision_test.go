@@ -440,3 +440,33 @@ func TestToolsListedInNameOrder(t *testing.T) {
 		})
 	}
 }
+
+// TestRevision2026SeesDepsAndToken: on every way of serving, a call of
+// revision 2026-07-28 gets the deps WithDeps makes of its own HTTP request
+// and needs the bearer token, as a call of a session does.
+func TestRevision2026SeesDepsAndToken(t *testing.T) {
+	tool := toolgen.Tool{Name: "whoami", Description: "says the deps", InputSchema: []byte(`{"type":"object"}`),
+		Call: func(ctx context.Context, _ []byte) (toolgen.Result, error) {
+			d, _ := toolgen.CtxFrom(ctx).Deps.(string)
+			return toolgen.TextResult("deps=" + d), nil
+		}}
+	deps := mcp.WithDeps(func(_ context.Context, r *http.Request) (any, error) {
+		return r.Header.Get("X-User"), nil
+	})
+	for _, shape := range serverShapes {
+		t.Run(shape.name, func(t *testing.T) {
+			srv, err := mcp.NewServer("deps", "1", []toolgen.Tool{tool}, deps)
+			require.NoError(t, err)
+			opts := shape.opts
+			opts.TokenVerifier = mcp.StaticToken("s3cret")
+			url := serveOn(t, srv, opts)
+			for i, user := range []string{"ann", "bob"} {
+				r := postRev(t, url, rev2026, call2026(i, "whoami", "{}"), map[string]string{"X-User": user, "Authorization": "Bearer s3cret"})
+				require.Equal(t, http.StatusOK, r.status, "%v", r.msgs)
+				assert.Contains(t, fmt.Sprint(r.result()["content"]), "deps="+user)
+			}
+			r := postRev(t, url, rev2026, call2026(3, "whoami", "{}"), map[string]string{"Authorization": "Bearer wrong"})
+			assert.Equal(t, http.StatusUnauthorized, r.status)
+		})
+	}
+}
