@@ -60,8 +60,8 @@ type fastPath struct {
 }
 
 // fastVersions are the protocol versions whose tools/call and tools/list
-// exchanges the fast path serves: those before 2026-07-28, whose
-// stateless requests carry no per-request metadata.
+// exchanges the fast path serves: those since 2025-03-26, 2026-07-28
+// (whose requests carry per-request metadata, see plainMeta) included.
 var fastVersions = map[string]bool{"2025-03-26": true, "2025-06-18": true, "2025-11-25": true, stateless2026: true}
 
 // stateless2026 is the protocol version whose requests carry the client's

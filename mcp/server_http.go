@@ -45,6 +45,11 @@ const NoLimit = -1
 // negative value is an error from Handler, Serve and ListenAndServe, which
 // name the field and the value.
 type HTTPOptions struct {
+	// A stateful server (the default) answers clients of protocol revision
+	// 2026-07-28, which has no sessions, as a stateless one does, and keeps
+	// sessions for older clients (see "Protocol revisions" in the package
+	// documentation).
+	//
 	// Stateless serves every request on a fresh session: no Mcp-Session-Id,
 	// so that any replica behind a load balancer can answer any request,
 	// with no session affinity and no 404 when a replica is replaced. What
@@ -64,7 +69,8 @@ type HTTPOptions struct {
 	// DisableFastPath sends every request through go-sdk. Without it, a
 	// stateless server answers the plainest tools/call and tools/list
 	// requests itself, with go-sdk's responses for a tenth of the CPU, and
-	// a stateful one the plainest calls of WithSessionFreeTools' tools on
+	// a stateful one those of protocol revision 2026-07-28 (which has no
+	// sessions) and the plainest calls of WithSessionFreeTools' tools on
 	// its live sessions; see the fast path in server_fast.go and
 	// server_fast_session.go for what it leaves to go-sdk. On the fast
 	// path Session(ctx) is nil.
