@@ -470,3 +470,30 @@ func TestRevision2026SeesDepsAndToken(t *testing.T) {
 		})
 	}
 }
+
+// TestRevisionRoutingLooksAtMetaOnly: a stateful server takes a request
+// without version header for revision 2026-07-28 only when its
+// params._meta names a version, not when the key appears elsewhere (a
+// client's name, a tool's arguments), and a request whose header names an
+// earlier revision keeps to the sessions whatever its _meta says.
+func TestRevisionRoutingLooksAtMetaOnly(t *testing.T) {
+	_, url := serveRevisionTools(t, mcp.HTTPOptions{})
+	key := "io.modelcontextprotocol/protocolVersion"
+	init := `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"` + key + `","version":"1"}}}`
+	r := postRev(t, url, "", init, nil)
+	assert.Equal(t, http.StatusOK, r.status, "%v", r.msgs)
+	assert.NotEmpty(t, r.session, "an initialize naming the key elsewhere opens a session")
+
+	call := `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"zeta","arguments":{"` + key + `":"` + rev2026 + `"}}}`
+	r = postRev(t, url, "", call, nil)
+	assert.Nil(t, r.result(), "no session, no 2026-07-28 _meta: go-sdk's stateful handler refuses it")
+	assert.Contains(t, fmt.Sprint(r.last()["error"]), "initialization", "refused for want of a session, not as 2026-07-28")
+
+	r = postRev(t, url, "", list2026(3, "tools/list"), nil)
+	assert.Equal(t, float64(-32020), r.errorCode(), "a _meta version without the header is revision 2026-07-28's header mismatch")
+
+	old := strings.Replace(list2026(4, "tools/list"), `"params":{`, `"params":{"cursor":"",`, 1)
+	r = postRev(t, url, "2025-11-25", old, nil)
+	assert.NotEqual(t, http.StatusOK, r.status, "an earlier revision's header without a session goes to the sessions, which refuse it")
+	assert.Empty(t, r.session)
+}
