@@ -113,8 +113,9 @@
 // fast path too, at the stateless fast path's cost, when it belongs to a live
 // session: one whose id go-sdk gave in an initialize response and that no
 // DELETE, idle timeout, eviction or close has ended (404 from go-sdk, as
-// before), initialized at the request's protocol version (2025-11-25 and
-// earlier), of the bearer token's user, with no other Mcp- header and no
+// before), initialized at the request's protocol version (the one its
+// initialize was answered with: 2025-11-25 and earlier), of the bearer
+// token's user, with no other Mcp- header and no
 // request of the session being answered by go-sdk at that moment. Before the
 // notifications/initialized a call is served as go-sdk serves it (it does
 // not wait for that notification). A fast call is a request in flight of its

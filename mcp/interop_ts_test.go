@@ -63,18 +63,10 @@ func TestTypeScriptClientInterop(t *testing.T) {
 }
 
 // fastServes reports whether the fast path answers the client's calls:
-// not at 2024-11-05, and on a session only when the client asked for the
-// version the server answered (the session's InitializeParams say what the
-// client asked, 2025-11-25, and the fast path takes only a session's
-// calls at that version).
+// at every revision it knows (not 2024-11-05), on sessions too since the
+// server declares its tools session-free.
 func fastServes(version string, opts HTTPOptions) bool {
-	switch {
-	case opts.DisableFastPath || version == "2024-11-05":
-		return false
-	case opts.Stateless:
-		return true
-	}
-	return version == "2025-11-25"
+	return !opts.DisableFastPath && version != "2024-11-05"
 }
 
 // serveUntilCleanup serves srv on 127.0.0.1 until the test ends (Serve

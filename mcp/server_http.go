@@ -231,6 +231,7 @@ func (s *Server) handler(opts HTTPOptions) (http.Handler, *sessionLimiter) {
 		h = s.statelessChain(opts, maxBody)
 	} else {
 		sessions = newSessionLimiter(s.sdk, opts.maxSessions(), orDefault(opts.SessionTimeout, DefaultSessionTimeout))
+		sessions.negotiated = s.negotiatedVersion
 		// Revision 2026-07-28 has no sessions: its requests are answered as
 		// a stateless server answers them (see revisionRouter).
 		h = revisionRouter{sessions: s.statefulChain(opts, maxBody, sessions), sessionless: s.statelessChain(opts, maxBody)}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"net/http"
+	"slices"
 
 	sdkmcp "github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -139,4 +140,24 @@ func (s *Server) statefulChain(opts HTTPOptions, maxBody int64, sessions *sessio
 		h = s.tasks.wrapHTTP(h, sessions)
 	}
 	return h
+}
+
+// negotiatedVersion is the protocol version go-sdk (1.8) answers an
+// initialize that asks for asked with: asked when the server supports it
+// (and it is before 2026-07-28, which has no initialize), else the newest
+// earlier revision the server supports.
+func (s *Server) negotiatedVersion(asked string) string {
+	supported := s.versions
+	if len(supported) == 0 {
+		supported = sdkmcp.SupportedProtocolVersions()
+	}
+	if asked < revision2026 && slices.Contains(supported, asked) {
+		return asked
+	}
+	for _, v := range supported {
+		if v < revision2026 {
+			return v
+		}
+	}
+	return "2025-11-25"
 }

@@ -497,3 +497,32 @@ func TestRevisionRoutingLooksAtMetaOnly(t *testing.T) {
 	assert.NotEqual(t, http.StatusOK, r.status, "an earlier revision's header without a session goes to the sessions, which refuse it")
 	assert.Empty(t, r.session)
 }
+
+// TestSessionFastPathAtNegotiatedVersion: a session whose client asked for
+// a revision the server does not support runs at the one the server
+// answered, and its session-free calls are answered on the fast path at
+// that revision.
+func TestSessionFastPathAtNegotiatedVersion(t *testing.T) {
+	for _, c := range []struct{ asked, supported, want string }{
+		{"2025-11-25", "2025-06-18", "2025-06-18"},
+		{"2025-11-25", "2025-03-26", "2025-03-26"},
+		{"2025-06-18", "2025-06-18", "2025-06-18"},
+	} {
+		t.Run(c.asked+"→"+c.supported, func(t *testing.T) {
+			srv, err := mcp.NewServer("neg", "1", revisionTools(), mcp.WithSessionFreeTools("zeta"),
+				mcp.WithSDKOptions(sdkmcp.ServerOptions{SupportedProtocolVersions: []string{c.supported, "2024-11-05"}}))
+			require.NoError(t, err)
+			client := sdkmcp.NewClient(&sdkmcp.Implementation{Name: "t", Version: "1"}, nil)
+			cs, err := client.Connect(t.Context(), &sdkmcp.StreamableClientTransport{Endpoint: serveOn(t, srv, mcp.HTTPOptions{})},
+				&sdkmcp.ClientSessionOptions{ProtocolVersion: c.asked})
+			require.NoError(t, err)
+			defer cs.Close()
+			require.Equal(t, c.want, cs.InitializeResult().ProtocolVersion)
+			for range 2 {
+				res := callBounded(t, cs, "zeta", `{}`)
+				assert.Equal(t, "zeta ran", resultText(res))
+			}
+			assert.Equal(t, int64(2), mcp.FastServed(srv), "both calls on the fast path")
+		})
+	}
+}
