@@ -526,3 +526,53 @@ func TestSessionFastPathAtNegotiatedVersion(t *testing.T) {
 		})
 	}
 }
+
+// TestStatefulAnswers2026AsStateless sends the same requests of revision
+// 2026-07-28 (good ones, refused ones, other methods and HTTP methods) to a
+// stateful and a stateless server and compares the responses: status, the
+// headers that matter and the body, up to the order of JSON members.
+func TestStatefulAnswers2026AsStateless(t *testing.T) {
+	h := func(method, name string) map[string]string {
+		m := map[string]string{"Content-Type": "application/json", "Accept": "application/json, text/event-stream",
+			"Mcp-Protocol-Version": rev2026, "Mcp-Method": method, "Mcp-Name": name}
+		return m
+	}
+	without := func(m map[string]string, k string) map[string]string { m[k] = ""; return m }
+	read := `{"jsonrpc":"2.0","id":5,"method":"resources/read","params":{"uri":"test://plain","_meta":{` + meta2026("{}") + `}}}`
+	cases := []struct {
+		name, method, body string
+		header             map[string]string
+	}{
+		{"tools/list", "POST", list2026(1, "tools/list"), h("tools/list", "")},
+		{"tools/call", "POST", call2026(2, "zeta", "{}"), h("tools/call", "zeta")},
+		{"tools/call with a log level", "POST", call2026(3, "alpha", "{}", `"io.modelcontextprotocol/logLevel":"debug"`), h("tools/call", "alpha")},
+		{"tools/call with progress", "POST", call2026(4, "zeta", "{}", `"progressToken":"p"`), h("tools/call", "zeta")},
+		{"unknown tool", "POST", call2026(5, "nope", "{}"), h("tools/call", "nope")},
+		{"resources/read", "POST", read, h("resources/read", "test://plain")},
+		{"prompts/list", "POST", list2026(6, "prompts/list"), h("prompts/list", "")},
+		{"server/discover", "POST", list2026(7, "server/discover"), h("server/discover", "")},
+		{"ping", "POST", list2026(8, "ping"), h("ping", "")},
+		{"unknown method", "POST", list2026(9, "nope/nope"), h("nope/nope", "")},
+		{"no _meta", "POST", `{"jsonrpc":"2.0","id":10,"method":"tools/list","params":{}}`, h("tools/list", "")},
+		{"Mcp-Method missing", "POST", list2026(11, "tools/list"), without(h("tools/list", ""), "Mcp-Method")},
+		{"Mcp-Name wrong", "POST", call2026(12, "zeta", "{}"), h("tools/call", "alpha")},
+		{"unsupported version", "POST", strings.ReplaceAll(list2026(13, "tools/list"), rev2026, "2099-01-01"),
+			map[string]string{"Content-Type": "application/json", "Accept": "application/json, text/event-stream", "Mcp-Protocol-Version": "2099-01-01", "Mcp-Method": "tools/list"}},
+		{"not JSON", "POST", `{"jsonrpc":`, h("tools/list", "")},
+		{"a notification", "POST", `{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":1,"_meta":{` + meta2026("{}") + `}}}`, h("notifications/cancelled", "")},
+		{"GET", "GET", "", map[string]string{"Accept": "text/event-stream", "Mcp-Protocol-Version": rev2026}},
+		{"DELETE", "DELETE", "", map[string]string{"Mcp-Protocol-Version": rev2026}},
+	}
+	for _, fast := range []bool{true, false} {
+		t.Run(fmt.Sprintf("fast=%v", fast), func(t *testing.T) {
+			_, stateful := serveRevisionTools(t, mcp.HTTPOptions{DisableFastPath: !fast})
+			_, stateless := serveRevisionTools(t, mcp.HTTPOptions{Stateless: true, DisableFastPath: !fast})
+			for _, c := range cases {
+				want := doExchange(t, stateless, c.method, c.body, c.header)
+				got := doExchange(t, stateful, c.method, c.body, c.header)
+				assert.Equal(t, want, got, c.name)
+				assert.Empty(t, got.header["Mcp-Session-Id"], c.name)
+			}
+		})
+	}
+}
