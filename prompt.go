@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"time"
 )
 
 // Prompt is an MCP prompt: messages made from string arguments, which a
@@ -89,6 +90,25 @@ type Resource struct {
 	// Read returns the contents for the variables' values, decoded from
 	// the URI read (ReadURI matches it).
 	Read func(ctx context.Context, vars map[string]string) (ResourceContents, error)
+	// Cache, when set, is how long and by whom a client may cache what a
+	// read returns (MCP's ttlMs and cacheScope); nil leaves it to the
+	// server's default (see package mcp's WithCacheHints). The directive's
+	// cache= and ttl= options set it.
+	Cache *CacheHint
+}
+
+// CacheHint says how long, and for whom, a client may keep an answer of a
+// server before asking again: MCP's caching hints (ttlMs and cacheScope,
+// protocol revision 2026-07-28).
+type CacheHint struct {
+	// TTL is how long the answer stays fresh, in whole milliseconds; 0:
+	// stale at once, the client asks each time it needs it.
+	TTL time.Duration
+	// Public lets any client or intermediary (a shared gateway, a caching
+	// proxy) keep the answer and serve it to other users; otherwise it is
+	// private, kept only for the same authorization context, as an answer
+	// that depends on the user must be.
+	Public bool
 }
 
 // ResourceVariable is one variable of a resource template.

@@ -306,6 +306,10 @@ func callMany(ctx context.Context, c *mcp.Client, n int, tools ...string) []erro
 	return all
 }
 
+// sessionfulVersion has a client speak a revision with sessions: those of
+// revision 2026-07-28 have none to lose.
+var sessionfulVersion = mcp.WithProtocolVersion("2025-11-25")
+
 // TestLostSessionReinitializes: the replica holding the client's session
 // is replaced by a fresh one that knows no session (behind the same
 // address and connections, as behind a proxy). Concurrent calls get 404
@@ -320,7 +324,7 @@ func TestLostSessionReinitializes(t *testing.T) {
 	var reads, bumps, inits atomic.Int64
 	r := startReplica(t, "127.0.0.1:0", replicaTools(0, &reads, &bumps, nil, nil), mcp.HTTPOptions{}, sessionCounter(&inits))
 
-	c, err := mcp.Connect(ctx, mcp.URL("http://"+r.addr+mcp.Path, nil))
+	c, err := mcp.Connect(ctx, mcp.URL("http://"+r.addr+mcp.Path, nil), sessionfulVersion)
 	require.NoError(t, err)
 	defer c.Close()
 	_, err = c.CallTool(ctx, "bump", nil)
@@ -353,7 +357,7 @@ func TestKilledStatefulReplicaRestarts(t *testing.T) {
 	defer cancel()
 	var reads, bumps atomic.Int64
 	first := startReplica(t, "127.0.0.1:0", replicaTools(0, &reads, &bumps, nil, nil), mcp.HTTPOptions{}, nil)
-	c, err := mcp.Connect(ctx, mcp.URL("http://"+first.addr+mcp.Path, nil))
+	c, err := mcp.Connect(ctx, mcp.URL("http://"+first.addr+mcp.Path, nil), sessionfulVersion)
 	require.NoError(t, err)
 	defer c.Close()
 	oldID := c.Session().ID()
@@ -511,7 +515,7 @@ func TestWithoutRetryLostSession(t *testing.T) {
 	defer cancel()
 	var reads, bumps atomic.Int64
 	r := startReplica(t, "127.0.0.1:0", replicaTools(0, &reads, &bumps, nil, nil), mcp.HTTPOptions{}, nil)
-	c, err := mcp.Connect(ctx, mcp.URL("http://"+r.addr+mcp.Path, nil), mcp.WithoutRetry())
+	c, err := mcp.Connect(ctx, mcp.URL("http://"+r.addr+mcp.Path, nil), sessionfulVersion, mcp.WithoutRetry())
 	require.NoError(t, err)
 	defer c.Close()
 	r.forget()

@@ -113,8 +113,9 @@
 // fast path too, at the stateless fast path's cost, when it belongs to a live
 // session: one whose id go-sdk gave in an initialize response and that no
 // DELETE, idle timeout, eviction or close has ended (404 from go-sdk, as
-// before), initialized at the request's protocol version (2025-11-25 and
-// earlier), of the bearer token's user, with no other Mcp- header and no
+// before), initialized at the request's protocol version (the one its
+// initialize was answered with: 2025-11-25 and earlier), of the bearer
+// token's user, with no other Mcp- header and no
 // request of the session being answered by go-sdk at that moment. Before the
 // notifications/initialized a call is served as go-sdk serves it (it does
 // not wait for that notification). A fast call is a request in flight of its
@@ -255,6 +256,53 @@
 // -hex 32) go run ./examples/mcpserver -http 0.0.0.0:8080". The DNS rebinding
 // check (Host and Origin must be localhost) applies to requests that arrive on
 // a loopback address.
+//
+// # Protocol revisions
+//
+// A server speaks every protocol revision go-sdk does, on one endpoint,
+// and each client gets the one it asks for. Revision 2026-07-28 has no
+// sessions (SEP-2575): no initialize; each request carries its version in
+// the Mcp-Protocol-Version header and in params._meta
+// ("io.modelcontextprotocol/protocolVersion", with the client's info and
+// capabilities), server/discover tells a client what the server
+// supports, and every request is answered on its own. Earlier revisions
+// (2025-11-25, 2025-06-18, 2025-03-26) start with initialize and, on a
+// stateful server, keep a session. A stateful server answers a request of
+// revision 2026-07-28 (one without Mcp-Session-Id whose header, or, without
+// one, whose _meta, names that revision or a later one) as a stateless
+// server does, on the same go-sdk server and its own fast path, while
+// older clients keep their sessions; the session limits count only those.
+// A version the server does not support gets UnsupportedProtocolVersionError
+// (-32022, HTTP 400) listing the ones it does; a _meta version without
+// the header, or Mcp-Method and Mcp-Name headers missing or other than the
+// body's method and tool (or resource, prompt), get HeaderMismatch (-32020,
+// HTTP 400), on the fast path as on go-sdk's.
+//
+// What each revision gets:
+//
+//   - 2026-07-28: no ping, logging/setLevel, initialize or resource
+//     subscriptions (404 and -32601); mcp.Log reaches the client only when the
+//     request's _meta sets "io.modelcontextprotocol/logLevel", at that level
+//     and above (sampling, roots and logging are deprecated, SEP-2577);
+//     mcp.Session(ctx) has no session of the client's to ask; a tool
+//     declared with WithRequiredClientCapabilities is refused with
+//     MissingRequiredClientCapabilityError (-32021, HTTP 400) when the
+//     request's clientCapabilities lack what it needs; results carry
+//     resultType and the server's info in _meta; lists and reads carry the
+//     caching hints below; an unknown resource is -32602.
+//   - before it: sessions (stateful servers), ping, logging/setLevel and
+//     mcp.Log at the session's level, sampling, elicitation and roots through
+//     mcp.Session(ctx), subscriptions, the GET stream.
+//
+// Caching hints (SEP-2549). tools/list, prompts/list, resources/list,
+// resources/templates/list, server/discover and resources/read results say
+// how long a client may keep them (ttlMs) and whether a shared cache may
+// serve them to other users (cacheScope): by default the lists are public
+// for a minute (DefaultListCache) and a read private and stale at once
+// (DefaultReadCache); WithCacheHints sets both, and a resource's own
+// toolgen.Resource.Cache (//toolgen:resource's cache= and ttl=) its reads.
+// go-sdk writes the two fields at every revision; clients before
+// 2026-07-28 ignore them.
 //
 // # Prompts, resources and completion
 //

@@ -43,6 +43,9 @@ type Server struct {
 	// paramHeaders are the x-mcp-header declarations of the tools that
 	// have some, by tool name (headers_server.go).
 	paramHeaders map[string][]ParamHeader
+	// requiredCaps are the client capabilities of
+	// WithRequiredClientCapabilities by tool.
+	requiredCaps map[string]*sdkmcp.ClientCapabilities
 }
 
 // DefaultMaxCalls is how many tool calls a server runs at once unless
@@ -70,6 +73,10 @@ type serverConfig struct {
 	allSessionFree bool
 	// stateKey is WithRequestStateKey's key, or nil for a random one.
 	stateKey []byte
+	// requiredCaps are WithRequiredClientCapabilities' tools.
+	requiredCaps map[toolgen.ToolName]*sdkmcp.ClientCapabilities
+	// listCache and readCache are WithCacheHints', nil without it.
+	listCache, readCache *toolgen.CacheHint
 }
 
 // ServerOption configures NewServer. An option given a bad value makes
@@ -156,6 +163,7 @@ func NewServer(name, version string, tools []toolgen.Tool, opts ...ServerOption)
 		// handler's).
 		cfg.sdk.CompletionHandler = newCompleter(cfg.prompts, cfg.resources, cfg.sdk.CompletionHandler).complete
 	}
+	cfg.sdk.SetCacheable = setCacheable(&cfg)
 	info, err := json.Marshal(&sdkmcp.Implementation{Name: name, Version: version})
 	if err != nil {
 		return nil, err
@@ -189,6 +197,9 @@ func NewServer(name, version string, tools []toolgen.Tool, opts ...ServerOption)
 		return nil, err
 	}
 	if err := s.setSessionFree(tools, cfg); err != nil {
+		return nil, err
+	}
+	if err := s.setRequiredCaps(tools, cfg); err != nil {
 		return nil, err
 	}
 	if cfg.searchLimit > 0 {
@@ -323,6 +334,9 @@ func annotations(name toolgen.ToolName, a toolgen.Annotations) *sdkmcp.ToolAnnot
 // (IsError); Call's own error (the context ended) becomes a JSON-RPC error.
 func (s *Server) toolHandler(t *toolgen.Tool) sdkmcp.ToolHandler {
 	return func(ctx context.Context, req *sdkmcp.CallToolRequest) (*sdkmcp.CallToolResult, error) {
+		if err := s.missingCapabilities(t, req); err != nil {
+			return nil, err
+		}
 		if !s.slots.take() {
 			return toSDKResult(toolgen.ErrorResult(busyMessage(s.slots))), nil
 		}

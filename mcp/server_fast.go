@@ -61,8 +61,8 @@ type fastPath struct {
 }
 
 // fastVersions are the protocol versions whose tools/call and tools/list
-// exchanges the fast path serves: those before 2026-07-28, whose
-// stateless requests carry no per-request metadata.
+// exchanges the fast path serves: those since 2025-03-26, 2026-07-28
+// (whose requests carry per-request metadata, see plainMeta) included.
 var fastVersions = map[string]bool{"2025-03-26": true, "2025-06-18": true, "2025-11-25": true, stateless2026: true}
 
 // stateless2026 is the protocol version whose requests carry the client's
@@ -143,8 +143,8 @@ func (f *fastPath) serve(w http.ResponseWriter, r *http.Request) bool {
 		f.respond(w, req.id, res, nil)
 		return true
 	}
-	if f.s.needsDecision(req.tool, req.args) {
-		return false // denied or to be approved: go-sdk's path decides it
+	if f.s.needsDecision(req.tool, req.args) || f.s.requiredCaps[string(req.tool.Name)] != nil {
+		return false // denied, to be approved, or checked for capabilities: go-sdk's path decides it
 	}
 	f.s.fast.Add(1)
 	f.call(w, r, req, context.WithoutCancel(r.Context()), nil, nil)

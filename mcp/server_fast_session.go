@@ -18,7 +18,8 @@ import (
 // of a tool of WithSessionFreeTools when the request belongs to a live
 // session: one that go-sdk created and announced in an initialize response
 // (the sessionLimiter tracks those) and that has been initialized at the
-// very protocol version of the request's header; the call carries no
+// very protocol version of the request's header (the one go-sdk answered
+// its initialize with, see negotiatedVersion); the call carries no
 // progress token (go-sdk sends progress on the session's streams); the
 // request has the one Mcp-Session-Id and no other Mcp- header but the
 // version; the bearer token's user is the session's; and no request of the
@@ -138,7 +139,7 @@ func (l *sessionLimiter) fastBegin(sid, id, version string, r *http.Request) (ct
 			return nil, nil, false, false // go-sdk answers 403
 		}
 	}
-	if ip := t.ss.InitializeParams(); ip == nil || ip.ProtocolVersion != version {
+	if ip := t.ss.InitializeParams(); ip == nil || l.sessionVersion(ip.ProtocolVersion) != version {
 		return nil, nil, false, false
 	}
 	if t.fast[id] != nil {
@@ -297,4 +298,13 @@ func fastIDKey(raw json.RawMessage) string {
 		}
 	}
 	return ""
+}
+
+// sessionVersion is the protocol version of a session whose client asked
+// for asked: the one the server answered with.
+func (l *sessionLimiter) sessionVersion(asked string) string {
+	if l.negotiated == nil {
+		return asked
+	}
+	return l.negotiated(asked)
 }

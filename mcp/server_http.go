@@ -15,7 +15,6 @@ import (
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/auth"
-	sdkmcp "github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/modelcontextprotocol/go-sdk/oauthex"
 
 	"github.com/toolgen-dev/toolgen/internal/loopback"
@@ -46,6 +45,11 @@ const NoLimit = -1
 // negative value is an error from Handler, Serve and ListenAndServe, which
 // name the field and the value.
 type HTTPOptions struct {
+	// A stateful server (the default) answers clients of protocol revision
+	// 2026-07-28, which has no sessions, as a stateless one does, and keeps
+	// sessions for older clients (see "Protocol revisions" in the package
+	// documentation).
+	//
 	// Stateless serves every request on a fresh session: no Mcp-Session-Id,
 	// so that any replica behind a load balancer can answer any request,
 	// with no session affinity and no 404 when a replica is replaced. What
@@ -65,7 +69,8 @@ type HTTPOptions struct {
 	// DisableFastPath sends every request through go-sdk. Without it, a
 	// stateless server answers the plainest tools/call and tools/list
 	// requests itself, with go-sdk's responses for a tenth of the CPU, and
-	// a stateful one the plainest calls of WithSessionFreeTools' tools on
+	// a stateful one those of protocol revision 2026-07-28 (which has no
+	// sessions) and the plainest calls of WithSessionFreeTools' tools on
 	// its live sessions; see the fast path in server_fast.go and
 	// server_fast_session.go for what it leaves to go-sdk. On the fast
 	// path Session(ctx) is nil.
@@ -220,38 +225,16 @@ func (s *Server) Handler(opts HTTPOptions) (http.Handler, error) {
 // handler builds the handler of checked options.
 func (s *Server) handler(opts HTTPOptions) (http.Handler, *sessionLimiter) {
 	maxBody := orDefault(opts.MaxBodyBytes, DefaultMaxBodyBytes)
-	sdkMaxBody := maxBody
-	if sdkMaxBody == 0 {
-		sdkMaxBody = -1 // no limit
-	}
-	var h http.Handler = sdkmcp.NewStreamableHTTPHandler(func(*http.Request) *sdkmcp.Server { return s.sdk }, &sdkmcp.StreamableHTTPOptions{
-		Stateless:           opts.Stateless,
-		JSONResponse:        opts.JSONResponse,
-		MaxRequestBodyBytes: sdkMaxBody,
-		// localOnly below does it, with the Origin too.
-		DisableLocalhostProtection: true,
-	})
-	if s.deps != nil {
-		h = s.requests.wrap(h) // WithDeps needs each call's request
-	}
+	var h http.Handler
 	var sessions *sessionLimiter
-	if !opts.Stateless {
+	if opts.Stateless {
+		h = s.statelessChain(opts, maxBody)
+	} else {
 		sessions = newSessionLimiter(s.sdk, opts.maxSessions(), orDefault(opts.SessionTimeout, DefaultSessionTimeout))
-	}
-	switch {
-	case opts.DisableFastPath:
-	case opts.Stateless:
-		h = &fastPath{s: s, sdk: h, json: opts.JSONResponse}
-	case s.sessionFree != nil:
-		// Inside the limiter: a fast call is a request in flight of its
-		// session, which the idle timeout leaves open.
-		h = &fastPath{s: s, sdk: h, json: opts.JSONResponse, sessions: sessions}
-	}
-	if sessions != nil {
-		h = sessions.wrap(h)
-	}
-	if s.tasks != nil {
-		h = s.tasks.wrapHTTP(h, sessions)
+		sessions.negotiated = s.negotiatedVersion
+		// Revision 2026-07-28 has no sessions: its requests are answered as
+		// a stateless server answers them (see revisionRouter).
+		h = revisionRouter{sessions: s.statefulChain(opts, maxBody, sessions), sessionless: s.statelessChain(opts, maxBody)}
 	}
 	h = s.checkParamHeaders(h) // Mcp-Param-* of 2026-07-28, before any path answers a call
 	h = readBody(h, maxBody)

@@ -112,6 +112,8 @@ func (s *Server) addResources(resources []toolgen.Resource) (err error) {
 			return fmt.Errorf("mcp: two resources with the URI %q", r.URI)
 		case r.Read == nil:
 			return fmt.Errorf("mcp: resource %q has no Read", r.URI)
+		case r.Cache != nil && checkCacheHint(*r.Cache) != nil:
+			return fmt.Errorf("mcp: resource %q: Cache: %w", r.URI, checkCacheHint(*r.Cache))
 		}
 		seen[r.URI] = true
 		if err := s.addResource(r); err != nil {
@@ -266,7 +268,11 @@ func (s *Server) resourceHandler(r toolgen.Resource) sdkmcp.ResourceHandler {
 		} else {
 			rc.Text = c.Text
 		}
-		return &sdkmcp.ReadResourceResult{Contents: []*sdkmcp.ResourceContents{rc}}, nil
+		res = &sdkmcp.ReadResourceResult{Contents: []*sdkmcp.ResourceContents{rc}}
+		if r.Cache != nil {
+			res.Cacheable = cacheable(*r.Cache)
+		}
+		return res, nil
 	}
 }
 

@@ -19,9 +19,12 @@ const sessionIDHeader = "Mcp-Session-Id"
 // idle longest to admit a new one. It sits in front of the SDK's handler and
 // sees sessions by their Mcp-Session-Id.
 type sessionLimiter struct {
-	sdk     *sdkmcp.Server
-	max     int           // 0: no cap
-	timeout time.Duration // 0: none
+	sdk *sdkmcp.Server
+	// negotiated is the protocol version of a session whose client asked
+	// for the given one (Server.negotiatedVersion), for the fast path.
+	negotiated func(asked string) string
+	max        int           // 0: no cap
+	timeout    time.Duration // 0: none
 
 	mu       sync.Mutex
 	sessions map[string]*trackedSession

@@ -498,7 +498,14 @@
 //
 // Options of both: name=NAME (default: the Go name in snake_case),
 // title="TEXT" (a name for people), description="TEXT". Of //toolgen:resource:
-// uri="URI" (required) and mime=TYPE. A URI without braces is a fixed
+// uri="URI" (required), mime=TYPE, and the caching hints of its reads
+// (toolgen.Resource.Cache; MCP's cacheScope and ttlMs, protocol revision
+// 2026-07-28): cache=public (any client or shared cache may keep a read)
+// or cache=private (only the user's client), ttl=DURATION (how long a
+// read stays fresh, such as 30s or 5m, in whole milliseconds); without
+// either the server's default applies (mcp.WithCacheHints). Prompts have
+// no such option: prompts/get results are not cacheable, and prompts/list
+// takes the server's list hint. A URI without braces is a fixed
 // resource; one with {name} expressions is a resource template (RFC 6570,
 // level 1: simple expressions only, which match a value without '/', '?'
 // or '#', percent-decoded). At generate time the template is read by RFC

@@ -65,6 +65,20 @@ const (
 	// asks for a name and the model's greeting: a client gets only the questions
 	// its declared capabilities allow.
 	ToolTestInputRequiredResultCapabilities toolgen.ToolName = "test_input_required_result_capabilities"
+	// ToolTestMissingCapability names the tool test_missing_capability
+	// (TestMissingCapability). TestMissingCapability needs the client's sampling
+	// capability: newServer declares it with mcp.WithRequiredClientCapabilities,
+	// so that a client that did not declare sampling gets
+	// MissingRequiredClientCapabilityError and the tool does not run.
+	ToolTestMissingCapability toolgen.ToolName = "test_missing_capability"
+	// ToolTestStreamingElicitation names the tool test_streaming_elicitation
+	// (TestStreamingElicitation). TestStreamingElicitation answers with a plain
+	// result: the response stream carries no request of the server's own.
+	ToolTestStreamingElicitation toolgen.ToolName = "test_streaming_elicitation"
+	// ToolTestLoggingTool names the tool test_logging_tool (TestLoggingTool).
+	// TestLoggingTool logs a message, which reaches a client of revision
+	// 2026-07-28 only when its request's _meta asked for a log level.
+	ToolTestLoggingTool toolgen.ToolName = "test_logging_tool"
 	// ToolTestSimpleText names the tool test_simple_text (TestSimpleText).
 	// TestSimpleText returns a simple text response.
 	ToolTestSimpleText toolgen.ToolName = "test_simple_text"
@@ -124,6 +138,9 @@ var (
 	_ func(context.Context) (string, error)         = TestInputRequiredResultMultipleInputs
 	_ func(context.Context) (string, error)         = TestInputRequiredResultMultiRound
 	_ func(context.Context) (string, error)         = TestInputRequiredResultCapabilities
+	_ func() string                                 = TestMissingCapability
+	_ func() string                                 = TestStreamingElicitation
+	_ func(context.Context) (string, error)         = TestLoggingTool
 	_ func() string                                 = TestSimpleText
 	_ func() toolgen.Result                         = TestImageContent
 	_ func() toolgen.Result                         = TestAudioContent
@@ -138,7 +155,7 @@ var (
 	_ func(context.Context) (string, error)         = TestElicitationSep1330Enums
 )
 
-// Tools returns the tools of package main: test_x_mcp_header, test_input_required_result_elicitation, test_input_required_result_sampling, test_input_required_result_list_roots, test_input_required_result_request_state, test_input_required_result_tampered_state, test_input_required_result_multiple_inputs, test_input_required_result_multi_round, test_input_required_result_capabilities, test_simple_text, test_image_content, test_audio_content, test_embedded_resource, test_multiple_content_types, test_tool_with_logging, test_tool_with_progress, test_error_handling, test_sampling, test_elicitation, test_elicitation_sep1034_defaults, test_elicitation_sep1330_enums.
+// Tools returns the tools of package main: test_x_mcp_header, test_input_required_result_elicitation, test_input_required_result_sampling, test_input_required_result_list_roots, test_input_required_result_request_state, test_input_required_result_tampered_state, test_input_required_result_multiple_inputs, test_input_required_result_multi_round, test_input_required_result_capabilities, test_missing_capability, test_streaming_elicitation, test_logging_tool, test_simple_text, test_image_content, test_audio_content, test_embedded_resource, test_multiple_content_types, test_tool_with_logging, test_tool_with_progress, test_error_handling, test_sampling, test_elicitation, test_elicitation_sep1034_defaults, test_elicitation_sep1330_enums.
 func Tools() []toolgen.Tool {
 	return toolimpl.StaticTools(toolgenTools[:])
 }
@@ -252,6 +269,48 @@ var toolgenTools = [...]toolgen.Tool{{
 	SearchTerms: "1 37 A4AQ1SoBA5BWVxQgK allow ask capabiliti:5 client declar get greet input:4 main:2 model name onli question requir:4 result:4 test:4 test_input_requir_result_capabiliti:4",
 	Call: toolimpl.Caller(&toolgenToolTestInputRequiredResultCapabilities, func(ctx context.Context, in struct{}) (string, error) {
 		return TestInputRequiredResultCapabilities(ctx)
+	}),
+}, {
+	Name:        ToolTestMissingCapability,
+	Description: "TestMissingCapability needs the client's sampling capability: newServer declares it with mcp.WithRequiredClientCapabilities, so that a client that did not declare sampling gets MissingRequiredClientCapabilityError and the tool does not run.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "main",
+	Tokens:      toolgen.Tokens{Default: 85, Strict: 68, Gemini: 64},
+	SearchTerms: "1 44 B4AwgTUBDEATdlogiBwAZ capabiliti:7 client:4 declar:2 did error get main:2 mcp miss:5 miss_requir_client_capabiliti_error need new new_server requir:2 run sampl:2 server test:4 test_miss_capabiliti:4 tool with_requir_client_capabiliti",
+	Call: toolimpl.Caller(&toolgenToolTestMissingCapability, func(ctx context.Context, in struct{}) (string, error) {
+		return TestMissingCapability(), nil
+	}),
+}, {
+	Name:        ToolTestStreamingElicitation,
+	Description: "TestStreamingElicitation answers with a plain result: the response stream carries no request of the server's own.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "main",
+	Tokens:      toolgen.Tokens{Default: 67, Strict: 50, Gemini: 46},
+	SearchTerms: "1 27 BDBQEZAYHDJAZ answer carri elicitation:4 main:2 own plain request respons result server stream:5 test:4 test_stream_elicitation:4",
+	Call: toolimpl.Caller(&toolgenToolTestStreamingElicitation, func(ctx context.Context, in struct{}) (string, error) {
+		return TestStreamingElicitation(), nil
+	}),
+}, {
+	Name:        ToolTestLoggingTool,
+	Description: "TestLoggingTool logs a message, which reaches a client of revision 2026-07-28 only when its request's _meta asked for a log level.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "main",
+	Tokens:      toolgen.Tokens{Default: 74, Strict: 57, Gemini: 53},
+	SearchTerms: "1 32 AggTIKOPAxbQFgjgI 07 2026 28 ask client level log:6 main:2 messag meta onli reach request revision test:4 test_log_tool:4 tool:4",
+	Call: toolimpl.Caller(&toolgenToolTestLoggingTool, func(ctx context.Context, in struct{}) (string, error) {
+		return TestLoggingTool(ctx)
 	}),
 }, {
 	Name:        ToolTestSimpleText,
@@ -475,6 +534,33 @@ type TestInputRequiredResultCapabilitiesRule struct{}
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r TestInputRequiredResultCapabilitiesRule) Rule() toolgen.Rule {
 	return toolgen.Rule{Tool: ToolTestInputRequiredResultCapabilities}
+}
+
+// TestMissingCapabilityRule is a permission rule for the tool
+// test_missing_capability, which takes no arguments.
+type TestMissingCapabilityRule struct{}
+
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r TestMissingCapabilityRule) Rule() toolgen.Rule {
+	return toolgen.Rule{Tool: ToolTestMissingCapability}
+}
+
+// TestStreamingElicitationRule is a permission rule for the tool
+// test_streaming_elicitation, which takes no arguments.
+type TestStreamingElicitationRule struct{}
+
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r TestStreamingElicitationRule) Rule() toolgen.Rule {
+	return toolgen.Rule{Tool: ToolTestStreamingElicitation}
+}
+
+// TestLoggingToolRule is a permission rule for the tool test_logging_tool,
+// which takes no arguments.
+type TestLoggingToolRule struct{}
+
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r TestLoggingToolRule) Rule() toolgen.Rule {
+	return toolgen.Rule{Tool: ToolTestLoggingTool}
 }
 
 // TestSimpleTextRule is a permission rule for the tool test_simple_text, which
@@ -763,6 +849,15 @@ var toolgenToolTestInputRequiredResultMultiRound = toolimpl.Tool{Name: ToolTestI
 
 // toolgenToolTestInputRequiredResultCapabilities describes the dispatch of test_input_required_result_capabilities, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTestInputRequiredResultCapabilities = toolimpl.Tool{Name: ToolTestInputRequiredResultCapabilities, In: toolimpl.NoArgs, Text: true}
+
+// toolgenToolTestMissingCapability describes the dispatch of test_missing_capability, which toolimpl.Caller runs, as its tables say.
+var toolgenToolTestMissingCapability = toolimpl.Tool{Name: ToolTestMissingCapability, In: toolimpl.NoArgs, Text: true}
+
+// toolgenToolTestStreamingElicitation describes the dispatch of test_streaming_elicitation, which toolimpl.Caller runs, as its tables say.
+var toolgenToolTestStreamingElicitation = toolimpl.Tool{Name: ToolTestStreamingElicitation, In: toolimpl.NoArgs, Text: true}
+
+// toolgenToolTestLoggingTool describes the dispatch of test_logging_tool, which toolimpl.Caller runs, as its tables say.
+var toolgenToolTestLoggingTool = toolimpl.Tool{Name: ToolTestLoggingTool, In: toolimpl.NoArgs, Text: true}
 
 // toolgenToolTestSimpleText describes the dispatch of test_simple_text, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTestSimpleText = toolimpl.Tool{Name: ToolTestSimpleText, In: toolimpl.NoArgs, Text: true}

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/toolgen-dev/toolgen/internal/model"
@@ -33,6 +34,8 @@ type directive struct {
 	// options of prompts and resources.
 	title, uri, mime string
 	uriPos           token.Pos
+	// cache is a resource's cache= and ttl=, nil without either.
+	cache *model.CacheHint
 }
 
 // directiveKinds are the words after //toolgen: that annotate a function.
@@ -195,12 +198,12 @@ func (a *analyzer) applyOption(d *directive, pos token.Pos, key, value string, h
 }
 
 // applyMCPOption applies an option of //toolgen:prompt or
-// //toolgen:resource: name=, title=, description=, and a resource's uri=
-// and mime=.
+// //toolgen:resource: name=, title=, description=, and a resource's uri=,
+// mime=, cache= and ttl=.
 func (a *analyzer) applyMCPOption(d *directive, pos token.Pos, key, value string, quoted bool) {
 	known := "name=NAME, title=\"TEXT\", description=\"TEXT\""
 	if d.kind == "resource" {
-		known += ", uri=\"URI or URI template\", mime=TYPE"
+		known += ", uri=\"URI or URI template\", mime=TYPE, cache=public|private, ttl=DURATION"
 	}
 	switch {
 	case key == "name":
@@ -231,9 +234,30 @@ func (a *analyzer) applyMCPOption(d *directive, pos token.Pos, key, value string
 			return
 		}
 		d.mime = value
+	case key == "cache" && d.kind == "resource":
+		if value != "public" && value != "private" {
+			a.errorf(pos, "cache=%q: must be public (any client or shared cache may keep a read) or private (only the user's client)", value)
+			return
+		}
+		d.cacheHint().Public = value == "public"
+	case key == "ttl" && d.kind == "resource":
+		ttl, err := time.ParseDuration(value)
+		if err != nil || ttl < 0 || ttl%time.Millisecond != 0 {
+			a.errorf(pos, "ttl=%q: must be a duration such as 30s or 5m, not negative, in whole milliseconds", value)
+			return
+		}
+		d.cacheHint().TTLMs = int64(ttl / time.Millisecond)
 	default:
 		a.errorf(pos, "unknown option %q of //toolgen:%s (options: %s)", key, d.kind, known)
 	}
+}
+
+// cacheHint is d's cache hint, made on first use.
+func (d *directive) cacheHint() *model.CacheHint {
+	if d.cache == nil {
+		d.cache = &model.CacheHint{}
+	}
+	return d.cache
 }
 
 // mimePattern is a MIME type's type/subtype, with parameters.

@@ -197,7 +197,7 @@ func (a *analyzer) resource(fd *ast.FuncDecl, d *directive) *model.Resource {
 	}
 	return &model.Resource{
 		GoName: f.goName, Name: cmpOr(d.name, snakeCase(f.goName)), Title: d.title, Doc: cmpOr(d.description, f.doc),
-		URI: d.uri, MIMEType: d.mime, Params: f.params, HasContext: f.hasContext, Blob: result == 1, HasError: hasErr,
+		URI: d.uri, MIMEType: d.mime, Cache: d.cache, Params: f.params, HasContext: f.hasContext, Blob: result == 1, HasError: hasErr,
 		Pos: a.position(fd.Name.Pos()),
 	}
 }

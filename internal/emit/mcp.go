@@ -221,10 +221,25 @@ func (g *generator) resourcesFunc() {
 		jen.Return(jen.Index().Add(rt("Resource")).Values(values...)))
 }
 
+// cacheHintValue is &toolgen.CacheHint{TTL: N * time.Millisecond, Public: true}.
+func cacheHintValue(h *model.CacheHint) jen.Code {
+	var fields []jen.Code
+	if h.TTLMs != 0 {
+		fields = append(fields, jen.Id("TTL").Op(":").Lit(int(h.TTLMs)).Op("*").Qual("time", "Millisecond"))
+	}
+	if h.Public {
+		fields = append(fields, jen.Id("Public").Op(":").True())
+	}
+	return jen.Op("&").Add(rt("CacheHint")).Values(fields...)
+}
+
 func resourceValue(r *model.Resource) jen.Code {
 	fields := append([]jen.Code{field("URI", jen.Lit(r.URI))}, describedFields(r.Name, r.Title, r.Doc)...)
 	if r.MIMEType != "" {
 		fields = append(fields, field("MIMEType", jen.Lit(r.MIMEType)))
+	}
+	if r.Cache != nil {
+		fields = append(fields, field("Cache", cacheHintValue(r.Cache)))
 	}
 	if len(r.Params) > 0 {
 		vars := make([]jen.Code, len(r.Params))

@@ -55,11 +55,19 @@ type Resource struct {
 	Doc        string         `json:"doc"`
 	URI        string         `json:"uri"` // a URI or an RFC 6570 template of simple expressions
 	MIMEType   string         `json:"mime_type,omitempty"`
-	Params     []*StringParam `json:"params"` // the template's variables, in the parameters' order
+	Cache      *CacheHint     `json:"cache,omitempty"` // cache= and ttl=, nil without them
+	Params     []*StringParam `json:"params"`          // the template's variables, in the parameters' order
 	HasContext bool           `json:"has_context,omitempty"`
 	Blob       bool           `json:"blob,omitempty"` // returns []byte, not a string
 	HasError   bool           `json:"has_error,omitempty"`
 	Pos        Position       `json:"pos"`
+}
+
+// CacheHint is a resource's caching hint: how long a read stays fresh and
+// whether shared caches may keep it (toolgen.CacheHint).
+type CacheHint struct {
+	TTLMs  int64 `json:"ttl_ms"`
+	Public bool  `json:"public,omitempty"`
 }
 
 // StringParam is a parameter of a prompt or resource function: a string

@@ -58,6 +58,26 @@ func Unbalanced(x string) string { return x }
 //toolgen:resource uri="file:///bytes" mime=notamime
 func Bytes() []int { return nil }
 
+// BadCache has caching hints that are not.
+//
+//toolgen:resource uri="file:///cache" cache=shared ttl=-1s
+func BadCache() string { return "" }
+
+// BadTTL has a TTL finer than a millisecond, and one that is no duration.
+//
+//toolgen:resource uri="file:///ttl" ttl=1500us
+func BadTTL() string { return "" }
+
+// NoTTL has a TTL that is no duration.
+//
+//toolgen:resource uri="file:///nottl" ttl=soon
+func NoTTL() string { return "" }
+
+// PromptCache is a prompt, which has no cache option.
+//
+//toolgen:prompt cache=public
+func PromptCache() string { return "" }
+
 type T struct{}
 
 // Method is a method.

@@ -70,7 +70,7 @@ func Pair(a, b string) ([]toolgen.PromptMessage, error) {
 
 // Readme is the project's README.
 //
-//toolgen:resource uri="file:///project/README.md" mime=text/markdown
+//toolgen:resource uri="file:///project/README.md" mime=text/markdown cache=public ttl=5m
 func Readme() string { return "# Project" }
 
 // Note is a note by its name.
@@ -78,7 +78,7 @@ func Readme() string { return "# Project" }
 // Parameters:
 //   - name: the note's file name.
 //
-//toolgen:resource uri="file:///notes/{name}" mime=text/plain title="Notes"
+//toolgen:resource uri="file:///notes/{name}" mime=text/plain title="Notes" ttl=1500ms
 func Note(ctx context.Context, name string) (string, error) {
 	return "note " + name, ctx.Err()
 }
@@ -92,5 +92,5 @@ func Source(language Language, file string) ([]byte, error) {
 
 // Logo is the project's logo.
 //
-//toolgen:resource uri="file:///project/logo.png" mime=image/png
+//toolgen:resource uri="file:///project/logo.png" mime=image/png cache=private
 func Logo() []byte { return []byte{0x89, 'P', 'N', 'G'} }

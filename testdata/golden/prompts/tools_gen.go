@@ -6,6 +6,7 @@ package prompts
 
 import (
 	"context"
+	"time"
 
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/toolimpl"
@@ -90,6 +91,7 @@ func Resources() []toolgen.Resource {
 		Name:        "readme",
 		Description: "Readme is the project's README.",
 		MIMEType:    "text/markdown",
+		Cache:       &toolgen.CacheHint{TTL: 300000 * time.Millisecond, Public: true},
 		Read: func(ctx context.Context, vars map[string]string) (toolgen.ResourceContents, error) {
 			return toolgen.ResourceContents{Text: Readme()}, nil
 		},
@@ -99,6 +101,7 @@ func Resources() []toolgen.Resource {
 		Title:       "Notes",
 		Description: "Note is a note by its name.",
 		MIMEType:    "text/plain",
+		Cache:       &toolgen.CacheHint{TTL: 1500 * time.Millisecond},
 		Variables: []toolgen.ResourceVariable{
 			{Name: "name", Description: "the note's file name."},
 		},
@@ -123,6 +126,7 @@ func Resources() []toolgen.Resource {
 		Name:        "logo",
 		Description: "Logo is the project's logo.",
 		MIMEType:    "image/png",
+		Cache:       &toolgen.CacheHint{},
 		Read: func(ctx context.Context, vars map[string]string) (toolgen.ResourceContents, error) {
 			return toolgen.ResourceContents{Blob: Logo()}, nil
 		},
