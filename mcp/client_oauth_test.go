@@ -29,6 +29,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/toolgen-dev/toolgen/examples/weather"
+	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/mcp"
 )
 
@@ -255,7 +256,7 @@ func newOAuthEnv(t *testing.T) *oauthEnv { return newOAuthEnvOn(t, false) }
 
 // newOAuthEnvOn is newOAuthEnv, with both servers on https if tls.
 func newOAuthEnvOn(t *testing.T, tls bool) *oauthEnv {
-	e := &oauthEnv{as: newAuthServerOn(t, tls), srv: newServer(t, weather.Tools()...), store: mcp.NewMemoryTokenStore()}
+	e := &oauthEnv{as: newAuthServerOn(t, tls), srv: uncachedServer(t, weather.Tools()...), store: mcp.NewMemoryTokenStore()}
 	ts := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		(*e.handler.Load()).ServeHTTP(w, r)
 	}))
@@ -325,6 +326,16 @@ func (e *oauthEnv) connect(t *testing.T, cfg mcp.OAuthConfig, opts ...mcp.Client
 		t.Cleanup(func() { _ = c.Close() })
 	}
 	return c, err
+}
+
+// uncachedServer is newServer with lists a client may not cache (ttlMs 0
+// at 2026-07-28): each list in these tests is a request that must carry a
+// token.
+func uncachedServer(t *testing.T, tools ...toolgen.Tool) *mcp.Server {
+	t.Helper()
+	srv, err := mcp.NewServer("test", "1.0.0", tools, mcp.WithCacheHints(toolgen.CacheHint{}, toolgen.CacheHint{}))
+	require.NoError(t, err)
+	return srv
 }
 
 // listsWeather checks that an authorized request goes through.
