@@ -9,6 +9,7 @@ import (
 	"io"
 	"net/http"
 	"os/exec"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -166,13 +167,16 @@ func (o *clientOptions) roundTripper() http.RoundTripper {
 }
 
 // WithProtocolVersion offers the server MCP protocol version v (such as
-// "2025-11-25") instead of the newest go-sdk knows. Tasks are called in
-// the form of 2025-11-25: a server of 2026-07-28 or later that answers
-// tasks in another form needs WithProtocolVersion("2025-11-25").
+// "2025-11-25") instead of the newest go-sdk knows, one of
+// ProtocolVersions: any other is an error naming them. A server that does
+// not speak v answers with one it speaks, which the client accepts when it
+// is one of ProtocolVersions (see [Client.ProtocolVersion]). Tasks are
+// called in the form of 2025-11-25: a server of 2026-07-28 or later that
+// answers tasks in another form needs WithProtocolVersion("2025-11-25").
 func WithProtocolVersion(v string) ClientOption {
 	return func(o *clientOptions) error {
-		if v == "" {
-			return errors.New(`mcp.WithProtocolVersion(""): empty version`)
+		if supported := ProtocolVersions(); !slices.Contains(supported, v) {
+			return fmt.Errorf("mcp.WithProtocolVersion(%q): not a version this client speaks (%s)", v, strings.Join(supported, ", "))
 		}
 		o.protocol = v
 		return nil
@@ -433,7 +437,9 @@ func (c *Client) Session() *sdk.ClientSession {
 	return c.session
 }
 
-// ServerInfo is the server's name and version from the handshake.
+// ServerInfo is the server's name and version from the handshake, or,
+// from protocol 2026-07-28 on, when server/discover's result did not say
+// them, from the _meta of the latest result that did.
 func (c *Client) ServerInfo() (name, version string) {
 	session := c.Session()
 	if session == nil {
@@ -442,7 +448,7 @@ func (c *Client) ServerInfo() (name, version string) {
 	if r := session.InitializeResult(); r != nil && r.ServerInfo != nil {
 		return r.ServerInfo.Name, r.ServerInfo.Version
 	}
-	return "", ""
+	return c.wire.server.latest()
 }
 
 // PID is the process id of a Command server, or 0.

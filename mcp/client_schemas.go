@@ -130,18 +130,21 @@ func (s *schemaStore) schemas(name string) (in, out json.RawMessage) {
 }
 
 // wireWatch is what the client watches on the wire: the tools' schemas
-// in tools/list results, and the notifications/progress of the calls that
-// asked for progress (see progressRoutes).
+// in tools/list results, the notifications/progress of the calls that
+// asked for progress (see progressRoutes), and the server's name and
+// version in results' _meta.
 type wireWatch struct {
 	schemas  *schemaStore
 	progress *progressRoutes
 	side     *sideChannel
+	server   serverInfoWatch // the serverInfo of results' _meta
 }
 
 // observeMessage observes a JSON-RPC message: a result, or a progress
 // notification. Messages that can be neither are not decoded.
 func (w *wireWatch) observeMessage(data []byte) {
-	if !bytes.Contains(data, []byte(`"tools"`)) && !bytes.Contains(data, []byte(`"notifications/progress"`)) {
+	if !bytes.Contains(data, []byte(`"tools"`)) && !bytes.Contains(data, []byte(`"notifications/progress"`)) &&
+		!bytes.Contains(data, []byte(metaServerInfo)) {
 		return
 	}
 	msg, err := jsonrpc.DecodeMessage(data)
@@ -157,6 +160,7 @@ func (w *wireWatch) observe(msg jsonrpc.Message) {
 	case *jsonrpc.Response:
 		if m.Error == nil {
 			w.schemas.observe(m.Result)
+			w.server.observe(m.Result)
 		}
 	case *jsonrpc.Request:
 		if m.Method == "notifications/progress" {
