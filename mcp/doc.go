@@ -456,6 +456,23 @@
 // *mcp.ToolError when the tool reports failure). A call fails with a Go error
 // only when ctx is done or the connection is broken.
 //
+// Protocol versions. The client offers the newest version go-sdk speaks
+// (2026-07-28; mcp.ProtocolVersions lists them all) or the one of
+// "mcp.WithProtocolVersion(v)", and speaks the one the server agrees to,
+// which "c.ProtocolVersion()" reports. At 2026-07-28 it asks
+// server/discover instead of initialize, sends the version, its name and
+// its capabilities in every request's _meta and the Mcp-Protocol-Version,
+// Mcp-Method and Mcp-Name headers, asks again in a version the server
+// lists when it answers -32022 (initialize when it lists only older
+// ones), reads a result without resultType as
+// complete, and takes the server's name and version (c.ServerInfo) from
+// results' _meta. A server that knows no server/discover (it answers an
+// error, or HTTP 400 outside a session) gets initialize at 2025-11-25 and
+// may answer an older version: 2025-06-18, 2025-03-26 and 2024-11-05
+// work unchanged. A tool's schemas are never dereferenced or normalised:
+// $ref (a network one is never fetched), $defs, $schema and $anchor reach
+// the model's provider as the server wrote them.
+//
 // Credentials stay with their origin. Everything a URL client is given
 // for its server goes only to the origin (scheme, host and port) of the
 // URL: every header of mcp.URL, whatever its name (Authorization, Cookie,
@@ -612,9 +629,14 @@
 //
 // examples/mcpclient lists a server's tools and calls one; it is also the
 // client CI checks with the official conformance suite (initialize,
-// tools_call, sse-retry, and the authorization scenarios: see "OAuth"). CI also runs interop tests against
+// tools_call, sse-retry, and the authorization scenarios: see "OAuth"; at
+// 2026-07-28 also request-metadata, http-standard-headers,
+// json-schema-ref-no-deref and json-schema-2020-12-preservation). CI also runs interop tests against
 // "@modelcontextprotocol/server-everything" (stdio and streamable HTTP) and
-// "@modelcontextprotocol/server-filesystem" (stdio) through the agent loop;
+// "@modelcontextprotocol/server-filesystem" (stdio) through the agent loop,
+// against a server written with the TypeScript SDK (testdata/tsserver,
+// over stdio and HTTP, at each version it speaks) and against go-sdk's
+// (2026-07-28 without sessions, 2025-11-25 with them);
 // locally they need "npm install" in testdata/npm, and skip saying so without
 // it.
 //
@@ -747,7 +769,9 @@
 //     SDKTransport) and the Client, which turns a server's tools into
 //     toolgen.Tools; client_call.go: CallTool and its errors (RPCError,
 //     ToolError); client_schemas.go: what is watched on the wire, the
-//     servers' schema bytes kept as sent; client_progress.go: a remote
+//     servers' schema bytes kept as sent; client_revision.go: the
+//     protocol version agreed on (ProtocolVersion) and the server's name
+//     from results' _meta; client_progress.go: a remote
 //     call's progress notifications, delivered to its caller;
 //     client_unix.go: ending a Command server's whole process group;
 //     client_pins.go: pins of the tools' definitions (WithPins, PinFile,
@@ -759,7 +783,9 @@
 //     authorization code flow; client_oauth_token.go: OAuthToken, the
 //     token stores and refreshing; client_oauth_loopback.go:
 //     LoopbackAuthorizer.
-//   - testdata/stubborn: a stdio server that will not exit, for Close.
+//   - testdata/stubborn: a stdio server that will not exit, for Close;
+//     testdata/tsserver: a server written with the TypeScript SDK, for
+//     the interop tests.
 //
 // # Examples
 //
