@@ -42,7 +42,7 @@ func Command(name string, args ...string) Transport {
 		cmd.Env = o.env
 		cmd.Stderr = io.MultiWriter(o.stderr, o.stderrTail)
 		ownProcessGroup(cmd)
-		return watchTransport{&sdk.CommandTransport{Command: cmd, TerminateDuration: o.terminate}, watch}, cmd
+		return watchTransport{&sdk.CommandTransport{Command: cmd, TerminateDuration: o.terminate}, watch, o.discoverTimeout}, cmd
 	}}
 }
 
@@ -89,8 +89,8 @@ func URL(url string, headers http.Header) Transport {
 // SDKTransport wraps a transport of the official Go SDK, such as one of
 // sdk.NewInMemoryTransports.
 func SDKTransport(t sdk.Transport) Transport {
-	return Transport{desc: fmt.Sprintf("%T", t), dial: func(_ *clientOptions, watch *wireWatch) (sdk.Transport, *exec.Cmd) {
-		return watchTransport{t, watch}, nil
+	return Transport{desc: fmt.Sprintf("%T", t), dial: func(o *clientOptions, watch *wireWatch) (sdk.Transport, *exec.Cmd) {
+		return watchTransport{t, watch, o.discoverTimeout}, nil
 	}}
 }
 
@@ -153,6 +153,10 @@ type clientOptions struct {
 	pinFile       string      // PinFile
 	drift         DriftMode   // OnDrift
 	allowUnpinned bool        // AllowUnpinned
+
+	// discoverTimeout bounds the wait for server/discover's answer over
+	// a message transport (client_revision.go).
+	discoverTimeout time.Duration
 
 	oauth        *OAuthConfig     // OAuth's, for URL transports
 	oauthHandler *oauthHandler    // made by the first dial, kept across sessions
@@ -279,6 +283,7 @@ type Client struct {
 	session *sdk.ClientSession
 	cmd     *exec.Cmd
 	closed  bool
+	era     string         // the version the last session agreed on (client_revision.go)
 	dropped sync.WaitGroup // closing the sessions replaced by new ones
 
 	mu        sync.Mutex
@@ -302,7 +307,7 @@ func NewClient(t Transport, opts ...ClientOption) (*Client, error) {
 	if t.dial == nil {
 		return nil, errors.New("mcp: zero Transport")
 	}
-	c := &Client{transport: t, opts: clientOptions{name: "toolgen", version: "v0", approval: true, maxPages: 100, terminate: time.Second, retry: retryPolicy{attempts: DefaultRetryAttempts, base: DefaultRetryBase}, stderr: io.Discard, stderrTail: &tailBuffer{max: 2048}}}
+	c := &Client{transport: t, opts: clientOptions{name: "toolgen", version: "v0", approval: true, maxPages: 100, terminate: time.Second, retry: retryPolicy{attempts: DefaultRetryAttempts, base: DefaultRetryBase}, stderr: io.Discard, stderrTail: &tailBuffer{max: 2048}, discoverTimeout: discoverTimeout}}
 	for _, o := range opts {
 		if o == nil {
 			return nil, errors.New("mcp: nil ClientOption")
@@ -372,11 +377,8 @@ func (c *Client) conn(ctx context.Context) (*sdk.ClientSession, error) {
 		Capabilities:           &sdk.ClientCapabilities{},
 		ToolListChangedHandler: func(context.Context, *sdk.ToolListChangedRequest) { c.toolsChanged() },
 	})
-	var so *sdk.ClientSessionOptions
-	if c.opts.protocol != "" {
-		so = &sdk.ClientSessionOptions{ProtocolVersion: c.opts.protocol}
-	}
-	session, err := sc.Connect(withAuthAttempt(ctx), st, so)
+	session, err := sc.Connect(withAuthAttempt(ctx), st, c.sessionOptions())
+	c.noteEra(session)
 	if err != nil {
 		killGroup(cmd)
 		if tail := c.opts.stderrTail.String(); tail != "" {

@@ -3,6 +3,7 @@ package mcp
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -11,6 +12,9 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // The tests of this file run the client against wireServer, an MCP server
@@ -40,9 +44,39 @@ type wireServer struct {
 	rejectFirst     bool // answer the first request -32022, listing versions
 	omitResultType  bool // results of 2026-07-28 without resultType
 	infoLater       bool // server/discover's result without serverInfo in _meta
+	sessions        bool // initialize opens a session (Mcp-Session-Id); see forget
 
 	mu       sync.Mutex
 	requests []wireRequest
+	open     map[string]bool // the sessions open
+}
+
+// forget ends every session, as a restarted server does: their requests
+// get 404.
+func (s *wireServer) forget() {
+	s.mu.Lock()
+	s.open = nil
+	s.mu.Unlock()
+}
+
+// session opens a session for an initialize, or reports whether the
+// request's session is open.
+func (s *wireServer) session(w http.ResponseWriter, r *http.Request, method string) bool {
+	if !s.sessions || method == "server/discover" {
+		return true
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if method == "initialize" {
+		if s.open == nil {
+			s.open = map[string]bool{}
+		}
+		id := fmt.Sprintf("s%d", len(s.requests))
+		s.open[id] = true
+		w.Header().Set("Mcp-Session-Id", id)
+		return true
+	}
+	return s.open[r.Header.Get("Mcp-Session-Id")]
 }
 
 // wireRequest is a request wireServer received.
@@ -85,6 +119,10 @@ func (s *wireServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	first := len(s.requests) == 0
 	s.requests = append(s.requests, wireRequest{method: msg.Method, header: r.Header.Clone(), params: msg.Params})
 	s.mu.Unlock()
+	if !s.session(w, r, msg.Method) {
+		http.Error(w, "no such session", http.StatusNotFound)
+		return
+	}
 	if msg.ID == nil {
 		w.WriteHeader(http.StatusAccepted)
 		return
@@ -377,5 +415,134 @@ func TestProtocolVersionBeforeConnecting(t *testing.T) {
 	defer c.Close()
 	if v := c.ProtocolVersion(); v != "" {
 		t.Errorf("ProtocolVersion() = %q before connecting", v)
+	}
+}
+
+// withDiscoverTimeout shortens the wait for server/discover's answer.
+func withDiscoverTimeout(d time.Duration) ClientOption {
+	return func(o *clientOptions) error { o.discoverTimeout = d; return nil }
+}
+
+// legacyPeer plays, on conn, a server of 2025-11-25 that answers
+// server/discover as discover says: "silent" (never), "late" (just before
+// its answer to initialize), or "error" (-32601 at once).
+func legacyPeer(t *testing.T, conn sdk.Connection, discover string) {
+	ctx := context.Background()
+	var probe *jsonrpc.Request
+	reply := func(req *jsonrpc.Request, result any, werr *jsonrpc.Error) {
+		resp := &jsonrpc.Response{ID: req.ID}
+		if werr != nil {
+			resp.Error = werr
+		} else {
+			resp.Result, _ = json.Marshal(result)
+		}
+		_ = conn.Write(ctx, resp)
+	}
+	for {
+		msg, err := conn.Read(ctx)
+		if err != nil {
+			return
+		}
+		req, ok := msg.(*jsonrpc.Request)
+		if !ok || !req.IsCall() {
+			continue
+		}
+		switch req.Method {
+		case "server/discover":
+			probe = req
+			if discover == "error" {
+				reply(req, nil, &jsonrpc.Error{Code: -32601, Message: "Method not found"})
+			}
+		case "initialize":
+			if discover == "late" && probe != nil {
+				reply(probe, map[string]any{"supportedVersions": []string{"2026-07-28"}, "capabilities": map[string]any{}}, nil)
+			}
+			reply(req, map[string]any{"protocolVersion": "2025-11-25", "capabilities": map[string]any{"tools": map[string]any{}},
+				"serverInfo": map[string]any{"name": "legacy", "version": "1"}}, nil)
+		case "tools/list":
+			reply(req, map[string]any{"tools": []any{map[string]any{"name": "t", "inputSchema": json.RawMessage(revisionSchema)}}}, nil)
+		default:
+			reply(req, nil, &jsonrpc.Error{Code: -32601, Message: "no " + req.Method})
+		}
+	}
+}
+
+// TestFallsBackWhenDiscoverGoesUnanswered checks that over a message
+// transport a server that does not answer server/discover in time, or
+// answers an error, gets initialize on the same connection, and that a
+// late answer to the probe changes nothing.
+func TestFallsBackWhenDiscoverGoesUnanswered(t *testing.T) {
+	const timeout = 300 * time.Millisecond
+	for _, tc := range []struct {
+		discover string
+		waits    bool
+	}{{"silent", true}, {"late", true}, {"error", false}} {
+		t.Run(tc.discover, func(t *testing.T) {
+			noLeaks(t)
+			ct, st := sdk.NewInMemoryTransports()
+			conn, err := st.Connect(context.Background())
+			if err != nil {
+				t.Fatal(err)
+			}
+			done := make(chan struct{})
+			go func() { defer close(done); legacyPeer(t, conn, tc.discover) }()
+			defer func() { conn.Close(); <-done }()
+			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+			defer cancel()
+			start := time.Now()
+			c, err := Connect(ctx, SDKTransport(ct), withDiscoverTimeout(timeout))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer c.Close()
+			took := time.Since(start)
+			if v := c.ProtocolVersion(); v != "2025-11-25" {
+				t.Errorf("ProtocolVersion() = %q, want 2025-11-25", v)
+			}
+			if tc.waits && took < timeout {
+				t.Errorf("connected after %v, before the probe's %v were up", took, timeout)
+			}
+			if !tc.waits && took >= timeout {
+				t.Errorf("connected after %v: waited for a probe already answered", took)
+			}
+			tools, err := c.Tools(ctx)
+			if err != nil || len(tools) != 1 || string(tools[0].InputSchema) != revisionSchema {
+				t.Errorf("Tools = %+v, %v", tools, err)
+			}
+		})
+	}
+}
+
+// TestRemembersAnOlderServer checks that the session that replaces one
+// a server of 2025-06-18 lost starts with initialize at that version,
+// without asking server/discover again.
+func TestRemembersAnOlderServer(t *testing.T) {
+	noLeaks(t)
+	srv := &wireServer{versions: []string{"2025-06-18"}, discoverRefusal: "http", sessions: true}
+	c := connectWire(t, srv)
+	checkEchoTool(t, c)
+	srv.forget()
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	if r, err := c.CallTool(ctx, "echo", nil); err != nil || r.Text() != "ok" {
+		t.Fatalf("CallTool after the server lost the session: %+v, %v", r, err)
+	}
+	var discovers int
+	var asked []string
+	for _, r := range srv.received() {
+		switch r.method {
+		case "server/discover":
+			discovers++
+		case "initialize":
+			var v string
+			_ = json.Unmarshal(r.params["protocolVersion"], &v)
+			asked = append(asked, v)
+		}
+	}
+	if discovers != 1 || !slices.Equal(asked, []string{"2025-11-25", "2025-06-18"}) {
+		t.Errorf("server/discover sent %d times, initialize asked %v; want once, then 2025-11-25 and 2025-06-18", discovers, asked)
+	}
+	if v := c.ProtocolVersion(); v != "2025-06-18" {
+		t.Errorf("ProtocolVersion() = %q after the new session", v)
 	}
 }

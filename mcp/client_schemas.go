@@ -8,6 +8,7 @@ import (
 	"mime"
 	"net/http"
 	"sync"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
@@ -173,7 +174,8 @@ func (w *wireWatch) observe(msg jsonrpc.Message) {
 // connection's messages are observed (see wireWatch).
 type watchTransport struct {
 	sdk.Transport
-	watch *wireWatch
+	watch           *wireWatch
+	discoverTimeout time.Duration // see discoverProbe
 }
 
 // Connect connects the wrapped transport and watches the connection.
@@ -183,7 +185,7 @@ func (t watchTransport) Connect(ctx context.Context) (sdk.Connection, error) {
 		return nil, err
 	}
 	t.watch.side.setConn(conn)
-	return watchConn{Connection: conn, watch: t.watch}, nil
+	return watchConn{Connection: conn, watch: t.watch, probe: &discoverProbe{timeout: t.discoverTimeout}}, nil
 }
 
 // watchConn observes the messages it reads, as it reads them: a progress
@@ -192,12 +194,23 @@ func (t watchTransport) Connect(ctx context.Context) (sdk.Connection, error) {
 type watchConn struct {
 	sdk.Connection
 	watch *wireWatch
+	probe *discoverProbe
+}
+
+// Write writes a message, noting a server/discover request first.
+func (c watchConn) Write(ctx context.Context, msg jsonrpc.Message) error {
+	c.probe.sent(msg)
+	err := c.Connection.Write(ctx, msg)
+	if err != nil {
+		c.probe.answered(msg) // nothing to wait for
+	}
+	return err
 }
 
 // Read reads the next message, observing it.
 func (c watchConn) Read(ctx context.Context) (jsonrpc.Message, error) {
 	for {
-		msg, err := c.Connection.Read(ctx)
+		msg, err := c.probe.read(ctx, c.Connection)
 		if err != nil {
 			return msg, err
 		}

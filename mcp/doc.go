@@ -467,9 +467,11 @@
 // ones), reads a result without resultType as
 // complete, and takes the server's name and version (c.ServerInfo) from
 // results' _meta. A server that knows no server/discover (it answers an
-// error, or HTTP 400 outside a session) gets initialize at 2025-11-25 and
-// may answer an older version: 2025-06-18, 2025-03-26 and 2024-11-05
-// work unchanged. A tool's schemas are never dereferenced or normalised:
+// error, HTTP 400 outside a session, or, over stdio, nothing within 5s)
+// gets initialize at 2025-11-25 and may answer an older version:
+// 2025-06-18, 2025-03-26 and 2024-11-05 work unchanged. Such a server is
+// remembered: a session that replaces a lost one starts with initialize
+// at the version agreed on. A tool's schemas are never dereferenced or normalised:
 // $ref (a network one is never fetched), $defs, $schema and $anchor reach
 // the model's provider as the server wrote them.
 //

@@ -139,6 +139,21 @@ func TestInteropTypeScriptSDK(t *testing.T) {
 	}
 }
 
+// TestInteropTypeScriptSDKSilentOnDiscover connects over stdio to the
+// TypeScript SDK's server made to say nothing to server/discover, as
+// servers of older versions may: the client falls back to initialize
+// once the probe's time is up.
+func TestInteropTypeScriptSDKSilentOnDiscover(t *testing.T) {
+	node, args := tsSDK(t)
+	noLeaks(t)
+	start := time.Now()
+	c := connectTo(t, Command(node, append(args, "stdio-silent")...), withDiscoverTimeout(time.Second))
+	if took := time.Since(start); took < time.Second {
+		t.Errorf("connected after %v, before the probe's time was up: did the server answer server/discover?", took)
+	}
+	checkTSServer(t, c, "2025-11-25")
+}
+
 // checkTSServer checks the version agreed on, the tools as server.mjs
 // lists them, and calls of each.
 func checkTSServer(t *testing.T, c *Client, version string) {

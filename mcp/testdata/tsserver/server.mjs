@@ -2,6 +2,7 @@
 // client's interop tests (mcp/interop_sdk_test.go):
 //
 //	node server.mjs SDK_DIR stdio
+//	node server.mjs SDK_DIR stdio-silent    (never answers server/discover)
 //	node server.mjs SDK_DIR http            (one session per initialize)
 //	node server.mjs SDK_DIR http-stateless  (no sessions)
 //	node server.mjs SDK_DIR versions        (prints the versions it speaks)
@@ -117,8 +118,17 @@ function serveStateless() {
 
 if (mode === 'versions') {
   console.log(JSON.stringify(SUPPORTED_PROTOCOL_VERSIONS));
-} else if (mode === 'stdio') {
-  await newServer().connect(new StdioServerTransport());
+} else if (mode === 'stdio' || mode === 'stdio-silent') {
+  const transport = new StdioServerTransport();
+  await newServer().connect(transport);
+  if (mode === 'stdio-silent') {
+    // As a server of an older version may do with a request before
+    // initialize: say nothing.
+    const handle = transport.onmessage;
+    transport.onmessage = (msg, extra) => {
+      if (msg.method !== 'server/discover') handle(msg, extra);
+    };
+  }
   process.stdin.on('end', () => process.exit(0));
 } else if (mode === 'http' || mode === 'http-stateless') {
   const handle = mode === 'http' ? serveStateful() : serveStateless();
@@ -132,6 +142,6 @@ if (mode === 'versions') {
     console.log(`listening on http://127.0.0.1:${http.address().port}/mcp`);
   });
 } else {
-  console.error('usage: node server.mjs SDK_DIR stdio|http|http-stateless|versions');
+  console.error('usage: node server.mjs SDK_DIR stdio|stdio-silent|http|http-stateless|versions');
   process.exit(2);
 }
