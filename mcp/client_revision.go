@@ -178,17 +178,21 @@ func (p *discoverProbe) read(ctx context.Context, conn sdk.Connection) (jsonrpc.
 	for {
 		rctx, end, id, pending := p.begin(ctx)
 		msg, err := conn.Read(rctx)
-		interrupted := errors.Is(context.Cause(rctx), errProbeSent)
+		// Only a read the probe cut short is read again or answered: any
+		// other error (the server's end) is the connection's, once.
+		cut := err != nil && ctx.Err() == nil && rctx.Err() != nil &&
+			(errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded))
+		interrupted := cut && errors.Is(context.Cause(rctx), errProbeSent)
 		end()
 		switch {
 		case err == nil:
 			p.answered(msg)
 			return msg, nil
-		case ctx.Err() != nil:
+		case !cut:
 			return msg, err
 		case interrupted:
 			continue // read again, with the probe's deadline
-		case pending && rctx.Err() != nil:
+		case pending:
 			p.answered(&jsonrpc.Response{ID: id})
 			return &jsonrpc.Response{ID: id, Error: &jsonrpc.Error{Code: jsonrpc.CodeInternalError,
 				Message: fmt.Sprintf("no answer to server/discover within %v: taken for a server of a version before 2026-07-28", p.timeout)}}, nil
