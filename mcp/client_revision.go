@@ -20,7 +20,10 @@ import (
 // Mcp-Name headers; a server that answers -32022 with the versions it
 // supports is asked again in one of them; a server that knows no
 // server/discover gets initialize at 2025-11-25, and may answer an older
-// version. What this file adds is reading the outcome.
+// version. What this file adds: reading the outcome (ProtocolVersion, the
+// server's name from results' _meta), giving up on a server/discover that
+// goes unanswered over stdio (discoverProbe), and remembering a server
+// older than 2026-07-28 for the sessions that replace a lost one.
 
 // ProtocolVersions are the MCP protocol versions the client speaks,
 // newest first.
@@ -28,8 +31,9 @@ func ProtocolVersions() []string { return sdk.SupportedProtocolVersions() }
 
 // ProtocolVersion is the MCP protocol version the client and the server
 // agreed on (such as "2026-07-28" or "2025-11-25"), or "" before the
-// client has connected. A session replaced by a new one (see CallTool)
-// negotiates again.
+// client has connected. A session that replaces a lost one (see
+// CallTool) negotiates again, from the version agreed on when the server
+// was older than 2026-07-28.
 func (c *Client) ProtocolVersion() string {
 	session := c.Session()
 	if session == nil {

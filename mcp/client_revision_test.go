@@ -3,6 +3,7 @@ package mcp
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -41,10 +42,11 @@ type wireServer struct {
 	// versions) or "http" (HTTP 400 with a JSON-RPC error, as a stateful
 	// server answers a request outside a session).
 	discoverRefusal string
-	rejectFirst     bool // answer the first request -32022, listing versions
-	omitResultType  bool // results of 2026-07-28 without resultType
-	infoLater       bool // server/discover's result without serverInfo in _meta
-	sessions        bool // initialize opens a session (Mcp-Session-Id); see forget
+	rejectFirst     bool   // answer the first request -32022, listing versions
+	omitResultType  bool   // results of 2026-07-28 without resultType
+	callResultType  string // tools/call's resultType, with no content, instead of "complete"
+	infoLater       bool   // server/discover's result without serverInfo in _meta
+	sessions        bool   // initialize opens a session (Mcp-Session-Id); see forget
 
 	mu       sync.Mutex
 	requests []wireRequest
@@ -212,7 +214,10 @@ func (s *wireServer) result(method string, modern bool) map[string]any {
 	if !modern {
 		return r
 	}
-	if !s.omitResultType {
+	switch {
+	case method == "tools/call" && s.callResultType != "":
+		r = map[string]any{"resultType": s.callResultType, "task": map[string]any{"taskId": "t1", "status": "working"}}
+	case !s.omitResultType:
 		r["resultType"] = "complete"
 	}
 	if method != "server/discover" || !s.infoLater {
@@ -544,5 +549,32 @@ func TestRemembersAnOlderServer(t *testing.T) {
 	}
 	if v := c.ProtocolVersion(); v != "2025-06-18" {
 		t.Errorf("ProtocolVersion() = %q after the new session", v)
+	}
+}
+
+// TestResultOfAnUnreadTypeIsAFailedResult checks that a tools/call result
+// of a type the client does not read (a task it did not ask for, a type of
+// a later version) is not taken for an empty success.
+func TestResultOfAnUnreadTypeIsAFailedResult(t *testing.T) {
+	for _, rt := range []string{"task", "something_new"} {
+		t.Run(rt, func(t *testing.T) {
+			noLeaks(t)
+			c := connectWire(t, &wireServer{versions: []string{"2026-07-28"}, callResultType: rt})
+			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+			defer cancel()
+			r, err := c.CallTool(ctx, "echo", nil)
+			var rte *ResultTypeError
+			if !errors.As(err, &rte) || rte.ResultType != rt || !r.IsError || !strings.Contains(r.Text(), rt) {
+				t.Errorf("CallTool = %+v, %v; want a failed result and a ResultTypeError naming %q", r, err, rt)
+			}
+			tools, err := c.Tools(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r, err = tools[0].Call(ctx, nil)
+			if err != nil || !r.IsError {
+				t.Errorf("the tool's Call = %+v, %v; want a failed result for the model", r, err)
+			}
+		})
 	}
 }

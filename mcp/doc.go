@@ -464,9 +464,10 @@
 // its capabilities in every request's _meta and the Mcp-Protocol-Version,
 // Mcp-Method and Mcp-Name headers, asks again in a version the server
 // lists when it answers -32022 (initialize when it lists only older
-// ones), reads a result without resultType as
-// complete, and takes the server's name and version (c.ServerInfo) from
-// results' _meta. A server that knows no server/discover (it answers an
+// ones), reads a result without resultType as complete (one of a type it
+// does not read, such as a task it did not ask for, is a failed result
+// with a *mcp.ResultTypeError), and takes the server's name and version
+// (c.ServerInfo) from results' _meta. A server that knows no server/discover (it answers an
 // error, HTTP 400 outside a session, or, over stdio, nothing within 5s)
 // gets initialize at 2025-11-25 and may answer an older version:
 // 2025-06-18, 2025-03-26 and 2024-11-05 work unchanged. Such a server is
