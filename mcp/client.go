@@ -9,6 +9,7 @@ import (
 	"io"
 	"net/http"
 	"os/exec"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -41,7 +42,7 @@ func Command(name string, args ...string) Transport {
 		cmd.Env = o.env
 		cmd.Stderr = io.MultiWriter(o.stderr, o.stderrTail)
 		ownProcessGroup(cmd)
-		return watchTransport{&sdk.CommandTransport{Command: cmd, TerminateDuration: o.terminate}, watch}, cmd
+		return watchTransport{&sdk.CommandTransport{Command: cmd, TerminateDuration: o.terminate}, watch, o.discoverTimeout}, cmd
 	}}
 }
 
@@ -90,8 +91,8 @@ func URL(url string, headers http.Header) Transport {
 // SDKTransport wraps a transport of the official Go SDK, such as one of
 // sdk.NewInMemoryTransports.
 func SDKTransport(t sdk.Transport) Transport {
-	return Transport{desc: fmt.Sprintf("%T", t), dial: func(_ *clientOptions, watch *wireWatch) (sdk.Transport, *exec.Cmd) {
-		return watchTransport{t, watch}, nil
+	return Transport{desc: fmt.Sprintf("%T", t), dial: func(o *clientOptions, watch *wireWatch) (sdk.Transport, *exec.Cmd) {
+		return watchTransport{t, watch, o.discoverTimeout}, nil
 	}}
 }
 
@@ -157,6 +158,9 @@ type clientOptions struct {
 	allowUnpinned bool        // AllowUnpinned
 
 	inputs clientInputs // WithElicitation, WithSampling, WithRoots
+	// discoverTimeout bounds the wait for server/discover's answer over
+	// a message transport (client_revision.go).
+	discoverTimeout time.Duration
 
 	oauth        *OAuthConfig     // OAuth's, for URL transports
 	oauthHandler *oauthHandler    // made by the first dial, kept across sessions
@@ -171,13 +175,16 @@ func (o *clientOptions) roundTripper() http.RoundTripper {
 }
 
 // WithProtocolVersion offers the server MCP protocol version v (such as
-// "2025-11-25") instead of the newest go-sdk knows. Tasks are called in
-// the form of 2025-11-25: a server of 2026-07-28 or later that answers
-// tasks in another form needs WithProtocolVersion("2025-11-25").
+// "2025-11-25") instead of the newest go-sdk knows, one of
+// ProtocolVersions: any other is an error naming them. A server that does
+// not speak v answers with one it speaks, which the client accepts when it
+// is one of ProtocolVersions (see [Client.ProtocolVersion]). Tasks are
+// called in the form of 2025-11-25: a server of 2026-07-28 or later that
+// answers tasks in another form needs WithProtocolVersion("2025-11-25").
 func WithProtocolVersion(v string) ClientOption {
 	return func(o *clientOptions) error {
-		if v == "" {
-			return errors.New(`mcp.WithProtocolVersion(""): empty version`)
+		if supported := ProtocolVersions(); !slices.Contains(supported, v) {
+			return fmt.Errorf("mcp.WithProtocolVersion(%q): not a version this client speaks (%s)", v, strings.Join(supported, ", "))
 		}
 		o.protocol = v
 		return nil
@@ -281,6 +288,7 @@ type Client struct {
 	session *sdk.ClientSession
 	cmd     *exec.Cmd
 	closed  bool
+	era     string         // the version the last session agreed on (client_revision.go)
 	dropped sync.WaitGroup // closing the sessions replaced by new ones
 
 	mu        sync.Mutex
@@ -306,7 +314,7 @@ func NewClient(t Transport, opts ...ClientOption) (*Client, error) {
 	if t.dial == nil {
 		return nil, errors.New("mcp: zero Transport")
 	}
-	c := &Client{transport: t, opts: clientOptions{name: "toolgen", version: "v0", approval: true, maxPages: 100, terminate: time.Second, retry: retryPolicy{attempts: DefaultRetryAttempts, base: DefaultRetryBase}, stderr: io.Discard, stderrTail: &tailBuffer{max: 2048}}}
+	c := &Client{transport: t, opts: clientOptions{name: "toolgen", version: "v0", approval: true, maxPages: 100, terminate: time.Second, retry: retryPolicy{attempts: DefaultRetryAttempts, base: DefaultRetryBase}, stderr: io.Discard, stderrTail: &tailBuffer{max: 2048}, discoverTimeout: discoverTimeout}}
 	for _, o := range opts {
 		if o == nil {
 			return nil, errors.New("mcp: nil ClientOption")
@@ -378,11 +386,8 @@ func (c *Client) conn(ctx context.Context) (*sdk.ClientSession, error) {
 	c.sessionHandlers(co)
 	sc := sdk.NewClient(impl, co)
 	c.opts.inputs.addRoots(sc)
-	var so *sdk.ClientSessionOptions
-	if c.opts.protocol != "" {
-		so = &sdk.ClientSessionOptions{ProtocolVersion: c.opts.protocol}
-	}
-	session, err := sc.Connect(withAuthAttempt(ctx), st, so)
+	session, err := sc.Connect(withAuthAttempt(ctx), st, c.sessionOptions())
+	c.noteEra(session)
 	if err != nil {
 		killGroup(cmd)
 		if tail := c.opts.stderrTail.String(); tail != "" {
@@ -443,7 +448,9 @@ func (c *Client) Session() *sdk.ClientSession {
 	return c.session
 }
 
-// ServerInfo is the server's name and version from the handshake.
+// ServerInfo is the server's name and version from the handshake, or,
+// from protocol 2026-07-28 on, when server/discover's result did not say
+// them, from the _meta of the latest result that did.
 func (c *Client) ServerInfo() (name, version string) {
 	session := c.Session()
 	if session == nil {
@@ -452,7 +459,7 @@ func (c *Client) ServerInfo() (name, version string) {
 	if r := session.InitializeResult(); r != nil && r.ServerInfo != nil {
 		return r.ServerInfo.Name, r.ServerInfo.Version
 	}
-	return "", ""
+	return c.wire.server.latest()
 }
 
 // PID is the process id of a Command server, or 0.

@@ -44,11 +44,26 @@ func (e *ToolError) Error() string {
 	return fmt.Sprintf("mcp: tool %s failed: %s", e.Tool, text)
 }
 
+// ResultTypeError is a tools/call result of a type the client does not
+// read (resultType other than "complete", such as a task the client did
+// not ask for): it holds nothing the client can give as the call's result.
+type ResultTypeError struct {
+	Tool       string
+	ResultType string
+}
+
+// Error names the tool and the type of its result.
+func (e *ResultTypeError) Error() string {
+	return fmt.Sprintf("mcp: tools/call %s: the server answered a result of type %q, which this client does not read", e.Tool, e.ResultType)
+}
+
 // CallTool calls the tool name with args, a JSON object (nil or empty for
 // none), and returns its result. When the server reports the call failed,
 // the result (IsError set) comes with a *ToolError; when it refuses the
 // call with a JSON-RPC error, an IsError result describing it comes with a
-// *RPCError. Other errors mean ctx was done or the connection broke.
+// *RPCError; when it answers a result of a type the client does not read
+// (see ResultTypeError), an IsError result saying so comes with a
+// *ResultTypeError. Other errors mean ctx was done or the connection broke.
 //
 // Over a URL transport, a call whose transport failed is sent again (see
 // WithRetry for how often and after which pauses) when that is safe:
@@ -135,6 +150,10 @@ func (c *Client) callTool(ctx context.Context, name string, args []byte, approve
 		}
 		return toolgen.Result{}, fmt.Errorf("mcp: tools/call %s: %w", name, err)
 	}
+	if rt := unreadResultType(res); rt != "" {
+		e := &ResultTypeError{Tool: name, ResultType: rt}
+		return toolgen.ErrorResult(e.Error()), e
+	}
 	r, err := clientResult(res)
 	if err != nil {
 		return toolgen.Result{}, fmt.Errorf("mcp: tools/call %s: %w", name, err)
@@ -145,16 +164,40 @@ func (c *Client) callTool(ctx context.Context, name string, args []byte, approve
 	return r, nil
 }
 
+// unreadResultType is the resultType of res when the client cannot read
+// it, else "". A missing resultType is "complete" (servers before
+// 2026-07-28 send none), and go-sdk answers "input_required" itself. Only
+// a result with nothing in it is looked at: go-sdk keeps the type
+// unexported, and encoding a small result again is how to learn it.
+func unreadResultType(res *sdk.CallToolResult) string {
+	if len(res.Content) > 0 || res.StructuredContent != nil || res.IsError || res.NeedsInput() {
+		return ""
+	}
+	b, err := json.Marshal(res)
+	if err != nil {
+		return ""
+	}
+	var v struct {
+		ResultType string `json:"resultType"`
+	}
+	if json.Unmarshal(b, &v) != nil || v.ResultType == "complete" {
+		return ""
+	}
+	return v.ResultType
+}
+
 // callForModel is a toolgen.Tool's Call: server-side failures, a tool
-// not as pinned and a lost answer (ErrAnswerLost) are results, only a done
-// ctx or a broken connection is an error.
+// not as pinned, a result the client cannot read and a lost answer
+// (ErrAnswerLost) are results, only a done ctx or a broken connection is
+// an error.
 func (c *Client) callForModel(ctx context.Context, name string, args []byte, approved string) (toolgen.Result, error) {
 	r, err := c.callTool(ctx, name, args, approved)
 	var re *RPCError
 	var te *ToolError
 	var de *DriftError
+	var rte *ResultTypeError
 	switch {
-	case err == nil, errors.As(err, &te), errors.As(err, &re), errors.As(err, &de):
+	case err == nil, errors.As(err, &te), errors.As(err, &re), errors.As(err, &de), errors.As(err, &rte):
 		return r, nil
 	case ctx.Err() != nil:
 		return toolgen.Result{}, ctx.Err()

@@ -28,8 +28,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/toolgen-dev/toolgen/examples/weather"
 	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/examples/weather"
 	"github.com/toolgen-dev/toolgen/mcp"
 )
 

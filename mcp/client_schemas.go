@@ -8,6 +8,7 @@ import (
 	"mime"
 	"net/http"
 	"sync"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
@@ -130,18 +131,21 @@ func (s *schemaStore) schemas(name string) (in, out json.RawMessage) {
 }
 
 // wireWatch is what the client watches on the wire: the tools' schemas
-// in tools/list results, and the notifications/progress of the calls that
-// asked for progress (see progressRoutes).
+// in tools/list results, the notifications/progress of the calls that
+// asked for progress (see progressRoutes), and the server's name and
+// version in results' _meta.
 type wireWatch struct {
 	schemas  *schemaStore
 	progress *progressRoutes
 	side     *sideChannel
+	server   serverInfoWatch // the serverInfo of results' _meta
 }
 
 // observeMessage observes a JSON-RPC message: a result, or a progress
 // notification. Messages that can be neither are not decoded.
 func (w *wireWatch) observeMessage(data []byte) {
-	if !bytes.Contains(data, []byte(`"tools"`)) && !bytes.Contains(data, []byte(`"notifications/progress"`)) {
+	if !bytes.Contains(data, []byte(`"tools"`)) && !bytes.Contains(data, []byte(`"notifications/progress"`)) &&
+		!bytes.Contains(data, []byte(metaServerInfo)) {
 		return
 	}
 	msg, err := jsonrpc.DecodeMessage(data)
@@ -157,6 +161,7 @@ func (w *wireWatch) observe(msg jsonrpc.Message) {
 	case *jsonrpc.Response:
 		if m.Error == nil {
 			w.schemas.observe(m.Result)
+			w.server.observe(m.Result)
 		}
 	case *jsonrpc.Request:
 		if m.Method == "notifications/progress" {
@@ -169,7 +174,8 @@ func (w *wireWatch) observe(msg jsonrpc.Message) {
 // connection's messages are observed (see wireWatch).
 type watchTransport struct {
 	sdk.Transport
-	watch *wireWatch
+	watch           *wireWatch
+	discoverTimeout time.Duration // see discoverProbe
 }
 
 // Connect connects the wrapped transport and watches the connection.
@@ -179,7 +185,7 @@ func (t watchTransport) Connect(ctx context.Context) (sdk.Connection, error) {
 		return nil, err
 	}
 	t.watch.side.setConn(conn)
-	return watchConn{Connection: conn, watch: t.watch}, nil
+	return watchConn{Connection: conn, watch: t.watch, probe: &discoverProbe{timeout: t.discoverTimeout}}, nil
 }
 
 // watchConn observes the messages it reads, as it reads them: a progress
@@ -188,12 +194,23 @@ func (t watchTransport) Connect(ctx context.Context) (sdk.Connection, error) {
 type watchConn struct {
 	sdk.Connection
 	watch *wireWatch
+	probe *discoverProbe
+}
+
+// Write writes a message, noting a server/discover request first.
+func (c watchConn) Write(ctx context.Context, msg jsonrpc.Message) error {
+	c.probe.sent(msg)
+	err := c.Connection.Write(ctx, msg)
+	if err != nil {
+		c.probe.answered(msg) // nothing to wait for
+	}
+	return err
 }
 
 // Read reads the next message, observing it.
 func (c watchConn) Read(ctx context.Context) (jsonrpc.Message, error) {
 	for {
-		msg, err := c.Connection.Read(ctx)
+		msg, err := c.probe.read(ctx, c.Connection)
 		if err != nil {
 			return msg, err
 		}

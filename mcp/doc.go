@@ -598,13 +598,33 @@
 // *mcp.ToolError when the tool reports failure). A call fails with a Go error
 // only when ctx is done or the connection is broken.
 //
+// Protocol versions. The client offers the newest version go-sdk speaks
+// (2026-07-28; mcp.ProtocolVersions lists them all) or the one of
+// "mcp.WithProtocolVersion(v)", and speaks the one the server agrees to,
+// which "c.ProtocolVersion()" reports. At 2026-07-28 it asks
+// server/discover instead of initialize, sends the version, its name and
+// its capabilities in every request's _meta and the Mcp-Protocol-Version,
+// Mcp-Method and Mcp-Name headers, asks again in a version the server
+// lists when it answers -32022 (initialize when it lists only older
+// ones), reads a result without resultType as complete (one of a type it
+// does not read, such as a task it did not ask for, is a failed result
+// with a *mcp.ResultTypeError), and takes the server's name and version
+// (c.ServerInfo) from results' _meta. A server that knows no server/discover (it answers an
+// error, HTTP 400 outside a session, or, over stdio, nothing within 5s)
+// gets initialize at 2025-11-25 and may answer an older version:
+// 2025-06-18, 2025-03-26 and 2024-11-05 work unchanged. Such a server is
+// remembered: a session that replaces a lost one starts with initialize
+// at the version agreed on. A tool's schemas are never dereferenced or normalised:
+// $ref (a network one is never fetched), $defs, $schema and $anchor reach
+// the model's provider as the server wrote them.
+//
 // Arguments in headers, the client's side. Over a URL transport at
 // version 2026-07-28, each tools/call carries the Mcp-Param-* headers of
 // its arguments (CallParamHeaders), from the input schema last listed for
 // the tool; a tool never listed is called without them, as MCP says, and
 // a call the server refuses for its headers (HeaderMismatch) is sent
-// again once, after listing the tools again. Tools leaves out a tool whose x-mcp-header declarations break MCP's
-// rules, and writes why to WithStderr's writer. CallParamHeaders and
+// again once, after listing the tools again. Tools leaves out a tool whose
+// x-mcp-header declarations break MCP's rules, and writes why to WithStderr's writer. CallParamHeaders and
 // ParamHeaders serve code that sends MCP requests itself.
 //
 // Credentials stay with their origin. Everything a URL client is given
@@ -763,9 +783,14 @@
 //
 // examples/mcpclient lists a server's tools and calls one; it is also the
 // client CI checks with the official conformance suite (initialize,
-// tools_call, sse-retry, and the authorization scenarios: see "OAuth"). CI also runs interop tests against
+// tools_call, sse-retry, and the authorization scenarios: see "OAuth"; at
+// 2026-07-28 also request-metadata, http-standard-headers,
+// json-schema-ref-no-deref and json-schema-2020-12-preservation). CI also runs interop tests against
 // "@modelcontextprotocol/server-everything" (stdio and streamable HTTP) and
-// "@modelcontextprotocol/server-filesystem" (stdio) through the agent loop;
+// "@modelcontextprotocol/server-filesystem" (stdio) through the agent loop,
+// against a server written with the TypeScript SDK (testdata/tsserver,
+// over stdio and HTTP, at each version it speaks) and against go-sdk's
+// (2026-07-28 without sessions, 2025-11-25 with them);
 // locally they need "npm install" in testdata/npm, and skip saying so without
 // it.
 //
@@ -965,7 +990,9 @@
 //     SDKTransport) and the Client, which turns a server's tools into
 //     toolgen.Tools; client_call.go: CallTool and its errors (RPCError,
 //     ToolError); client_schemas.go: what is watched on the wire, the
-//     servers' schema bytes kept as sent; client_progress.go: a remote
+//     servers' schema bytes kept as sent; client_revision.go: the
+//     protocol version agreed on (ProtocolVersion) and the server's name
+//     from results' _meta; client_progress.go: a remote
 //     call's progress notifications, delivered to its caller;
 //     client_unix.go: ending a Command server's whole process group;
 //     client_pins.go: pins of the tools' definitions (WithPins, PinFile,
@@ -987,7 +1014,9 @@
 //     client_oauth_dpop.go: DPoP (the key, the proofs, the nonces, the
 //     transports that add them); client_oauth_enterprise.go:
 //     EnterpriseAuthorization.
-//   - testdata/stubborn: a stdio server that will not exit, for Close.
+//   - testdata/stubborn: a stdio server that will not exit, for Close;
+//     testdata/tsserver: a server written with the TypeScript SDK, for
+//     the interop tests.
 //
 // # Examples
 //

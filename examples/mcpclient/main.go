@@ -5,7 +5,10 @@
 //	conformance client --command "mcpclient" --scenario tools_call
 //
 // The suite appends the server's URL as the last argument and names the
-// scenario in MCP_CONFORMANCE_SCENARIO: initialize lists the tools,
+// scenario in MCP_CONFORMANCE_SCENARIO; the table scenarios says what
+// most do (files of their own add more, in an init function; those of
+// MCP 2026-07-28 are in scenarios2026.go, headers.go and mrtr.go).
+// initialize lists the tools,
 // tools_call calls add_numbers with {"a":2,"b":3}, sse-retry calls
 // test_reconnection (whose answer arrives after an SSE reconnect). The
 // auth/ scenarios authorize against the suite's authorization server,
@@ -37,6 +40,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
@@ -48,11 +52,24 @@ func main() {
 	os.Exit(run(os.Args[1:], os.Getenv("MCP_CONFORMANCE_SCENARIO"), os.Stdout, os.Stderr))
 }
 
-// scenarioCalls is the tool call each conformance scenario expects, if any.
-var scenarioCalls = map[string]struct{ tool, args string }{
+// A scenario is what mcpclient does for one conformance scenario, once
+// connected: call a tool of the listed ones (call, args), or run.
+type scenario struct {
+	call, args string
+	// run, when set, replaces listing and calling: it gets the connected
+	// client and writes what it did to stdout.
+	run func(ctx context.Context, c *mcp.Client, stdout io.Writer) error
+	// opts are client options the scenario needs beyond the defaults.
+	opts []mcp.ClientOption
+}
+
+// scenarios maps the name of each conformance scenario mcpclient plays
+// (but the auth/ ones) to what it does. Files of their own add entries in
+// an init function.
+var scenarios = map[string]scenario{
 	"initialize": {},
-	"tools_call": {"add_numbers", `{"a":2,"b":3}`},
-	"sse-retry":  {"test_reconnection", `{}`},
+	"tools_call": {call: "add_numbers", args: `{"a":2,"b":3}`},
+	"sse-retry":  {call: "test_reconnection", args: `{}`},
 }
 
 func run(args []string, scenario string, stdout, stderr io.Writer) int {
@@ -68,6 +85,7 @@ func run(args []string, scenario string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	var opts []mcp.ClientOption
+	var scenarioRun func(context.Context, *mcp.Client, io.Writer) error
 	switch {
 	case strings.HasPrefix(scenario, "auth/"):
 		opt, err := conformanceAuth(scenario, os.Getenv("MCP_CONFORMANCE_CONTEXT"))
@@ -88,12 +106,13 @@ func run(args []string, scenario string, stdout, stderr io.Writer) int {
 		}
 		return 0
 	case scenario != "":
-		sc, ok := scenarioCalls[scenario]
+		sc, ok := scenarios[scenario]
 		if !ok {
 			fmt.Fprintf(stderr, "mcpclient: unknown scenario %q\n", scenario)
 			return 2
 		}
-		*call, *callArgs = sc.tool, sc.args
+		*call, *callArgs, scenarioRun = sc.call, sc.args, sc.run
+		opts = append(opts, sc.opts...)
 	case *useOAuth:
 		lb, err := mcp.NewLoopbackAuthorizer("127.0.0.1:0", mcp.PrintAuthorizationURL(stderr))
 		if err != nil {
@@ -109,7 +128,13 @@ func run(args []string, scenario string, stdout, stderr io.Writer) int {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), *timeout)
 	defer cancel()
-	if err := session(ctx, transport(fs.Args()), *call, *callArgs, stdout, opts...); err != nil {
+	err := session(ctx, transport(fs.Args()), stdout, opts, func(c *mcp.Client) error {
+		if scenarioRun != nil {
+			return scenarioRun(ctx, c, stdout)
+		}
+		return listAndCall(ctx, c, *call, *callArgs, stdout)
+	})
+	if err != nil {
 		fmt.Fprintln(stderr, "mcpclient:", err)
 		return 1
 	}
@@ -126,29 +151,47 @@ func transport(args []string) mcp.Transport {
 	return mcp.Command(args[0], args[1:]...)
 }
 
-// session connects, lists the tools and calls one if asked.
-func session(ctx context.Context, t mcp.Transport, call, args string, stdout io.Writer, opts ...mcp.ClientOption) error {
+// session connects, does what use does with the client and closes it.
+func session(ctx context.Context, t mcp.Transport, stdout io.Writer, opts []mcp.ClientOption, use func(*mcp.Client) error) error {
 	opts = append(opts, mcp.WithClientInfo("toolgen-mcpclient", "v0.1.0"), mcp.WithStderr(os.Stderr))
 	c, err := mcp.Connect(ctx, t, opts...)
 	if err != nil {
 		return err
 	}
 	defer c.Close()
-	tools, err := c.Tools(ctx)
+	return use(c)
+}
+
+// listAndCall lists the tools and calls one if asked.
+func listAndCall(ctx context.Context, c *mcp.Client, call, args string, stdout io.Writer) error {
+	tools, err := listTools(ctx, c, stdout)
 	if err != nil {
 		return err
-	}
-	found := false
-	for _, tool := range tools {
-		fmt.Fprintf(stdout, "%s\t%s\n", tool.Name, describe(tool))
-		found = found || string(tool.Name) == call
 	}
 	if call == "" {
 		return nil
 	}
-	if !found {
+	if !slices.ContainsFunc(tools, func(t toolgen.Tool) bool { return string(t.Name) == call }) {
 		return fmt.Errorf("the server has no tool %q", call)
 	}
+	return callTool(ctx, c, call, args, stdout)
+}
+
+// listTools lists the tools, one line each on stdout.
+func listTools(ctx context.Context, c *mcp.Client, stdout io.Writer) ([]toolgen.Tool, error) {
+	tools, err := c.Tools(ctx)
+	if err != nil {
+		return nil, err
+	}
+	for _, tool := range tools {
+		fmt.Fprintf(stdout, "%s\t%s\n", tool.Name, describe(tool))
+	}
+	return tools, nil
+}
+
+// callTool calls a tool and prints its text; a tool's own failure is
+// printed too before it is returned.
+func callTool(ctx context.Context, c *mcp.Client, call, args string, stdout io.Writer) error {
 	r, err := c.CallTool(ctx, call, []byte(args))
 	var te *mcp.ToolError
 	if err != nil && !errors.As(err, &te) {

@@ -2,10 +2,16 @@ package main
 
 import (
 	"bytes"
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 func TestListsAndCallsOverStdio(t *testing.T) {
@@ -33,5 +39,57 @@ func TestRefusesUnknownScenarioAndBadUsage(t *testing.T) {
 	}
 	if code := run(nil, "", &bytes.Buffer{}, &stderr); code != 2 {
 		t.Errorf("no server: exit %d", code)
+	}
+}
+
+// TestScenariosOf2026 plays the client scenarios of 2026-07-28 that do
+// more than list against go-sdk's server without sessions: the schema
+// echoed is the one listed, and each kind of request is sent.
+func TestScenariosOf2026(t *testing.T) {
+	const schema = `{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object",` +
+		`"$defs":{"address":{"$anchor":"addr","type":"object"}},"properties":{"home":{"$ref":"#addr"}},` +
+		`"allOf":[{"anyOf":[{"required":["home"]}]}],"if":{},"then":{},"else":{},"additionalProperties":false}`
+	var echoed json.RawMessage
+	server := sdk.NewServer(&sdk.Implementation{Name: "scenarios", Version: "v1"}, nil)
+	ok := func(context.Context, *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
+		return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: "ok"}}}, nil
+	}
+	server.AddTool(&sdk.Tool{Name: "json_schema_2020_12_tool", InputSchema: json.RawMessage(schema)}, ok)
+	server.AddTool(&sdk.Tool{Name: "json_schema_echo", InputSchema: json.RawMessage(`{"type":"object"}`)},
+		func(ctx context.Context, req *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
+			var args struct{ Schema json.RawMessage }
+			_ = json.Unmarshal(req.Params.Arguments, &args)
+			echoed = args.Schema
+			return ok(ctx, req)
+		})
+	server.AddResource(&sdk.Resource{URI: "file:///a%20b.txt", Name: "a b"}, func(context.Context, *sdk.ReadResourceRequest) (*sdk.ReadResourceResult, error) {
+		return &sdk.ReadResourceResult{Contents: []*sdk.ResourceContents{{URI: "file:///a%20b.txt", Text: "x"}}}, nil
+	})
+	server.AddPrompt(&sdk.Prompt{Name: "p"}, func(context.Context, *sdk.GetPromptRequest) (*sdk.GetPromptResult, error) {
+		return &sdk.GetPromptResult{}, nil
+	})
+	hs := httptest.NewServer(sdk.NewStreamableHTTPHandler(func(*http.Request) *sdk.Server { return server }, &sdk.StreamableHTTPOptions{Stateless: true}))
+	defer hs.Close()
+
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{hs.URL}, "json-schema-2020-12-preservation", &stdout, &stderr); code != 0 {
+		t.Fatalf("json-schema-2020-12-preservation: exit %d: %s", code, stderr.String())
+	}
+	if string(echoed) != schema {
+		t.Errorf("echoed schema\n%s\nwant the one listed\n%s", echoed, schema)
+	}
+	stdout.Reset()
+	if code := run([]string{hs.URL}, "http-standard-headers", &stdout, &stderr); code != 0 {
+		t.Fatalf("http-standard-headers: exit %d: %s", code, stderr.String())
+	}
+	for _, want := range []string{"json_schema_echo -> ok", "read file:///a%20b.txt", "got prompt p"} {
+		if !strings.Contains(stdout.String(), want) {
+			t.Errorf("http-standard-headers output lacks %q:\n%s", want, stdout.String())
+		}
+	}
+	for _, name := range []string{"request-metadata", "json-schema-ref-no-deref"} {
+		if code := run([]string{hs.URL}, name, &bytes.Buffer{}, &stderr); code != 0 {
+			t.Errorf("%s: exit %d: %s", name, code, stderr.String())
+		}
 	}
 }
