@@ -73,7 +73,7 @@ type Result struct {
 	// the restarted replica; this is how many (0: none was).
 	ProbeSessions int
 
-	Inits   int // connections made (server/discover requests sent)
+	Inits   int // connections made (initialize requests sent)
 	Reinits int // beyond the first of each session: new sessions
 	// record_reading calls sent more than once where they may have run
 	// (sends refused, 404 included, do not count): must be 0.
@@ -261,7 +261,7 @@ func probe(ctx context.Context, c *cluster, name string) (int, error) {
 	defer tr.CloseIdleConnections()
 	for n := 1; n <= 30; n++ {
 		cl := sdkmcp.NewClient(&sdkmcp.Implementation{Name: "mcpload-probe", Version: "v0"}, nil)
-		cs, err := cl.Connect(ctx, &sdkmcp.StreamableClientTransport{Endpoint: c.url, HTTPClient: &http.Client{Transport: tr}}, nil)
+		cs, err := cl.Connect(ctx, &sdkmcp.StreamableClientTransport{Endpoint: c.url, HTTPClient: &http.Client{Transport: tr}}, sessionOptions)
 		if err != nil {
 			return 0, fmt.Errorf("a new session after the restart: %w", err)
 		}
@@ -381,6 +381,14 @@ type session struct {
 	sdk  *sdkmcp.ClientSession
 }
 
+// SessionVersion is the protocol version the load's clients speak: the
+// newest with sessions, which are what a stateful cluster routes and
+// loses (a client of 2026-07-28 has none: any replica serves each of its
+// requests, as with a stateless cluster).
+const SessionVersion = "2025-11-25"
+
+var sessionOptions = &sdkmcp.ClientSessionOptions{ProtocolVersion: SessionVersion}
+
 func dial(ctx context.Context, url string, kind Client, w *watch) (session, error) {
 	s := session{kind: kind, url: url, w: w}
 	err := s.connect(ctx)
@@ -392,10 +400,10 @@ func (s *session) connect(ctx context.Context) error {
 	var err error
 	switch s.kind {
 	case Toolgen:
-		s.tg, err = mcp.Connect(ctx, mcp.URL(s.url, nil), mcp.WithHTTPTransport(s.w), mcp.WithClientInfo("mcpload", "v0"))
+		s.tg, err = mcp.Connect(ctx, mcp.URL(s.url, nil), mcp.WithHTTPTransport(s.w), mcp.WithClientInfo("mcpload", "v0"), mcp.WithProtocolVersion(SessionVersion))
 	case SDK:
 		cl := sdkmcp.NewClient(&sdkmcp.Implementation{Name: "mcpload", Version: "v0"}, nil)
-		s.sdk, err = cl.Connect(ctx, &sdkmcp.StreamableClientTransport{Endpoint: s.url, HTTPClient: hc}, nil)
+		s.sdk, err = cl.Connect(ctx, &sdkmcp.StreamableClientTransport{Endpoint: s.url, HTTPClient: hc}, sessionOptions)
 	default:
 		err = fmt.Errorf("unknown client %q", s.kind)
 	}
@@ -487,9 +495,9 @@ func (w *watch) RoundTrip(req *http.Request) (*http.Response, error) {
 // read counts a connection's first request, and returns the note of a
 // record_reading call.
 func (w *watch) read(body []byte) string {
-	// go-sdk's client begins each connection with server/discover (and
-	// initialize when the server keeps sessions).
-	if bytes.Contains(body, []byte(`"method":"server/discover"`)) {
+	// Both clients begin each connection with initialize at
+	// SessionVersion.
+	if bytes.Contains(body, []byte(`"method":"initialize"`)) {
 		w.mu.Lock()
 		w.inits++
 		w.mu.Unlock()

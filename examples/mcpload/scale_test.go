@@ -97,7 +97,7 @@ func TestSessionAffinity(t *testing.T) {
 		tr := &http.Transport{}
 		for range sessions {
 			cl := sdkmcp.NewClient(&sdkmcp.Implementation{Name: "affinity", Version: "v0"}, nil)
-			cs, err := cl.Connect(ctx, &sdkmcp.StreamableClientTransport{Endpoint: c.url, HTTPClient: &http.Client{Transport: tr}, MaxRetries: -1}, nil)
+			cs, err := cl.Connect(ctx, &sdkmcp.StreamableClientTransport{Endpoint: c.url, HTTPClient: &http.Client{Transport: tr}, MaxRetries: -1}, sessionOptions)
 			if err == nil {
 				_, err = cs.CallTool(ctx, &sdkmcp.CallToolParams{Name: "get_weather", Arguments: map[string]any{"city": "Oslo"}})
 				_ = cs.Close()

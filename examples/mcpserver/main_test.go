@@ -54,12 +54,14 @@ func TestHTTP(t *testing.T) {
 
 // TestReplica: -replica NAME begins the session ids with "NAME.", which a
 // load balancer routes on; record_reading records one more reading per call.
+// Sessions are those of revisions before 2026-07-28 (a client of 2026-07-28
+// has none: any replica serves each of its requests).
 func TestReplica(t *testing.T) {
 	bin := build(t)
 	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
 	defer cancel()
 	url := startHTTP(t, exec.Command(bin, "-http", ":0", "-replica", "r7"))
-	cs := connect(t, ctx, &sdkmcp.StreamableClientTransport{Endpoint: url})
+	cs := connectAt(t, ctx, &sdkmcp.StreamableClientTransport{Endpoint: url}, &sdkmcp.ClientSessionOptions{ProtocolVersion: "2025-11-25"})
 	assert.Regexp(t, `^r7\.[A-Z2-7]{26}$`, cs.ID())
 	for _, want := range []string{"reading 1 for Oslo recorded: -3.5°C", "reading 2 for Oslo recorded: -3.5°C"} {
 		res := call(t, ctx, cs, "record_reading", `{"city":"Oslo","celsius":-3.5,"note":"n"}`)
@@ -175,8 +177,14 @@ func listeningURL(t *testing.T, stderr io.Reader) string {
 
 func connect(t *testing.T, ctx context.Context, tr sdkmcp.Transport) *sdkmcp.ClientSession {
 	t.Helper()
+	return connectAt(t, ctx, tr, nil)
+}
+
+// connectAt is connect with session options (a protocol version).
+func connectAt(t *testing.T, ctx context.Context, tr sdkmcp.Transport, opts *sdkmcp.ClientSessionOptions) *sdkmcp.ClientSession {
+	t.Helper()
 	client := sdkmcp.NewClient(&sdkmcp.Implementation{Name: "test", Version: "1"}, nil)
-	cs, err := client.Connect(ctx, tr, nil)
+	cs, err := client.Connect(ctx, tr, opts)
 	require.NoError(t, err)
 	t.Cleanup(func() { _ = cs.Close() })
 	return cs
