@@ -113,6 +113,7 @@ type taskEngine struct {
 	opts    TaskOptions // defaults filled in
 	limits  TaskLimits
 	support map[string]toolgen.TaskSupport // tools that are not forbidden
+	upfront map[string]json.RawMessage     // WithUpfrontInput's requests by tool
 
 	mu        sync.Mutex
 	running   map[string]*runningTask // on this replica
@@ -123,6 +124,7 @@ type taskEngine struct {
 type runningTask struct {
 	cancel context.CancelFunc
 	done   chan struct{} // closed once its final status is stored
+	run    *taskRun      // a task of the extension (AskInput), or nil
 }
 
 func newTaskEngine(s *Server, o TaskOptions, support map[string]toolgen.TaskSupport) *taskEngine {
@@ -155,8 +157,9 @@ func newTaskEngine(s *Server, o TaskOptions, support map[string]toolgen.TaskSupp
 
 // taskRPCError is a JSON-RPC error the task layer answers.
 type taskRPCError struct {
-	Code    int64  `json:"code"`
-	Message string `json:"message"`
+	Code    int64           `json:"code"`
+	Message string          `json:"message"`
+	Data    json.RawMessage `json:"data,omitempty"`
 }
 
 func (e *taskRPCError) Error() string { return e.Message }
@@ -376,6 +379,10 @@ func mustJSON(v any) json.RawMessage {
 func (e *taskEngine) start(ctx context.Context, rec TaskRecord, t *toolgen.Tool, token any, notify func(string, any)) {
 	ctx, cancel := context.WithCancel(ctx)
 	rt := &runningTask{cancel: cancel, done: make(chan struct{})}
+	if rec.Revision == revision2026 {
+		rt.run = &taskRun{e: e, id: rec.ID, wake: make(chan struct{}, 1), asked: map[string]bool{}}
+		ctx = context.WithValue(ctx, taskRunKey{}, rt.run)
+	}
 	e.mu.Lock()
 	e.running[rec.ID] = rt
 	e.mu.Unlock()
@@ -511,10 +518,15 @@ func (e *taskEngine) finish(id string, out outcome) {
 			return nil
 		}
 		rec.UpdatedAt = now
+		rec.InputRequests, rec.InputResponses = nil, nil
 		switch {
 		case out.err != nil:
 			rec.Status, rec.StatusMessage = TaskFailed, "The tool stopped: "+out.err.Error()
 			rec.Error = &TaskError{Code: codeInternal, Message: "the tool stopped: " + out.err.Error()}
+		case out.res.IsError && rec.Revision == revision2026:
+			// The extension keeps failed for JSON-RPC errors.
+			rec.Status, rec.StatusMessage = TaskCompleted, "The tool reported an error."
+			rec.Result = mustJSON(toSDKResult(out.res))
 		case out.res.IsError:
 			rec.Status, rec.StatusMessage = TaskFailed, "The tool reported an error."
 			rec.Result = mustJSON(toSDKResult(out.res))

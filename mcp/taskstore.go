@@ -88,6 +88,24 @@ type TaskRecord struct {
 	LeaseExpiry time.Time
 	Attempts    int
 
+	// Revision is the protocol revision the task was made under: "" for
+	// 2025-11-25's experimental tasks, "2026-07-28" for the tasks extension
+	// (io.modelcontextprotocol/tasks). It decides the task's wire form and
+	// how a tool's error result is reported (failed before 2026-07-28,
+	// completed with isError in the extension).
+	Revision string
+	// InputRequests are the requests the tool waits on while the task is
+	// input_required: a JSON object of key to {"method", "params"}, the
+	// extension's inputRequests; nil when none is outstanding. tasks/update
+	// moves each answered key from here to InputResponses, on any replica;
+	// the replica running the tool takes the answers from there, deleting
+	// them. A key is never asked twice in a task's life.
+	InputRequests json.RawMessage
+	// InputResponses are the client's answers (tasks/update's
+	// inputResponses) that the tool has not taken yet: a JSON object of key
+	// to the answer, nil when none.
+	InputResponses json.RawMessage
+
 	// CancelRequested is set by tasks/cancel (on any replica); the running
 	// replica reads it each time it renews the lease, and cancels the tool's
 	// context. The status becomes cancelled at once: the replica running the
