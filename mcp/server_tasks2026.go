@@ -166,6 +166,32 @@ func (e *taskEngine) claims2026(method string, params json.RawMessage, declared 
 	return ok && (declared || support == toolgen.TaskRequired)
 }
 
+// legacyAt2026 reports whether a 2026-07-28 request from a client that did
+// not declare the extension is of 2025-11-25's task form, which the server
+// keeps serving (as SEP-2663's compatibility table advises) for clients
+// that speak 2026-07-28 but tasks the old way: a tools/call with the
+// "task" param, tasks/result, tasks/list, and tasks/get or tasks/cancel of
+// a task made in that form.
+func (e *taskEngine) legacyAt2026(ctx context.Context, method string, params json.RawMessage) bool {
+	var p struct {
+		Task   json.RawMessage `json:"task"`
+		TaskID string          `json:"taskId"`
+	}
+	if json.Unmarshal(params, &p) != nil {
+		return false
+	}
+	switch method {
+	case "tools/call":
+		return len(p.Task) > 0 && string(p.Task) != "null" && e.claims(method, params)
+	case "tasks/result", "tasks/list":
+		return true
+	case "tasks/get", "tasks/cancel":
+		rec, err := e.store.Get(ctx, p.TaskID, time.Now())
+		return err == nil && rec.Revision == ""
+	}
+	return false
+}
+
 // serve2026 answers a claimed 2026-07-28 request over HTTP.
 func (e *taskEngine) serve2026(w http.ResponseWriter, r *http.Request, id json.RawMessage, method string, params json.RawMessage, meta requestMeta) {
 	var result any

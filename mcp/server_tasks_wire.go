@@ -67,9 +67,9 @@ var tasksCapability = json.RawMessage(`{"list":{},"cancel":{},"requests":{"tools
 
 // rewriteResult adds what go-sdk cannot say to its result of method:
 // initialize's tasks capability, server/discover's tasks extension (protocol
-// 2026-07-28), tools/list's execution.taskSupport (before 2026-07-28, whose
-// tasks extension has no such field). Anything it cannot read is left as it
-// is.
+// 2026-07-28), tools/list's execution.taskSupport (2025-11-25's; kept at
+// 2026-07-28, whose Tool allows more members, for clients that call tasks
+// in the old form). Anything it cannot read is left as it is.
 func (e *taskEngine) rewriteResult(method string, result json.RawMessage) json.RawMessage {
 	var m map[string]json.RawMessage
 	if json.Unmarshal(result, &m) != nil {
@@ -136,9 +136,11 @@ func (e *taskEngine) wrapHTTP(next http.Handler, sessions *sessionLimiter) http.
 		call := len(msg.ID) > 0 && string(msg.ID) != "null"
 		if meta := parseMeta(msg.Params); requestRevision(r.Header, meta) == revision2026 {
 			switch {
+			case call && !meta.declaresTasks() && e.legacyAt2026(r.Context(), msg.Method, msg.Params):
+				e.serveHTTP(w, r, msg.ID, msg.Method, msg.Params, nil) // no sessions at 2026-07-28
 			case call && e.claims2026(msg.Method, msg.Params, meta.declaresTasks()):
 				e.serve2026(w, r, msg.ID, msg.Method, msg.Params, meta)
-			case msg.Method == "server/discover":
+			case msg.Method == "server/discover" || msg.Method == "tools/list":
 				e.rewriteHTTP(w, r, next, msg.Method)
 			default:
 				next.ServeHTTP(w, r)
