@@ -657,7 +657,11 @@ func (e *taskEngine) list(ctx context.Context, c taskCall) (any, *taskRPCError) 
 		NextCursor string     `json:"nextCursor,omitempty"`
 	}{Tasks: make([]wireTask, 0, len(recs)), NextCursor: next}
 	for _, r := range recs {
-		out.Tasks = append(out.Tasks, e.wire(r))
+		// A task of the 2026-07-28 extension is found by its id alone when
+		// there is no token: listing it would hand it to anyone.
+		if r.Revision != revision2026 {
+			out.Tasks = append(out.Tasks, e.wire(r))
+		}
 	}
 	return out, nil
 }
