@@ -1,6 +1,7 @@
 package mcp
 
 import (
+	"bytes"
 	"context"
 	"crypto/rand"
 	"encoding/json"
@@ -311,7 +312,7 @@ var ack = json.RawMessage(`{"resultType":"complete"}`)
 // wireTask2026 is the extension's DetailedTask (tasks/get) and, with
 // resultType "task" and no payload, its CreateTaskResult.
 type wireTask2026 struct {
-	ResultType     string          `json:"resultType"`
+	ResultType     string          `json:"resultType,omitempty"` // none in a notification
 	TaskID         string          `json:"taskId"`
 	Status         TaskStatus      `json:"status"`
 	StatusMessage  string          `json:"statusMessage,omitempty"`
@@ -651,4 +652,168 @@ func tasksExtensionCapability(caps map[string]json.RawMessage) {
 	ext[TasksExtension] = json.RawMessage(`{}`)
 	caps["extensions"] = mustJSON(ext)
 	delete(caps, "tasks")
+}
+
+// --- status notifications ---
+
+// maxListenedTasks bounds the tasks one subscriptions/listen follows.
+const maxListenedTasks = 100
+
+// listensToTasks reports whether a subscriptions/listen asks for task
+// notifications alone (notifications.taskIds and nothing else): the task
+// layer serves that stream. One that asks for more goes to go-sdk, which
+// does not know taskIds and leaves them out of its acknowledgement, as the
+// extension lets a server decline them.
+func listensToTasks(params json.RawMessage) bool {
+	var p struct {
+		Notifications map[string]json.RawMessage `json:"notifications"`
+	}
+	if json.Unmarshal(params, &p) != nil || p.Notifications["taskIds"] == nil {
+		return false
+	}
+	for k, v := range p.Notifications {
+		if k != "taskIds" && string(v) != "false" && string(v) != "null" && string(v) != "[]" {
+			return false
+		}
+	}
+	return true
+}
+
+// serveListen serves a subscriptions/listen for task notifications: an
+// event stream of the acknowledgement (the taskIds of the client's tasks
+// among those asked), then a notifications/tasks with the whole task (as
+// tasks/get answers it, without resultType) at once and at each change of
+// its status, message or questions, until every task followed is terminal
+// or gone; then the listen's result ends the stream. Changes are read from
+// the store, woken by a TaskWatcher when there is one, else polled at the
+// poll interval (at most every 250 ms).
+func (e *taskEngine) serveListen(w http.ResponseWriter, r *http.Request, id json.RawMessage, params json.RawMessage, meta requestMeta) {
+	fail := func(rerr *taskRPCError) {
+		w.Header().Set("Content-Type", "application/json")
+		if rerr.Code == codeHeaderMismatch || rerr.Code == codeMissingCapability {
+			w.WriteHeader(http.StatusBadRequest)
+		}
+		_, _ = w.Write(encodeResponse(id, nil, rerr))
+	}
+	if rerr := checkHeaders(r.Header, "subscriptions/listen", params, meta); rerr != nil {
+		fail(rerr)
+		return
+	}
+	if !meta.declaresTasks() {
+		fail(missingTasksCapability("Missing required client capability: task notifications need the %s extension declared in the request's _meta %q", TasksExtension, metaClientCapabilities))
+		return
+	}
+	var p struct {
+		Notifications struct {
+			TaskIDs []string `json:"taskIds"`
+		} `json:"notifications"`
+	}
+	if err := json.Unmarshal(params, &p); err != nil {
+		fail(invalidParams("invalid subscriptions/listen params: %v", err))
+		return
+	}
+	owner := ""
+	if info := auth.TokenInfoFromContext(r.Context()); info != nil && info.UserID != "" {
+		owner = "sub:" + info.UserID
+	}
+	ctx := r.Context()
+	seen := map[string]string{} // task id: the last state sent
+	accepted := []string{}
+	for _, tid := range p.Notifications.TaskIDs {
+		if _, dup := seen[tid]; dup || len(accepted) == maxListenedTasks {
+			continue
+		}
+		if rec, err := e.find(ctx, tid, owner); err == nil && rec.Revision == revision2026 {
+			seen[tid] = ""
+			accepted = append(accepted, tid)
+		}
+	}
+
+	w.Header().Set("Content-Type", "text/event-stream")
+	w.Header().Set("Cache-Control", "no-cache")
+	w.WriteHeader(http.StatusOK)
+	subscription := map[string]json.RawMessage{"io.modelcontextprotocol/subscriptionId": id}
+	send := func(msg any) bool {
+		var b bytes.Buffer
+		b.WriteString("event: message\ndata: ")
+		b.Write(mustJSON(msg))
+		b.WriteString("\n\n")
+		if _, err := w.Write(b.Bytes()); err != nil {
+			return false
+		}
+		return http.NewResponseController(w).Flush() == nil
+	}
+	type notification struct {
+		JSONRPC string `json:"jsonrpc"`
+		Method  string `json:"method"`
+		Params  any    `json:"params"`
+	}
+	if !send(notification{"2.0", "notifications/subscriptions/acknowledged", map[string]any{
+		"notifications": map[string]any{"taskIds": accepted}, "_meta": subscription}}) {
+		return
+	}
+
+	changed := make(chan struct{}, 1)
+	if wt, ok := e.store.(TaskWatcher); ok {
+		var wg sync.WaitGroup
+		done := make(chan struct{})
+		defer func() { close(done); wg.Wait() }()
+		for _, tid := range accepted {
+			c, stop := wt.Watch(tid)
+			wg.Go(func() {
+				defer stop()
+				for {
+					select {
+					case <-done:
+						return
+					case <-c:
+						select {
+						case changed <- struct{}{}:
+						default:
+						}
+					}
+				}
+			})
+		}
+	}
+	tick := time.NewTicker(min(e.opts.PollInterval, 250*time.Millisecond))
+	defer tick.Stop()
+	for len(seen) > 0 {
+		for tid, last := range seen {
+			rec, err := e.store.Get(ctx, tid, time.Now())
+			if err != nil {
+				delete(seen, tid) // expired: nothing more will come
+				continue
+			}
+			task := detailed(rec)
+			task.ResultType = ""
+			state := string(mustJSON(task))
+			if state != last {
+				seen[tid] = state
+				params := map[string]any{}
+				_ = json.Unmarshal([]byte(state), &params)
+				params["_meta"] = subscription
+				if !send(notification{"2.0", "notifications/tasks", params}) {
+					return
+				}
+			}
+			if rec.Status.Terminal() {
+				delete(seen, tid)
+			}
+		}
+		if len(seen) == 0 {
+			break
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-changed:
+		case <-tick.C:
+		}
+	}
+	send(struct {
+		JSONRPC string          `json:"jsonrpc"`
+		ID      json.RawMessage `json:"id"`
+		Result  any             `json:"result"`
+	}{"2.0", id, map[string]any{"resultType": "complete", "_meta": subscription}})
 }

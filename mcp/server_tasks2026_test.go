@@ -1,6 +1,7 @@
 package mcp_test
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -552,4 +553,83 @@ func TestTasksBothRevisionsOnOneServer(t *testing.T) {
 	a = c26.send(t, "tasks/get", map[string]any{"taskId": id}, false, nil)
 	require.NotNil(t, a.Error, "a task of the extension needs the extension")
 	assert.EqualValues(t, -32021, a.Error.Code)
+}
+
+// TestTasks2026StatusNotifications: subscriptions/listen with taskIds
+// streams the acknowledgement (the client's tasks among those asked), the
+// task as tasks/get shows it, each change, and ends when the task does.
+func TestTasks2026StatusNotifications(t *testing.T) {
+	eachMode(t, func(t *testing.T, c *client2026, tt *taskTools) {
+		id := c.create(t, "wait", nil)
+		<-tt.started
+
+		a := c.send(t, "subscriptions/listen", map[string]any{"notifications": map[string]any{"taskIds": []string{id}}}, false, nil)
+		require.NotNil(t, a.Error, "task notifications need the extension")
+		assert.EqualValues(t, -32021, a.Error.Code)
+		assert.Equal(t, http.StatusBadRequest, a.status)
+
+		ctx, cancel := context.WithTimeout(t.Context(), 10*time.Second)
+		defer cancel()
+		body := mustMarshal(t, map[string]any{"jsonrpc": "2.0", "id": "listen-1", "method": "subscriptions/listen", "params": map[string]any{
+			"notifications": map[string]any{"taskIds": []string{id, "someone-elses", id}},
+			"_meta": map[string]any{"io.modelcontextprotocol/protocolVersion": "2026-07-28",
+				"io.modelcontextprotocol/clientCapabilities": map[string]any{"extensions": map[string]any{mcp.TasksExtension: map[string]any{}}}}}})
+		req, err := http.NewRequestWithContext(ctx, http.MethodPost, c.url, bytes.NewReader(body))
+		require.NoError(t, err)
+		req.Header = http.Header{"Content-Type": {"application/json"}, "Accept": {"application/json, text/event-stream"},
+			"Mcp-Protocol-Version": {"2026-07-28"}, "Mcp-Method": {"subscriptions/listen"}}
+		resp, err := http.DefaultClient.Do(req)
+		require.NoError(t, err)
+		defer resp.Body.Close()
+		require.Equal(t, http.StatusOK, resp.StatusCode)
+		require.Equal(t, "text/event-stream", resp.Header.Get("Content-Type"))
+		events := make(chan map[string]json.RawMessage, 16)
+		go func() {
+			defer close(events)
+			sc := bufio.NewScanner(resp.Body)
+			sc.Buffer(nil, 1<<20)
+			for sc.Scan() {
+				if data, ok := strings.CutPrefix(sc.Text(), "data: "); ok {
+					var m map[string]json.RawMessage
+					if json.Unmarshal([]byte(data), &m) == nil {
+						events <- m
+					}
+				}
+			}
+		}()
+		next := func() map[string]json.RawMessage {
+			t.Helper()
+			select {
+			case m, ok := <-events:
+				require.True(t, ok, "the stream ended early")
+				return m
+			case <-ctx.Done():
+				t.Fatal("no event")
+				return nil
+			}
+		}
+		m := next()
+		assert.Equal(t, `"notifications/subscriptions/acknowledged"`, string(m["method"]))
+		assert.JSONEq(t, `{"notifications":{"taskIds":["`+id+`"]},"_meta":{"io.modelcontextprotocol/subscriptionId":"listen-1"}}`, string(m["params"]))
+		m = next()
+		assert.Equal(t, `"notifications/tasks"`, string(m["method"]))
+		assert.Equal(t, id, str(t, gjson(t, m["params"], "taskId")))
+		assert.Equal(t, "working", str(t, gjson(t, m["params"], "status")))
+		assert.Nil(t, gjson(t, m["params"], "resultType"))
+		assert.Equal(t, `"listen-1"`, string(gjson(t, m["params"], "_meta", "io.modelcontextprotocol/subscriptionId")))
+		close(tt.release)
+		for {
+			m = next()
+			require.Equal(t, `"notifications/tasks"`, string(m["method"]), "%s", m)
+			if str(t, gjson(t, m["params"], "status")) == "completed" {
+				break
+			}
+		}
+		assert.Equal(t, `"released"`, textOf(t, gjson(t, m["params"], "result")))
+		m = next()
+		assert.Equal(t, `"listen-1"`, string(m["id"]), "the listen's result ends the stream")
+		assert.Equal(t, `"complete"`, string(gjson(t, m["result"], "resultType")))
+		_, more := <-events
+		assert.False(t, more)
+	})
 }

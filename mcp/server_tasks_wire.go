@@ -138,6 +138,8 @@ func (e *taskEngine) wrapHTTP(next http.Handler, sessions *sessionLimiter) http.
 			switch {
 			case call && !meta.declaresTasks() && e.legacyAt2026(r.Context(), msg.Method, msg.Params):
 				e.serveHTTP(w, r, msg.ID, msg.Method, msg.Params, nil) // no sessions at 2026-07-28
+			case call && msg.Method == "subscriptions/listen" && listensToTasks(msg.Params):
+				e.serveListen(w, r, msg.ID, msg.Params, meta)
 			case call && e.claims2026(msg.Method, msg.Params, meta.declaresTasks()):
 				e.serve2026(w, r, msg.ID, msg.Method, msg.Params, meta)
 			case msg.Method == "server/discover" || msg.Method == "tools/list":
