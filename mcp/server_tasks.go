@@ -23,7 +23,8 @@ import (
 // answers the tasks/* requests and task-augmented tools/call itself, and
 // rewrites go-sdk's answers to initialize (the tasks capability) and
 // tools/list (each tool's execution.taskSupport). The layer exists only on
-// a server with a tool that runs as a task.
+// a server with a tool that runs as a task. Protocol 2026-07-28's form, the
+// tasks extension, is in server_tasks2026.go.
 
 // TaskOptions configure a server's tasks (WithTasks). Zero fields take the
 // defaults.

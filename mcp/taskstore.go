@@ -36,8 +36,10 @@ type TaskRecord struct {
 	// Owner is the requestor the task is bound to: "sub:" and the bearer
 	// token's subject when the request was authenticated, else "session:"
 	// and the MCP session id, else "" (stdio, in-memory, or unauthenticated
-	// stateless HTTP: one client). Only requests of the same owner get, list,
-	// cancel or read the task; a store compares owners as opaque strings.
+	// stateless HTTP: one client; and every unauthenticated request of
+	// protocol 2026-07-28, which has no sessions: there the id is the key).
+	// Only requests of the same owner get, list, cancel or read the task; a
+	// store compares owners as opaque strings.
 	Owner string
 	// Tool is the tool's name; Arguments the call's arguments (a JSON
 	// object), kept so that another replica can run an idempotent tool again
@@ -206,7 +208,8 @@ var ErrBadCursor = errors.New("mcp: invalid task cursor")
 // renewal) as without a watcher.
 type TaskWatcher interface {
 	// Watch returns a channel that receives a value soon after the task id
-	// changes status, result, error or CancelRequested (not its status
+	// changes status, result, error, CancelRequested, InputRequests or
+	// InputResponses (AskInput waits on the last; not its status
 	// message or lease; changes made while nobody reads may coalesce into
 	// one value, and a value may come with no change), and stop, which ends
 	// the watch.
