@@ -34,7 +34,9 @@ type TaskOptions struct {
 	// cancel) and take over those whose replica died.
 	Store TaskStore
 	// DefaultTTL is how long a task and its result are kept when the
-	// client asks no ttl (1 h); MaxTTL caps what a client asks (24 h).
+	// client asks no ttl (1 h), as for every task of the 2026-07-28
+	// extension, whose clients ask none; MaxTTL caps what a client asks
+	// (24 h).
 	DefaultTTL, MaxTTL time.Duration
 	// PollInterval is the pollInterval suggested to clients (1 s).
 	PollInterval time.Duration
