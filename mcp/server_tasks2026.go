@@ -175,6 +175,7 @@ func (e *taskEngine) claims2026(method string, params json.RawMessage, declared 
 // a task made in that form.
 func (e *taskEngine) legacyAt2026(ctx context.Context, method string, params json.RawMessage) bool {
 	var p struct {
+		Name   string          `json:"name"`
 		Task   json.RawMessage `json:"task"`
 		TaskID string          `json:"taskId"`
 	}
@@ -183,7 +184,8 @@ func (e *taskEngine) legacyAt2026(ctx context.Context, method string, params jso
 	}
 	switch method {
 	case "tools/call":
-		return len(p.Task) > 0 && string(p.Task) != "null" && e.claims(method, params)
+		_, taskTool := e.support[p.Name] // a plain tool ignores "task", as the extension says
+		return taskTool && len(p.Task) > 0 && string(p.Task) != "null"
 	case "tasks/result", "tasks/list":
 		return true
 	case "tasks/get", "tasks/cancel":
@@ -383,8 +385,14 @@ func (e *taskEngine) create2026(ctx context.Context, c taskCall) (any, *taskRPCE
 		_ = json.Unmarshal(upfront, &asked)
 		missing := false
 		for k := range asked {
-			if _, ok := p.InputResponses[k]; !ok {
+			a, ok := p.InputResponses[k]
+			if !ok {
 				missing = true
+				continue
+			}
+			var obj map[string]json.RawMessage
+			if json.Unmarshal(a, &obj) != nil || obj == nil {
+				return nil, invalidParams("tools/call: inputResponses[%q] is not an object", k)
 			}
 		}
 		if missing {

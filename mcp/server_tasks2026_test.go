@@ -366,6 +366,12 @@ func TestTasks2026UpfrontInput(t *testing.T) {
 		require.Equal(t, "task", str(t, answered["resultType"]))
 		m = c.waitFor(t, str(t, answered["taskId"]), "completed")
 		assert.Contains(t, textOf(t, m["result"]), "Alice")
+		for _, bad := range []any{12345, "Alice", nil} {
+			a := c.send(t, "tools/call", map[string]any{"name": "greet", "arguments": map[string]any{},
+				"inputResponses": map[string]any{"name": bad}}, true, nil)
+			require.NotNil(t, a.Error, "an answer %v", bad)
+			assert.EqualValues(t, -32602, a.Error.Code)
+		}
 	})
 }
 
@@ -426,6 +432,13 @@ func TestTasks2026OptionalWithoutExtension(t *testing.T) {
 	require.NoError(t, json.Unmarshal(a.Result, &m))
 	assert.NotContains(t, m, "taskId")
 	assert.Equal(t, `"released"`, textOf(t, a.Result))
+	// A plain tool ignores the legacy task param, with or without the
+	// extension.
+	for _, ext := range []bool{false, true} {
+		a = c.send(t, "tools/call", map[string]any{"name": "plain", "arguments": map[string]any{}, "task": map[string]any{"ttl": 5}}, ext, nil)
+		require.Nil(t, a.Error, "%+v", a.Error)
+		assert.Equal(t, "plain", str(t, gjson(t, mustFirstContent(t, a.Result), "text")))
+	}
 	d := c.call(t, "server/discover", nil)
 	assert.JSONEq(t, `{}`, string(gjson(t, d["capabilities"], "extensions", mcp.TasksExtension)))
 	assert.Nil(t, gjson(t, d["capabilities"], "tasks"), "no 2025-11-25 tasks capability at 2026-07-28")
