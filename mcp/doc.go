@@ -452,9 +452,17 @@
 //     the extension: their tools/call with "task", tasks/result, tasks/list,
 //     and tasks/get or cancel of a task made that way (SEP-2663's
 //     compatibility table); tools/list keeps execution.taskSupport.
-//   - Not sent: notifications/tasks (optional; SEP-2663 delivers them on
-//     subscriptions/listen). Over stdio and in-memory transports only
-//     2025-11-25's form is served.
+//   - Status notifications: a subscriptions/listen whose filter asks for
+//     taskIds alone is an event stream of its acknowledgement (the
+//     client's tasks among those asked, at most 100), then
+//     notifications/tasks, the task as tasks/get shows it, at once and at
+//     each change (read from the store: woken by a TaskWatcher, else
+//     polled), ended by the listen's result once every task followed is
+//     terminal. A filter that asks for more goes to go-sdk, whose
+//     acknowledgement leaves taskIds out (declined, as the extension
+//     allows). Without the extension: -32021.
+//   - Over stdio and in-memory transports only 2025-11-25's form is
+//     served.
 //
 // The client does the same from the other side: a tool listed with
 // taskSupport required, on a server declaring tasks.requests.tools.call, is
@@ -786,7 +794,8 @@
 //     server's live sessions (server_fast_session_test.go).
 //   - server_tasks.go: MCP tasks (WithTasks, WithTaskSupport): creating,
 //     running, cancelling and answering them; server_tasks2026.go: the
-//     2026-07-28 tasks extension's form, AskInput and WithUpfrontInput
+//     2026-07-28 tasks extension's form, AskInput and WithUpfrontInput,
+//     server_tasks2026_listen.go its status notifications
 //     (server_tasks2026_test.go); server_tasks_wire.go: the
 //     layer in front of go-sdk that serves them over HTTP and message
 //     transports; taskstore.go: the TaskStore interface and its record;
