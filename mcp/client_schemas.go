@@ -68,6 +68,7 @@ func (s *schemaStore) observe(result json.RawMessage) {
 					} `json:"tools"`
 				} `json:"requests"`
 			} `json:"tasks"`
+			Extensions map[string]json.RawMessage `json:"extensions"`
 		} `json:"capabilities"`
 	}
 	if json.Unmarshal(result, &list) != nil {
@@ -76,7 +77,10 @@ func (s *schemaStore) observe(result json.RawMessage) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if list.Capabilities != nil { // an initialize result
-		s.tasks = len(list.Capabilities.Tasks.Requests.Tools.Call) > 0
+		// A server of the tasks extension (2026-07-28's server/discover)
+		// also serves the 2025-11-25 form this client speaks.
+		_, extension := list.Capabilities.Extensions[TasksExtension]
+		s.tasks = len(list.Capabilities.Tasks.Requests.Tools.Call) > 0 || extension
 	}
 	for _, t := range list.Tools {
 		if t.Name == "" || len(t.InputSchema) == 0 {

@@ -497,8 +497,9 @@
 // (pages of 50) and cancels with tasks/cancel. A tool runs as a task when
 // its Tool.Task says so (the directive's task or task=required option) or
 // mcp.WithTaskSupport(toolgen.TaskOptional, names...) does: tools/list then
-// gives it execution.taskSupport, and initialize (and server/discover) the
-// tasks capability {list, cancel, requests.tools.call}. go-sdk v1.8.0 has no
+// gives it execution.taskSupport, and initialize the
+// tasks capability {list, cancel, requests.tools.call} (server/discover
+// the extension: see below). go-sdk v1.8.0 has no
 // tasks and refuses methods it does not know, so a layer in front of it
 // answers them: the HTTP handler, and Server.Transport (or Server.Run)
 // for stdio and in-memory transports; the fast path never sees them.
@@ -543,6 +544,67 @@
 //     tasks/get or tasks/result, or a sweep when a task is made) runs it
 //     again if its tool is idempotent or read-only (3 runs at most),
 //     else fails it saying the tool may or may not have run.
+//
+// # Tasks at protocol 2026-07-28: the tasks extension
+//
+// Protocol 2026-07-28 moved tasks into the extension
+// io.modelcontextprotocol/tasks (mcp.TasksExtension, SEP-2663); the same
+// engine, store and bounds serve it on the same endpoint, each request in
+// the form of the revision it speaks (its _meta protocolVersion).
+// server/discover declares the extension under capabilities.extensions (no
+// tasks capability). A client that declares the extension in the request's
+// _meta clientCapabilities gets a task from every tools/call of a tool that
+// runs as a task: the result {resultType: "task", taskId, status,
+// createdAt, lastUpdatedAt, ttlMs, pollIntervalMs}, flat; the "task" param
+// is ignored. tasks/get answers the task with resultType "complete" and,
+// by status, inputRequests (input_required), result (completed: the
+// CallToolResult, without the related-task _meta) or error (failed);
+// tasks/update and tasks/cancel answer {resultType: "complete"}, cancelling
+// a finished task too. Decided here:
+//
+//   - A tool's isError result (a panic too) completes the task; only a
+//     JSON-RPC error (a Go error from Tool.Call, the task's server
+//     stopping) fails it, with that error. A refused call completes with
+//     the refusal.
+//   - Errors: tasks/result and tasks/list are -32601; tasks/get, update or
+//     cancel from a client without the extension, and a tools/call of a
+//     required task tool without it, are -32021 with data
+//     {requiredCapabilities: {extensions: {io.modelcontextprotocol/tasks:
+//     {}}}} and HTTP 400; an unknown, expired or another subject's task is
+//     -32602; Mcp-Protocol-Version, Mcp-Method and Mcp-Name (the tool's
+//     name, or tasks/*'s taskId) missing or not matching the body are
+//     -32020 and HTTP 400, as go-sdk answers for the requests it serves.
+//     A tool that may run as a task runs at once for a client without the
+//     extension.
+//   - Owners: no sessions at 2026-07-28: a task belongs to the token's
+//     subject, else to whoever holds its id (26 random characters).
+//   - Questions (input_required): a tool of a task calls
+//     mcp.AskInput(ctx, map[key]mcp.InputRequest{...}) with elicitation,
+//     sampling or roots requests; the task becomes input_required with them
+//     as inputRequests; tasks/update's inputResponses for keys asked (on
+//     any replica: the answers wait in the store, TaskRecord.InputRequests
+//     and InputResponses) are taken by the tool, others ignored; the task
+//     stays input_required until every key is answered. A key is asked once
+//     in a task's life. mcp.WithUpfrontInput(tool, requests) asks before
+//     the task is made: the tools/call is answered {resultType:
+//     "input_required", inputRequests}, and the retry carrying
+//     inputResponses makes the task, whose AskInput of those keys returns
+//     them at once (MRTR, then a task: SEP-2663's composition).
+//   - 2025-11-25's form stays for clients that speak 2026-07-28 without
+//     the extension: their tools/call with "task", tasks/result, tasks/list,
+//     and tasks/get or cancel of a task made that way (SEP-2663's
+//     compatibility table); tools/list keeps execution.taskSupport.
+//   - Status notifications: a subscriptions/listen whose filter asks for
+//     taskIds alone is an event stream of its acknowledgement (the
+//     client's tasks among those asked, at most 100), then
+//     notifications/tasks, the task as tasks/get shows it, at once and at
+//     each change (read from the store: woken by a TaskWatcher, else
+//     polled), ended by the listen's result once every task followed is
+//     terminal. A filter that asks for more goes to go-sdk, whose
+//     acknowledgement leaves taskIds out (declined, as the extension
+//     allows). Without the extension: -32021.
+//   - Over stdio and in-memory transports only 2025-11-25's form is
+//     served.
 //
 // The client does the same from the other side: a tool listed with
 // taskSupport required, on a server declaring tasks.requests.tools.call, is
@@ -974,7 +1036,10 @@
 //     the same for the calls of WithSessionFreeTools' tools on a stateful
 //     server's live sessions (server_fast_session_test.go).
 //   - server_tasks.go: MCP tasks (WithTasks, WithTaskSupport): creating,
-//     running, cancelling and answering them; server_tasks_wire.go: the
+//     running, cancelling and answering them; server_tasks2026.go: the
+//     2026-07-28 tasks extension's form, AskInput and WithUpfrontInput,
+//     server_tasks2026_listen.go its status notifications
+//     (server_tasks2026_test.go); server_tasks_wire.go: the
 //     layer in front of go-sdk that serves them over HTTP and message
 //     transports; taskstore.go: the TaskStore interface and its record;
 //     taskstore_memory.go: NewMemoryTaskStore; taskstoretest: the suite a

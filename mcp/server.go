@@ -67,6 +67,8 @@ type serverConfig struct {
 	// tasks and taskSupport are WithTasks' and WithTaskSupport's.
 	tasks       TaskOptions
 	taskSupport map[toolgen.ToolName]toolgen.TaskSupport
+	// upfront is WithUpfrontInput's requests (JSON) by tool name.
+	upfront map[string]json.RawMessage
 	// sessionFree is WithSessionFreeTools' names; allSessionFree when it
 	// named none.
 	sessionFree    []toolgen.ToolName

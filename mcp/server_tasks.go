@@ -23,7 +23,8 @@ import (
 // answers the tasks/* requests and task-augmented tools/call itself, and
 // rewrites go-sdk's answers to initialize (the tasks capability) and
 // tools/list (each tool's execution.taskSupport). The layer exists only on
-// a server with a tool that runs as a task.
+// a server with a tool that runs as a task. Protocol 2026-07-28's form, the
+// tasks extension, is in server_tasks2026.go.
 
 // TaskOptions configure a server's tasks (WithTasks). Zero fields take the
 // defaults.
@@ -33,7 +34,9 @@ type TaskOptions struct {
 	// cancel) and take over those whose replica died.
 	Store TaskStore
 	// DefaultTTL is how long a task and its result are kept when the
-	// client asks no ttl (1 h); MaxTTL caps what a client asks (24 h).
+	// client asks no ttl (1 h), as for every task of the 2026-07-28
+	// extension, whose clients ask none; MaxTTL caps what a client asks
+	// (24 h).
 	DefaultTTL, MaxTTL time.Duration
 	// PollInterval is the pollInterval suggested to clients (1 s).
 	PollInterval time.Duration
@@ -113,6 +116,7 @@ type taskEngine struct {
 	opts    TaskOptions // defaults filled in
 	limits  TaskLimits
 	support map[string]toolgen.TaskSupport // tools that are not forbidden
+	upfront map[string]json.RawMessage     // WithUpfrontInput's requests by tool
 
 	mu        sync.Mutex
 	running   map[string]*runningTask // on this replica
@@ -123,6 +127,7 @@ type taskEngine struct {
 type runningTask struct {
 	cancel context.CancelFunc
 	done   chan struct{} // closed once its final status is stored
+	run    *taskRun      // a task of the extension (AskInput), or nil
 }
 
 func newTaskEngine(s *Server, o TaskOptions, support map[string]toolgen.TaskSupport) *taskEngine {
@@ -155,8 +160,9 @@ func newTaskEngine(s *Server, o TaskOptions, support map[string]toolgen.TaskSupp
 
 // taskRPCError is a JSON-RPC error the task layer answers.
 type taskRPCError struct {
-	Code    int64  `json:"code"`
-	Message string `json:"message"`
+	Code    int64           `json:"code"`
+	Message string          `json:"message"`
+	Data    json.RawMessage `json:"data,omitempty"`
 }
 
 func (e *taskRPCError) Error() string { return e.Message }
@@ -376,6 +382,10 @@ func mustJSON(v any) json.RawMessage {
 func (e *taskEngine) start(ctx context.Context, rec TaskRecord, t *toolgen.Tool, token any, notify func(string, any)) {
 	ctx, cancel := context.WithCancel(ctx)
 	rt := &runningTask{cancel: cancel, done: make(chan struct{})}
+	if rec.Revision == revision2026 {
+		rt.run = &taskRun{e: e, id: rec.ID, wake: make(chan struct{}, 1), asked: map[string]bool{}}
+		ctx = context.WithValue(ctx, taskRunKey{}, rt.run)
+	}
 	e.mu.Lock()
 	e.running[rec.ID] = rt
 	e.mu.Unlock()
@@ -511,10 +521,15 @@ func (e *taskEngine) finish(id string, out outcome) {
 			return nil
 		}
 		rec.UpdatedAt = now
+		rec.InputRequests, rec.InputResponses = nil, nil
 		switch {
 		case out.err != nil:
 			rec.Status, rec.StatusMessage = TaskFailed, "The tool stopped: "+out.err.Error()
 			rec.Error = &TaskError{Code: codeInternal, Message: "the tool stopped: " + out.err.Error()}
+		case out.res.IsError && rec.Revision == revision2026:
+			// The extension keeps failed for JSON-RPC errors.
+			rec.Status, rec.StatusMessage = TaskCompleted, "The tool reported an error."
+			rec.Result = mustJSON(toSDKResult(out.res))
 		case out.res.IsError:
 			rec.Status, rec.StatusMessage = TaskFailed, "The tool reported an error."
 			rec.Result = mustJSON(toSDKResult(out.res))
@@ -645,7 +660,11 @@ func (e *taskEngine) list(ctx context.Context, c taskCall) (any, *taskRPCError) 
 		NextCursor string     `json:"nextCursor,omitempty"`
 	}{Tasks: make([]wireTask, 0, len(recs)), NextCursor: next}
 	for _, r := range recs {
-		out.Tasks = append(out.Tasks, e.wire(r))
+		// A task of the 2026-07-28 extension is found by its id alone when
+		// there is no token: listing it would hand it to anyone.
+		if r.Revision != revision2026 {
+			out.Tasks = append(out.Tasks, e.wire(r))
+		}
 	}
 	return out, nil
 }

@@ -34,8 +34,14 @@ func (s *Server) setUpTasks(tools []toolgen.Tool, cfg serverConfig) error {
 			support[string(name)] = v
 		}
 	}
+	for name := range cfg.upfront {
+		if _, ok := support[name]; !ok {
+			return fmt.Errorf("mcp.WithUpfrontInput: tool %q does not run as a task", name)
+		}
+	}
 	if len(support) > 0 {
 		s.tasks = newTaskEngine(s, cfg.tasks, support)
+		s.tasks.upfront = cfg.upfront
 	}
 	return nil
 }
@@ -60,8 +66,10 @@ func (s *Server) Transport(t sdkmcp.Transport) sdkmcp.Transport {
 var tasksCapability = json.RawMessage(`{"list":{},"cancel":{},"requests":{"tools":{"call":{}}}}`)
 
 // rewriteResult adds what go-sdk cannot say to its result of method:
-// initialize's and server/discover's tasks capability, tools/list's execution.taskSupport.
-// Anything it cannot read is left as it is.
+// initialize's tasks capability, server/discover's tasks extension (protocol
+// 2026-07-28), tools/list's execution.taskSupport (2025-11-25's; kept at
+// 2026-07-28, whose Tool allows more members, for clients that call tasks
+// in the old form). Anything it cannot read is left as it is.
 func (e *taskEngine) rewriteResult(method string, result json.RawMessage) json.RawMessage {
 	var m map[string]json.RawMessage
 	if json.Unmarshal(result, &m) != nil {
@@ -73,7 +81,11 @@ func (e *taskEngine) rewriteResult(method string, result json.RawMessage) json.R
 		if json.Unmarshal(m["capabilities"], &caps) != nil || caps == nil {
 			caps = map[string]json.RawMessage{}
 		}
-		caps["tasks"] = tasksCapability
+		if method == "server/discover" {
+			tasksExtensionCapability(caps)
+		} else {
+			caps["tasks"] = tasksCapability
+		}
 		m["capabilities"] = mustJSON(caps)
 	case "tools/list":
 		var tools []map[string]json.RawMessage
@@ -121,8 +133,24 @@ func (e *taskEngine) wrapHTTP(next http.Handler, sessions *sessionLimiter) http.
 			next.ServeHTTP(w, r)
 			return
 		}
+		call := len(msg.ID) > 0 && string(msg.ID) != "null"
+		if meta := parseMeta(msg.Params); requestRevision(r.Header, meta) == revision2026 {
+			switch {
+			case call && !meta.declaresTasks() && e.legacyAt2026(r.Context(), msg.Method, msg.Params):
+				e.serveHTTP(w, r, msg.ID, msg.Method, msg.Params, nil) // no sessions at 2026-07-28
+			case call && msg.Method == "subscriptions/listen" && listensToTasks(msg.Params):
+				e.serveListen(w, r, msg.ID, msg.Params, meta)
+			case call && e.claims2026(msg.Method, msg.Params, meta.declaresTasks()):
+				e.serve2026(w, r, msg.ID, msg.Method, msg.Params, meta)
+			case msg.Method == "server/discover" || msg.Method == "tools/list":
+				e.rewriteHTTP(w, r, next, msg.Method)
+			default:
+				next.ServeHTTP(w, r)
+			}
+			return
+		}
 		switch {
-		case len(msg.ID) > 0 && string(msg.ID) != "null" && e.claims(msg.Method, msg.Params):
+		case call && e.claims(msg.Method, msg.Params):
 			e.serveHTTP(w, r, msg.ID, msg.Method, msg.Params, sessions)
 		case rewritten(msg.Method):
 			e.rewriteHTTP(w, r, next, msg.Method)

@@ -36,8 +36,10 @@ type TaskRecord struct {
 	// Owner is the requestor the task is bound to: "sub:" and the bearer
 	// token's subject when the request was authenticated, else "session:"
 	// and the MCP session id, else "" (stdio, in-memory, or unauthenticated
-	// stateless HTTP: one client). Only requests of the same owner get, list,
-	// cancel or read the task; a store compares owners as opaque strings.
+	// stateless HTTP: one client; and every unauthenticated request of
+	// protocol 2026-07-28, which has no sessions: there the id is the key).
+	// Only requests of the same owner get, list, cancel or read the task; a
+	// store compares owners as opaque strings.
 	Owner string
 	// Tool is the tool's name; Arguments the call's arguments (a JSON
 	// object), kept so that another replica can run an idempotent tool again
@@ -87,6 +89,24 @@ type TaskRecord struct {
 	Replica     string
 	LeaseExpiry time.Time
 	Attempts    int
+
+	// Revision is the protocol revision the task was made under: "" for
+	// 2025-11-25's experimental tasks, "2026-07-28" for the tasks extension
+	// (io.modelcontextprotocol/tasks). It decides the task's wire form and
+	// how a tool's error result is reported (failed before 2026-07-28,
+	// completed with isError in the extension).
+	Revision string
+	// InputRequests are the requests the tool waits on while the task is
+	// input_required: a JSON object of key to {"method", "params"}, the
+	// extension's inputRequests; nil when none is outstanding. tasks/update
+	// moves each answered key from here to InputResponses, on any replica;
+	// the replica running the tool takes the answers from there, deleting
+	// them. A key is never asked twice in a task's life.
+	InputRequests json.RawMessage
+	// InputResponses are the client's answers (tasks/update's
+	// inputResponses) that the tool has not taken yet: a JSON object of key
+	// to the answer, nil when none.
+	InputResponses json.RawMessage
 
 	// CancelRequested is set by tasks/cancel (on any replica); the running
 	// replica reads it each time it renews the lease, and cancels the tool's
@@ -188,7 +208,8 @@ var ErrBadCursor = errors.New("mcp: invalid task cursor")
 // renewal) as without a watcher.
 type TaskWatcher interface {
 	// Watch returns a channel that receives a value soon after the task id
-	// changes status, result, error or CancelRequested (not its status
+	// changes status, result, error, CancelRequested, InputRequests or
+	// InputResponses (AskInput waits on the last; not its status
 	// message or lease; changes made while nobody reads may coalesce into
 	// one value, and a value may come with no change), and stop, which ends
 	// the watch.

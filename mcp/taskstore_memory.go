@@ -59,6 +59,8 @@ func (m *memoryTaskStore) Create(_ context.Context, rec TaskRecord, limits TaskL
 func clone(r TaskRecord) *TaskRecord {
 	r.Arguments = slices.Clone(r.Arguments)
 	r.Result = slices.Clone(r.Result)
+	r.InputRequests = slices.Clone(r.InputRequests)
+	r.InputResponses = slices.Clone(r.InputResponses)
 	if r.Error != nil {
 		e := *r.Error
 		r.Error = &e

@@ -62,7 +62,8 @@ func run(ctx context.Context, httpAddr string, stateless bool) error {
 // resources. Subscriptions are accepted and never notified: the suite
 // checks that subscribing answers.
 func newServer() (*mcp.Server, error) {
-	return mcp.NewServer("toolgen-conformance", "1.0.0", append(Tools(), schema2020Tool()),
+	return mcp.NewServer("toolgen-conformance", "1.0.0", append(Tools(), schema2020Tool(), protocolErrorJob()),
+		mcp.WithUpfrontInput(ToolTestToolWithTask, userNameRequest),
 		mcp.WithPrompts(Prompts()...),
 		mcp.WithResources(Resources()...),
 		mcp.WithRequiredClientCapabilities(ToolTestMissingCapability, sdkmcp.ClientCapabilities{Sampling: &sdkmcp.SamplingCapabilities{}}),

@@ -79,6 +79,26 @@ const (
 	// TestLoggingTool logs a message, which reaches a client of revision
 	// 2026-07-28 only when its request's _meta asked for a log level.
 	ToolTestLoggingTool toolgen.ToolName = "test_logging_tool"
+	// ToolGreet names the tool greet (Greet). Greet greets someone, at once: a
+	// tool that never runs as a task.
+	ToolGreet toolgen.ToolName = "greet"
+	// ToolSlowCompute names the tool slow_compute (SlowCompute). SlowCompute works
+	// for the given number of seconds, then says so.
+	ToolSlowCompute toolgen.ToolName = "slow_compute"
+	// ToolFailingJob names the tool failing_job (FailingJob). FailingJob fails
+	// after a second: its error is a result with isError set.
+	ToolFailingJob toolgen.ToolName = "failing_job"
+	// ToolConfirmDelete names the tool confirm_delete (ConfirmDelete).
+	// ConfirmDelete asks the client to confirm that a file may be deleted, then
+	// says what it did.
+	ToolConfirmDelete toolgen.ToolName = "confirm_delete"
+	// ToolMultiInput names the tool multi_input (MultiInput). MultiInput asks the
+	// client two questions at once, then says it got both.
+	ToolMultiInput toolgen.ToolName = "multi_input"
+	// ToolTestToolWithTask names the tool test_tool_with_task (TestToolWithTask).
+	// TestToolWithTask greets the user by the name it asked for before its task
+	// was made (mcp.WithUpfrontInput in newServer).
+	ToolTestToolWithTask toolgen.ToolName = "test_tool_with_task"
 	// ToolTestSimpleText names the tool test_simple_text (TestSimpleText).
 	// TestSimpleText returns a simple text response.
 	ToolTestSimpleText toolgen.ToolName = "test_simple_text"
@@ -129,33 +149,39 @@ const (
 // A compile error here means a tool's signature changed since this file was
 // generated: run go generate.
 var (
-	_ func(Region) string                           = TestXMcpHeader
-	_ func(context.Context) (string, error)         = TestInputRequiredResultElicitation
-	_ func(context.Context) (string, error)         = TestInputRequiredResultSampling
-	_ func(context.Context) (string, error)         = TestInputRequiredResultListRoots
-	_ func(context.Context) (string, error)         = TestInputRequiredResultRequestState
-	_ func(context.Context) (string, error)         = TestInputRequiredResultTamperedState
-	_ func(context.Context) (string, error)         = TestInputRequiredResultMultipleInputs
-	_ func(context.Context) (string, error)         = TestInputRequiredResultMultiRound
-	_ func(context.Context) (string, error)         = TestInputRequiredResultCapabilities
-	_ func() string                                 = TestMissingCapability
-	_ func() string                                 = TestStreamingElicitation
-	_ func(context.Context) (string, error)         = TestLoggingTool
-	_ func() string                                 = TestSimpleText
-	_ func() toolgen.Result                         = TestImageContent
-	_ func() toolgen.Result                         = TestAudioContent
-	_ func() toolgen.Result                         = TestEmbeddedResource
-	_ func() toolgen.Result                         = TestMultipleContentTypes
-	_ func(context.Context) (string, error)         = TestToolWithLogging
-	_ func(context.Context) (string, error)         = TestToolWithProgress
-	_ func() error                                  = TestErrorHandling
-	_ func(context.Context, string) (string, error) = TestSampling
-	_ func(context.Context, string) (string, error) = TestElicitation
-	_ func(context.Context) (string, error)         = TestElicitationSep1034Defaults
-	_ func(context.Context) (string, error)         = TestElicitationSep1330Enums
+	_ func(Region) string                                    = TestXMcpHeader
+	_ func(context.Context) (string, error)                  = TestInputRequiredResultElicitation
+	_ func(context.Context) (string, error)                  = TestInputRequiredResultSampling
+	_ func(context.Context) (string, error)                  = TestInputRequiredResultListRoots
+	_ func(context.Context) (string, error)                  = TestInputRequiredResultRequestState
+	_ func(context.Context) (string, error)                  = TestInputRequiredResultTamperedState
+	_ func(context.Context) (string, error)                  = TestInputRequiredResultMultipleInputs
+	_ func(context.Context) (string, error)                  = TestInputRequiredResultMultiRound
+	_ func(context.Context) (string, error)                  = TestInputRequiredResultCapabilities
+	_ func() string                                          = TestMissingCapability
+	_ func() string                                          = TestStreamingElicitation
+	_ func(context.Context) (string, error)                  = TestLoggingTool
+	_ func(string) string                                    = Greet
+	_ func(context.Context, float64, string) (string, error) = SlowCompute
+	_ func(context.Context) (string, error)                  = FailingJob
+	_ func(context.Context, string) (string, error)          = ConfirmDelete
+	_ func(context.Context) (string, error)                  = MultiInput
+	_ func(context.Context) (string, error)                  = TestToolWithTask
+	_ func() string                                          = TestSimpleText
+	_ func() toolgen.Result                                  = TestImageContent
+	_ func() toolgen.Result                                  = TestAudioContent
+	_ func() toolgen.Result                                  = TestEmbeddedResource
+	_ func() toolgen.Result                                  = TestMultipleContentTypes
+	_ func(context.Context) (string, error)                  = TestToolWithLogging
+	_ func(context.Context) (string, error)                  = TestToolWithProgress
+	_ func() error                                           = TestErrorHandling
+	_ func(context.Context, string) (string, error)          = TestSampling
+	_ func(context.Context, string) (string, error)          = TestElicitation
+	_ func(context.Context) (string, error)                  = TestElicitationSep1034Defaults
+	_ func(context.Context) (string, error)                  = TestElicitationSep1330Enums
 )
 
-// Tools returns the tools of package main: test_x_mcp_header, test_input_required_result_elicitation, test_input_required_result_sampling, test_input_required_result_list_roots, test_input_required_result_request_state, test_input_required_result_tampered_state, test_input_required_result_multiple_inputs, test_input_required_result_multi_round, test_input_required_result_capabilities, test_missing_capability, test_streaming_elicitation, test_logging_tool, test_simple_text, test_image_content, test_audio_content, test_embedded_resource, test_multiple_content_types, test_tool_with_logging, test_tool_with_progress, test_error_handling, test_sampling, test_elicitation, test_elicitation_sep1034_defaults, test_elicitation_sep1330_enums.
+// Tools returns the tools of package main: test_x_mcp_header, test_input_required_result_elicitation, test_input_required_result_sampling, test_input_required_result_list_roots, test_input_required_result_request_state, test_input_required_result_tampered_state, test_input_required_result_multiple_inputs, test_input_required_result_multi_round, test_input_required_result_capabilities, test_missing_capability, test_streaming_elicitation, test_logging_tool, greet, slow_compute, failing_job, confirm_delete, multi_input, test_tool_with_task, test_simple_text, test_image_content, test_audio_content, test_embedded_resource, test_multiple_content_types, test_tool_with_logging, test_tool_with_progress, test_error_handling, test_sampling, test_elicitation, test_elicitation_sep1034_defaults, test_elicitation_sep1330_enums.
 func Tools() []toolgen.Tool {
 	return toolimpl.StaticTools(toolgenTools[:])
 }
@@ -311,6 +337,74 @@ var toolgenTools = [...]toolgen.Tool{{
 	SearchTerms: "1 32 AggTIKOPAxbQFgjgI 07 2026 28 ask client level log:6 main:2 messag meta onli reach request revision test:4 test_log_tool:4 tool:4",
 	Call: toolimpl.Caller(&toolgenToolTestLoggingTool, func(ctx context.Context, in struct{}) (string, error) {
 		return TestLoggingTool(ctx)
+	}),
+}, {
+	Name:        ToolGreet,
+	Description: "Greet greets someone, at once: a tool that never runs as a task.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"who to greet."}},"required":["name"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "main",
+	Tokens:      toolgen.Tokens{Default: 75, Strict: 58, Gemini: 53},
+	SearchTerms: "1 16 0oEUBXAsg greet:6 main:2 name:2 never onc run someon task tool",
+	Call:        toolgenCallGreet,
+}, {
+	Name:        ToolSlowCompute,
+	Description: "SlowCompute works for the given number of seconds, then says so. It runs as a task, and stops when the task is cancelled.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"seconds":{"type":"number","description":"how long to work."},"label":{"type":"string","description":"a name for the work, repeated in the result."}},"required":["seconds","label"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "main",
+	Task:        toolgen.TaskOptional,
+	Tokens:      toolgen.Tokens{Default: 108, Strict: 91, Gemini: 86},
+	SearchTerms: "1 34 ccACYilKBEcEiFQUAF cancel comput:4 given label:2 long main:2 name number repeat result run sai second:3 slow:4 slow_comput:4 stop task:2 work:3",
+	Call:        toolgenCallSlowCompute,
+}, {
+	Name:        ToolFailingJob,
+	Description: "FailingJob fails after a second: its error is a result with isError set. It runs only as a task.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "main",
+	Task:        toolgen.TaskRequired,
+	Tokens:      toolgen.Tokens{Default: 66, Strict: 49, Gemini: 45},
+	SearchTerms: "1 25 JDgIMRAAANoG8 after error:2 fail:5 fail_job:4 is_error job:4 main:2 onli result run second set task",
+	Call: toolimpl.Caller(&toolgenToolFailingJob, func(ctx context.Context, in struct{}) (string, error) {
+		return FailingJob(ctx)
+	}),
+}, {
+	Name:        ToolConfirmDelete,
+	Description: "ConfirmDelete asks the client to confirm that a file may be deleted, then says what it did. It runs as a task.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"filename":{"type":"string","description":"the file to delete."}},"required":["filename"],"additionalProperties":false}`),
+	Namespace:   "main",
+	Task:        toolgen.TaskOptional,
+	Tokens:      toolgen.Tokens{Default: 84, Strict: 67, Gemini: 62},
+	SearchTerms: "1 28 IDQZG3gbCQIGA ask client confirm:5 confirm_delet:4 delet:6 did file:2 filenam:2 mai main:2 run sai task",
+	Call:        toolgenCallConfirmDelete,
+}, {
+	Name:        ToolMultiInput,
+	Description: "MultiInput asks the client two questions at once, then says it got both. It runs as a task.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
+	Namespace:   "main",
+	Task:        toolgen.TaskOptional,
+	Tokens:      toolgen.Tokens{Default: 62, Strict: 45, Gemini: 41},
+	SearchTerms: "1 24 MBAYBsCEDFFErQ ask both client got input:4 main:2 multi:4 multi_input:4 onc question run sai task two",
+	Call: toolimpl.Caller(&toolgenToolMultiInput, func(ctx context.Context, in struct{}) (string, error) {
+		return MultiInput(ctx)
+	}),
+}, {
+	Name:        ToolTestToolWithTask,
+	Description: "TestToolWithTask greets the user by the name it asked for before its task was made (mcp.WithUpfrontInput in newServer). It runs only as a task.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
+	Namespace:   "main",
+	Task:        toolgen.TaskRequired,
+	Tokens:      toolgen.Tokens{Default: 79, Strict: 62, Gemini: 58},
+	SearchTerms: "1 35 TogYuSEwkAA80CrQSkAA ask befor greet input made main:2 mcp name new new_server onli run server task:6 test:4 test_tool_with_task:4 tool:4 upfront user with_upfront_input",
+	Call: toolimpl.Caller(&toolgenToolTestToolWithTask, func(ctx context.Context, in struct{}) (string, error) {
+		return TestToolWithTask(ctx)
 	}),
 }, {
 	Name:        ToolTestSimpleText,
@@ -561,6 +655,73 @@ type TestLoggingToolRule struct{}
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r TestLoggingToolRule) Rule() toolgen.Rule {
 	return toolgen.Rule{Tool: ToolTestLoggingTool}
+}
+
+// GreetRule is a permission rule for the tool greet: each field is a glob over
+// that argument's value (as toolgen.Rule's Args), and an empty field does not
+// constrain it.
+type GreetRule struct {
+	_    [0]func()
+	Name string // argument "name"
+}
+
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r GreetRule) Rule() toolgen.Rule {
+	return toolimpl.RuleOf(ToolGreet, &toolgenTypeParamsGreet.Object, unsafe.Pointer(&r), 1)
+}
+
+// SlowComputeRule is a permission rule for the tool slow_compute: each field
+// is a glob over that argument's value (as toolgen.Rule's Args), and an empty
+// field does not constrain it.
+type SlowComputeRule struct {
+	_       [0]func()
+	Seconds string // argument "seconds": a number in canonical form ("0.5" matches 5e-1)
+	Label   string // argument "label"
+}
+
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r SlowComputeRule) Rule() toolgen.Rule {
+	return toolimpl.RuleOf(ToolSlowCompute, &toolgenTypeParamsSlowCompute.Object, unsafe.Pointer(&r), 2)
+}
+
+// FailingJobRule is a permission rule for the tool failing_job, which takes no
+// arguments.
+type FailingJobRule struct{}
+
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r FailingJobRule) Rule() toolgen.Rule {
+	return toolgen.Rule{Tool: ToolFailingJob}
+}
+
+// ConfirmDeleteRule is a permission rule for the tool confirm_delete: each
+// field is a glob over that argument's value (as toolgen.Rule's Args), and an
+// empty field does not constrain it.
+type ConfirmDeleteRule struct {
+	_        [0]func()
+	Filename string // argument "filename"
+}
+
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r ConfirmDeleteRule) Rule() toolgen.Rule {
+	return toolimpl.RuleOf(ToolConfirmDelete, &toolgenTypeParamsConfirmDelete.Object, unsafe.Pointer(&r), 1)
+}
+
+// MultiInputRule is a permission rule for the tool multi_input, which takes no
+// arguments.
+type MultiInputRule struct{}
+
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r MultiInputRule) Rule() toolgen.Rule {
+	return toolgen.Rule{Tool: ToolMultiInput}
+}
+
+// TestToolWithTaskRule is a permission rule for the tool test_tool_with_task,
+// which takes no arguments.
+type TestToolWithTaskRule struct{}
+
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r TestToolWithTaskRule) Rule() toolgen.Rule {
+	return toolgen.Rule{Tool: ToolTestToolWithTask}
 }
 
 // TestSimpleTextRule is a permission rule for the tool test_simple_text, which
@@ -859,6 +1020,67 @@ var toolgenToolTestStreamingElicitation = toolimpl.Tool{Name: ToolTestStreamingE
 // toolgenToolTestLoggingTool describes the dispatch of test_logging_tool, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTestLoggingTool = toolimpl.Tool{Name: ToolTestLoggingTool, In: toolimpl.NoArgs, Text: true}
 
+// toolgenParamsGreet holds the arguments of greet, for its table.
+type toolgenParamsGreet struct {
+	name string
+}
+
+// toolgenCallGreet reads the arguments of greet, calls Greet and writes its result, as its tables say.
+func toolgenCallGreet(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsGreet
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolGreet, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out = Greet(in.name)
+		return nil
+	})
+}
+
+var toolgenToolGreet = toolimpl.Tool{Name: ToolGreet, In: toolgenTypeParamsGreet, Text: true}
+
+// toolgenParamsSlowCompute holds the arguments of slow_compute, for its table.
+type toolgenParamsSlowCompute struct {
+	seconds float64
+	label   string
+}
+
+// toolgenCallSlowCompute reads the arguments of slow_compute, calls SlowCompute and writes its result, as its tables say.
+func toolgenCallSlowCompute(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsSlowCompute
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolSlowCompute, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = SlowCompute(ctx, in.seconds, in.label)
+		return err
+	})
+}
+
+var toolgenToolSlowCompute = toolimpl.Tool{Name: ToolSlowCompute, In: toolgenTypeParamsSlowCompute, Text: true}
+
+// toolgenToolFailingJob describes the dispatch of failing_job, which toolimpl.Caller runs, as its tables say.
+var toolgenToolFailingJob = toolimpl.Tool{Name: ToolFailingJob, In: toolimpl.NoArgs, Text: true}
+
+// toolgenParamsConfirmDelete holds the arguments of confirm_delete, for its table.
+type toolgenParamsConfirmDelete struct {
+	filename string
+}
+
+// toolgenCallConfirmDelete reads the arguments of confirm_delete, calls ConfirmDelete and writes its result, as its tables say.
+func toolgenCallConfirmDelete(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsConfirmDelete
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolConfirmDelete, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = ConfirmDelete(ctx, in.filename)
+		return err
+	})
+}
+
+var toolgenToolConfirmDelete = toolimpl.Tool{Name: ToolConfirmDelete, In: toolgenTypeParamsConfirmDelete, Text: true}
+
+// toolgenToolMultiInput describes the dispatch of multi_input, which toolimpl.Caller runs, as its tables say.
+var toolgenToolMultiInput = toolimpl.Tool{Name: ToolMultiInput, In: toolimpl.NoArgs, Text: true}
+
+// toolgenToolTestToolWithTask describes the dispatch of test_tool_with_task, which toolimpl.Caller runs, as its tables say.
+var toolgenToolTestToolWithTask = toolimpl.Tool{Name: ToolTestToolWithTask, In: toolimpl.NoArgs, Text: true}
+
 // toolgenToolTestSimpleText describes the dispatch of test_simple_text, which toolimpl.Caller runs, as its tables say.
 var toolgenToolTestSimpleText = toolimpl.Tool{Name: ToolTestSimpleText, In: toolimpl.NoArgs, Text: true}
 
@@ -1015,6 +1237,31 @@ var toolgenTypeRegion = &toolimpl.Struct{
 	Fields: []toolimpl.Field{
 		{Offset: unsafe.Offsetof(Region{}.Region), Kind: toolimpl.FieldString, Required: 1, Key: `"region":`},
 		{Offset: unsafe.Offsetof(Region{}.Query), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"query":`},
+	},
+}
+
+// toolgenTypeParamsGreet describes a toolgenParamsGreet for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsGreet = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"name"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsGreet{}.name), Kind: toolimpl.FieldString, Required: 1, Key: `"name":`},
+	},
+}
+
+// toolgenTypeParamsSlowCompute describes a toolgenParamsSlowCompute for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsSlowCompute = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"seconds", "label"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsSlowCompute{}.seconds), Kind: toolimpl.FieldFloat64, Required: 1, Key: `"seconds":`},
+		{Offset: unsafe.Offsetof(toolgenParamsSlowCompute{}.label), Kind: toolimpl.FieldString, Required: 2, Key: `"label":`},
+	},
+}
+
+// toolgenTypeParamsConfirmDelete describes a toolgenParamsConfirmDelete for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsConfirmDelete = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"filename"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsConfirmDelete{}.filename), Kind: toolimpl.FieldString, Required: 1, Key: `"filename":`},
 	},
 }
 

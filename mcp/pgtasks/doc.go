@@ -42,8 +42,14 @@
 //		lease_expiry     timestamptz NOT NULL,      -- when that replica's claim lapses
 //		attempts         integer NOT NULL DEFAULT 0,
 //		cancel_requested boolean NOT NULL DEFAULT false,
-//		version          bigint NOT NULL DEFAULT 1  -- one more on each Update
+//		version          bigint NOT NULL DEFAULT 1, -- one more on each Update
+//		revision         text NOT NULL DEFAULT '',  -- '2026-07-28' for a task of the tasks extension
+//		input_requests   json,                      -- the tool's questions not answered yet (inputRequests)
+//		input_responses  json                       -- answers (tasks/update) the tool has not taken yet
 //	);
+//	ALTER TABLE "mcp_tasks" ADD COLUMN IF NOT EXISTS revision text NOT NULL DEFAULT '';
+//	ALTER TABLE "mcp_tasks" ADD COLUMN IF NOT EXISTS input_requests json;
+//	ALTER TABLE "mcp_tasks" ADD COLUMN IF NOT EXISTS input_responses json;
 //	CREATE INDEX IF NOT EXISTS "mcp_tasks_owner" ON "mcp_tasks" (owner, created_at, id);
 //	CREATE INDEX IF NOT EXISTS "mcp_tasks_expires" ON "mcp_tasks" (expires_at);
 //	CREATE INDEX IF NOT EXISTS "mcp_tasks_lease" ON "mcp_tasks" (lease_expiry) WHERE status IN ('working', 'input_required');
@@ -53,7 +59,7 @@
 // when the application's role may not create tables: New then finds the
 // table and its indexes and only checks its columns. Every statement is IF
 // NOT EXISTS, so the migration runs again unchanged, and New runs it on a
-// table that lacks an index (one made by an older version); replicas
+// table that lacks an index or a column (one made by an older version); replicas
 // starting at once on a database without the table make it once (New takes
 // a transaction-scoped advisory lock, keyed by the table's name, around
 // it). The JSON columns

@@ -141,8 +141,14 @@ var createSQL = template.Must(template.New("create").Parse(`CREATE TABLE IF NOT 
 	lease_expiry     timestamptz NOT NULL,
 	attempts         integer NOT NULL DEFAULT 0,
 	cancel_requested boolean NOT NULL DEFAULT false,
-	version          bigint NOT NULL DEFAULT 1
+	version          bigint NOT NULL DEFAULT 1,
+	revision         text NOT NULL DEFAULT '',
+	input_requests   json,
+	input_responses  json
 );
+ALTER TABLE {{.Table}} ADD COLUMN IF NOT EXISTS revision text NOT NULL DEFAULT '';
+ALTER TABLE {{.Table}} ADD COLUMN IF NOT EXISTS input_requests json;
+ALTER TABLE {{.Table}} ADD COLUMN IF NOT EXISTS input_responses json;
 CREATE INDEX IF NOT EXISTS {{.OwnerIndex}} ON {{.Table}} (owner, created_at, id);
 CREATE INDEX IF NOT EXISTS {{.ExpiresIndex}} ON {{.Table}} (expires_at);
 CREATE INDEX IF NOT EXISTS {{.LeaseIndex}} ON {{.Table}} (lease_expiry) WHERE status IN ('working', 'input_required');
@@ -191,7 +197,8 @@ func (s *Store) made(ctx context.Context) (bool, error) {
 
 // columns are the table's columns, in the order scanRecord reads them.
 const columns = `id, owner, tool, arguments, idempotent, status, status_message, created_at, updated_at, ttl_ns, expires_at,
-poll_interval_ns, result, error_code, error_message, replica, lease_expiry, attempts, cancel_requested, version`
+poll_interval_ns, result, error_code, error_message, replica, lease_expiry, attempts, cancel_requested, version,
+revision, input_requests, input_responses`
 
 // excludedColumns are the columns of the row an INSERT ... ON CONFLICT
 // proposed: "excluded.id, excluded.owner, ...".
@@ -216,6 +223,12 @@ func (s *Store) createTable(ctx context.Context) error {
 	made, err := s.made(ctx)
 	if err != nil {
 		return err
+	}
+	if made {
+		// A table of a version before the tasks extension lacks its
+		// columns: the SQL adds them.
+		_, err := s.pool.Exec(ctx, `SELECT `+columns+` FROM `+s.table+` LIMIT 0`)
+		made = err == nil
 	}
 	if !made {
 		// CREATE TABLE IF NOT EXISTS run at once by two sessions may fail
@@ -267,9 +280,9 @@ func (s *Store) Create(ctx context.Context, rec mcp.TaskRecord, limits mcp.TaskL
 		}
 		args := recordArgs(rec, 1)
 		tag, err := tx.Exec(ctx, `INSERT INTO `+s.table+` (`+columns+`)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23)
 ON CONFLICT (id) DO UPDATE SET (`+columns+`) = (`+excludedColumns+`)
-WHERE `+s.table+`.expires_at < $21`, append(args, now)...)
+WHERE `+s.table+`.expires_at < $24`, append(args, now)...)
 		if err != nil {
 			return err
 		}
@@ -373,7 +386,7 @@ func (s *Store) Update(ctx context.Context, id string, now time.Time, change fun
 		}
 		rec.ID, rec.Owner, rec.CreatedAt = old.ID, old.Owner, old.CreatedAt
 		args := recordArgs(rec, version+1)
-		if _, err := tx.Exec(ctx, `UPDATE `+s.table+` SET (`+columns+`) = ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)
+		if _, err := tx.Exec(ctx, `UPDATE `+s.table+` SET (`+columns+`) = ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23)
 WHERE id = $1`, args...); err != nil {
 			return err
 		}
@@ -411,10 +424,12 @@ func safeChange(id string, change func(*mcp.TaskRecord) error, rec *mcp.TaskReco
 // announced reports whether a change from old to rec is one a waiter
 // wants to hear of (mcp.TaskWatcher): not a lease renewed, nor a status
 // message (a tool's progress, written up to ten times a second, would wake
-// the replica running it as often).
+// the replica running it as often). A tool's questions and the client's
+// answers are: the replica running the tool waits for the answers.
 func announced(old, rec mcp.TaskRecord) bool {
 	return old.Status != rec.Status || old.CancelRequested != rec.CancelRequested ||
-		string(old.Result) != string(rec.Result) || (old.Error == nil) != (rec.Error == nil)
+		string(old.Result) != string(rec.Result) || (old.Error == nil) != (rec.Error == nil) ||
+		string(old.InputRequests) != string(rec.InputRequests) || string(old.InputResponses) != string(rec.InputResponses)
 }
 
 // cursor is List's cursor: the last record's creation time (microseconds,
@@ -516,13 +531,14 @@ func recordArgs(rec mcp.TaskRecord, version int64) []any {
 	}
 	return []any{rec.ID, rec.Owner, rec.Tool, nullJSON(rec.Arguments), rec.Idempotent, string(rec.Status), rec.StatusMessage,
 		rec.CreatedAt, rec.UpdatedAt, int64(rec.TTL), rec.ExpiresAt, int64(rec.PollInterval), nullJSON(rec.Result), code, message,
-		rec.Replica, rec.LeaseExpiry, rec.Attempts, rec.CancelRequested, version}
+		rec.Replica, rec.LeaseExpiry, rec.Attempts, rec.CancelRequested, version,
+		rec.Revision, nullJSON(rec.InputRequests), nullJSON(rec.InputResponses)}
 }
 
 // nullJSON is raw as a json parameter: NULL when empty. (A []byte would be
 // sent as bytea, a string is sent as the text it is.)
 func nullJSON(raw json.RawMessage) *string {
-	if raw == nil {
+	if len(raw) == 0 {
 		return nil
 	}
 	s := string(raw)
@@ -532,14 +548,15 @@ func nullJSON(raw json.RawMessage) *string {
 // scanRecord reads one row of columns, and its version.
 func (s *Store) scanRecord(row pgx.Row) (mcp.TaskRecord, int64, error) {
 	var rec mcp.TaskRecord
-	var args, result *string
+	var args, result, asked, answered *string
 	var status string
 	var ttl, poll, version int64
 	var code *int64
 	var message *string
 	err := row.Scan(&rec.ID, &rec.Owner, &rec.Tool, &args, &rec.Idempotent, &status, &rec.StatusMessage,
 		&rec.CreatedAt, &rec.UpdatedAt, &ttl, &rec.ExpiresAt, &poll, &result, &code, &message,
-		&rec.Replica, &rec.LeaseExpiry, &rec.Attempts, &rec.CancelRequested, &version)
+		&rec.Replica, &rec.LeaseExpiry, &rec.Attempts, &rec.CancelRequested, &version,
+		&rec.Revision, &asked, &answered)
 	if err != nil {
 		return mcp.TaskRecord{}, 0, err
 	}
@@ -549,6 +566,12 @@ func (s *Store) scanRecord(row pgx.Row) (mcp.TaskRecord, int64, error) {
 	}
 	if result != nil {
 		rec.Result = json.RawMessage(*result)
+	}
+	if asked != nil {
+		rec.InputRequests = json.RawMessage(*asked)
+	}
+	if answered != nil {
+		rec.InputResponses = json.RawMessage(*answered)
 	}
 	if code != nil && message != nil {
 		rec.Error = &mcp.TaskError{Code: *code, Message: *message}
@@ -573,6 +596,8 @@ func (s *Store) scanRows(rows pgx.Rows) ([]mcp.TaskRecord, error) {
 func clone(rec mcp.TaskRecord) mcp.TaskRecord {
 	rec.Arguments = append(json.RawMessage(nil), rec.Arguments...)
 	rec.Result = append(json.RawMessage(nil), rec.Result...)
+	rec.InputRequests = append(json.RawMessage(nil), rec.InputRequests...)
+	rec.InputResponses = append(json.RawMessage(nil), rec.InputResponses...)
 	if rec.Error != nil {
 		e := *rec.Error
 		rec.Error = &e
@@ -591,6 +616,12 @@ func roundTrip(rec mcp.TaskRecord) mcp.TaskRecord {
 	}
 	if len(rec.Result) == 0 {
 		rec.Result = nil
+	}
+	if len(rec.InputRequests) == 0 {
+		rec.InputRequests = nil
+	}
+	if len(rec.InputResponses) == 0 {
+		rec.InputResponses = nil
 	}
 	return rec
 }

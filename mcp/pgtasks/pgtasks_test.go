@@ -562,6 +562,20 @@ func TestNew(t *testing.T) {
 	var exists bool
 	require.NoError(t, p.QueryRow(ctx, `SELECT to_regclass('app.`+table+`_finished') IS NOT NULL`).Scan(&exists))
 	assert.True(t, exists)
+
+	// A table made before the tasks extension, without its columns: New
+	// adds them, and its tasks keep their questions and answers.
+	_, err = p.Exec(ctx, `ALTER TABLE app.`+table+` DROP COLUMN revision, DROP COLUMN input_requests, DROP COLUMN input_responses`)
+	require.NoError(t, err)
+	s, err = pgtasks.New(ctx, p, pgtasks.WithTable("app."+table))
+	require.NoError(t, err)
+	defer s.Close()
+	rec := task("ext", "")
+	rec.Revision, rec.InputRequests = "2026-07-28", json.RawMessage(`{"k":{"method":"roots/list"}}`)
+	require.NoError(t, s.Create(ctx, rec, mcp.TaskLimits{}, t0))
+	got, err := s.Get(ctx, "ext", t0)
+	require.NoError(t, err)
+	same(t, rec, got)
 }
 
 func ids(recs []mcp.TaskRecord) []string {

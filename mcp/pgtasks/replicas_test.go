@@ -52,7 +52,11 @@ const lease = 2 * time.Second
 //     killed: it gets the re-run's result, or the rule's error;
 //   - tasks/result waiting on a replica that does not run the task is
 //     answered soon after the tool returns (NOTIFY), not at its next read
-//     of the store.
+//     of the store;
+//   - the same in the 2026-07-28 tasks extension's form: a tool's question
+//     answered (tasks/update) on another replica resumes it; a killed
+//     replica's task waiting for input fails with the rule's error, an
+//     idempotent one runs again and completes with its result inline.
 func TestReplicaKilled(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds an MCP server and starts nginx and PostgreSQL")
@@ -66,6 +70,108 @@ func TestReplicaKilled(t *testing.T) {
 	t.Run("cancel_on_another_replica_stops_the_tool", func(t *testing.T) { cancelOnAnotherReplica(t, c) })
 	t.Run("mcp_client_rides_through_the_kill", func(t *testing.T) { mcpClientRidesThrough(t, c) })
 	t.Run("result_waiter_on_another_replica_woken", func(t *testing.T) { resultWaiterWoken(t, c) })
+	t.Run("extension_answer_on_another_replica_wakes_the_tool", func(t *testing.T) { extensionAnswerOnAnotherReplica(t, c) })
+	t.Run("extension_tasks_of_a_killed_replica", func(t *testing.T) { extensionTasksOfAKilledReplica(t, c) })
+}
+
+// The tasks extension of protocol 2026-07-28 over the same store: the
+// task's questions and the client's answers live in the table, so that a
+// tasks/update reaching any replica resumes the tool on the one running it
+// (woken by NOTIFY), and a killed replica's tasks end as 2025-11-25's do,
+// in the extension's form.
+
+// call26 sends a 2026-07-28 request declaring the tasks extension to url.
+func (c *taskCluster) call26(t *testing.T, url, method string, params map[string]any) map[string]json.RawMessage {
+	t.Helper()
+	p := map[string]any{"_meta": map[string]any{"io.modelcontextprotocol/protocolVersion": "2026-07-28",
+		"io.modelcontextprotocol/clientCapabilities": map[string]any{"extensions": map[string]any{mcp.TasksExtension: map[string]any{}}}}}
+	for k, v := range params {
+		p[k] = v
+	}
+	name, _ := params["taskId"].(string)
+	if method == "tools/call" {
+		name = params["name"].(string)
+	}
+	ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)
+	defer cancel()
+	res, err := sendAt(ctx, url, method, p, map[string]string{"Mcp-Protocol-Version": "2026-07-28", "Mcp-Method": method, "Mcp-Name": name})
+	require.NoError(t, err)
+	require.Nil(t, res.Error, "%s at %s: %+v", method, url, res.Error)
+	var m map[string]json.RawMessage
+	require.NoError(t, json.Unmarshal(res.Result, &m))
+	return m
+}
+
+// waitStatus26 polls the extension's tasks/get at url until the task is in
+// status, at most within.
+func (c *taskCluster) waitStatus26(t *testing.T, url, id, status string, within time.Duration) map[string]json.RawMessage {
+	t.Helper()
+	deadline := time.Now().Add(within)
+	for {
+		m := c.call26(t, url, "tasks/get", map[string]any{"taskId": id})
+		var got string
+		require.NoError(t, json.Unmarshal(m["status"], &got))
+		if got == status {
+			return m
+		}
+		require.False(t, time.Now().After(deadline), "task %s is %s, not %s, after %s", id, got, status, within)
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+func (c *taskCluster) create26(t *testing.T, url, tool, name string) string {
+	t.Helper()
+	m := c.call26(t, url, "tools/call", map[string]any{"name": tool, "arguments": map[string]any{"name": name}})
+	require.Equal(t, `"task"`, string(m["resultType"]))
+	var id string
+	require.NoError(t, json.Unmarshal(m["taskId"], &id))
+	return id
+}
+
+func extensionAnswerOnAnotherReplica(t *testing.T, c *taskCluster) {
+	for round := range 3 {
+		name := fmt.Sprint("ask-", round)
+		id := c.create26(t, c.url, "confirm", name)
+		ran := c.waitRun(t, "confirm "+name)
+		other := c.urlsBut(ran)[round%2]
+		m := c.waitStatus26(t, other, id, "input_required", 10*time.Second)
+		assert.Contains(t, string(m["inputRequests"]), `"elicitation/create"`)
+		answered := time.Now()
+		ack := c.call26(t, other, "tasks/update", map[string]any{"taskId": id, "inputResponses": map[string]any{"ok": map[string]any{"action": "accept"}}})
+		assert.Equal(t, map[string]json.RawMessage{"resultType": json.RawMessage(`"complete"`)}, ack)
+		m = c.waitStatus26(t, c.url, id, "completed", 10*time.Second)
+		t.Logf("the tool on %s resumed and finished %s after the answer reached another replica", ran, time.Since(answered).Round(time.Millisecond))
+		assert.Equal(t, "confirm "+name+" by "+ran+": accept", textOf(t, m["result"]))
+	}
+}
+
+func extensionTasksOfAKilledReplica(t *testing.T, c *taskCluster) {
+	// Not idempotent, waiting for input: failed, with the JSON-RPC error.
+	id := c.create26(t, c.url, "confirm", "killed-1")
+	ran := c.waitRun(t, "confirm killed-1")
+	c.waitStatus26(t, c.urlsBut(ran)[0], id, "input_required", 10*time.Second)
+	c.kill(t, ran)
+	m := c.waitStatus26(t, c.url, id, "failed", lease+10*time.Second)
+	assert.NotContains(t, m, "result")
+	assert.NotContains(t, m, "inputRequests")
+	assert.JSONEq(t, `{"code":-32603,"message":"the server running this task stopped; the tool may or may not have run"}`, string(m["error"]))
+	c.restart(t, ran)
+
+	// Idempotent: run again elsewhere, its result inline.
+	id = c.create26(t, c.url, "crunch", "held-e2")
+	ran = c.waitRun(t, "crunch held-e2")
+	c.kill(t, ran)
+	deadline := time.Now().Add(lease + 10*time.Second)
+	for c.countRuns(t, "crunch held-e2") < 2 {
+		require.False(t, time.Now().After(deadline), "crunch held-e2 did not run again")
+		c.call26(t, c.url, "tasks/get", map[string]any{"taskId": id}) // a replica that finds the lease lapsed takes it over
+		time.Sleep(50 * time.Millisecond)
+	}
+	c.release(t, "held-e2")
+	m = c.waitStatus26(t, c.url, id, "completed", 10*time.Second)
+	assert.NotEqual(t, "crunch held-e2 by "+ran, textOf(t, m["result"]))
+	assert.NotContains(t, string(m["result"]), "related-task")
+	c.restart(t, ran)
 }
 
 func completedTaskOutlivesItsReplica(t *testing.T, c *taskCluster) {
@@ -418,6 +524,11 @@ func (c *taskCluster) call(t *testing.T, url, method string, params any) rpcResu
 
 // send is call without the test: for another goroutine.
 func send(ctx context.Context, url, method string, params any) (rpcResult, error) {
+	return sendAt(ctx, url, method, params, map[string]string{"Mcp-Protocol-Version": "2025-11-25"})
+}
+
+// sendAt is send with headers of its own.
+func sendAt(ctx context.Context, url, method string, params any, header map[string]string) (rpcResult, error) {
 	body, err := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": 1, "method": method, "params": params})
 	if err != nil {
 		return rpcResult{}, err
@@ -428,7 +539,9 @@ func send(ctx context.Context, url, method string, params any) (rpcResult, error
 	}
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Accept", "application/json, text/event-stream")
-	req.Header.Set("Mcp-Protocol-Version", "2025-11-25")
+	for k, v := range header {
+		req.Header.Set(k, v)
+	}
 	resp, err := (&http.Client{Transport: &http.Transport{DisableKeepAlives: true}}).Do(req)
 	if err != nil {
 		return rpcResult{}, fmt.Errorf("%s to %s: %w", method, url, err)

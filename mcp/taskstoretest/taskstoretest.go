@@ -32,6 +32,7 @@ func Run(t *testing.T, newStore func(t *testing.T) mcp.TaskStore) {
 		{"Expiry", expiry},
 		{"ListPages", listPages},
 		{"Lapsed", lapsed},
+		{"InputState", inputState},
 	}
 	for _, c := range checks {
 		t.Run(c.name, func(t *testing.T) { c.f(t, newStore(t)) })
@@ -69,10 +70,12 @@ func same(a, b mcp.TaskRecord) bool {
 	if (a.Error == nil) != (b.Error == nil) || (a.Error != nil && *a.Error != *b.Error) {
 		return false
 	}
-	if !jsonEq(a.Arguments, b.Arguments) || !jsonEq(a.Result, b.Result) {
+	if !jsonEq(a.Arguments, b.Arguments) || !jsonEq(a.Result, b.Result) ||
+		!jsonEq(a.InputRequests, b.InputRequests) || !jsonEq(a.InputResponses, b.InputResponses) {
 		return false
 	}
 	a.CreatedAt, a.UpdatedAt, a.ExpiresAt, a.LeaseExpiry, a.Error, a.Arguments, a.Result = b.CreatedAt, b.UpdatedAt, b.ExpiresAt, b.LeaseExpiry, b.Error, b.Arguments, b.Result
+	a.InputRequests, a.InputResponses = b.InputRequests, b.InputResponses
 	return reflect.DeepEqual(a, b)
 }
 
@@ -243,5 +246,57 @@ func lapsed(t *testing.T, s mcp.TaskStore) {
 	must(t, err)
 	if len(recs) != 1 || recs[0].ID != "dead" {
 		t.Errorf("Lapsed: %v, want dead alone", recs)
+	}
+}
+
+// inputState checks the state of a task of the tasks extension (protocol
+// 2026-07-28): its revision and the questions and answers it carries
+// between the replica running its tool and the one a tasks/update reaches,
+// kept as given, emptied back to nil, and isolated from the caller's copy.
+func inputState(t *testing.T, s mcp.TaskStore) {
+	ctx := context.Background()
+	rec := record("ext", "", base)
+	rec.Revision = "2026-07-28"
+	rec.InputResponses = []byte(`{"user_name":{"action":"accept","content":{"name":"Alice"}}}`)
+	must(t, s.Create(ctx, rec, mcp.TaskLimits{}, base))
+	rec.InputResponses[2] = 'X' // the store kept its own copy
+	rec.InputResponses = []byte(`{"user_name":{"action":"accept","content":{"name":"Alice"}}}`)
+	got, err := s.Get(ctx, "ext", base)
+	must(t, err)
+	if !same(got, rec) {
+		t.Errorf("Get:\n got %+v\nwant %+v", got, rec)
+	}
+	asked := []byte(`{"confirm":{"method":"elicitation/create","params":{"mode":"form","message":"Sure?","requestedSchema":{"type":"object","properties":{}}}},"b":{"method":"roots/list"}}`)
+	later := base.Add(time.Second)
+	_, err = s.Update(ctx, "ext", later, func(r *mcp.TaskRecord) error {
+		r.Status, r.UpdatedAt, r.InputRequests, r.InputResponses = mcp.TaskInputRequired, later, asked, nil
+		return nil
+	})
+	must(t, err)
+	got, err = s.Get(ctx, "ext", later)
+	must(t, err)
+	want := rec
+	want.Status, want.UpdatedAt, want.InputRequests, want.InputResponses = mcp.TaskInputRequired, later, asked, nil
+	if !same(got, want) || got.InputResponses != nil {
+		t.Errorf("after asking:\n got %+v\nwant %+v (InputResponses nil)", got, want)
+	}
+	recs, err := s.Lapsed(ctx, base.Add(time.Hour-time.Second), 10)
+	must(t, err)
+	if len(recs) != 1 || recs[0].ID != "ext" || recs[0].Revision != "2026-07-28" {
+		t.Errorf("Lapsed of an input_required task whose lease lapsed: %+v, want ext with its revision", recs)
+	}
+	_, err = s.Update(ctx, "ext", later, func(r *mcp.TaskRecord) error {
+		r.InputRequests, r.InputResponses = nil, []byte(`{"confirm":{"action":"decline"},"b":{"roots":[]}}`)
+		return nil
+	})
+	must(t, err)
+	got, err = s.Get(ctx, "ext", later)
+	must(t, err)
+	if got.InputRequests != nil {
+		t.Errorf("after answering: InputRequests %s, want nil", got.InputRequests)
+	}
+	var answers map[string]json.RawMessage
+	if err := json.Unmarshal(got.InputResponses, &answers); err != nil || len(answers) != 2 {
+		t.Errorf("after answering: InputResponses %s, want both answers (%v)", got.InputResponses, err)
 	}
 }

@@ -13,8 +13,10 @@
 // and answer "TOOL NAME by REPLICA". A NAME beginning with "held" holds the
 // call until the file release-NAME exists in the directory of -runs (at
 // most a minute), or until the call is cancelled, which appends "REPLICA
-// TOOL NAME cancelled". It prints "listening on http://ADDR/mcp" to
-// standard error once it serves.
+// TOOL NAME cancelled". A third, confirm {"name": NAME}, asks the client
+// to confirm (mcp.AskInput: a task of the 2026-07-28 extension waits
+// input_required) and answers "confirm NAME by REPLICA: ACTION". It prints
+// "listening on http://ADDR/mcp" to standard error once it serves.
 package main
 
 import (
@@ -66,7 +68,7 @@ func serve(ctx context.Context, listen, db, table, name, runs string, lease time
 	}
 	defer store.Close()
 	t := &tools{replica: name, runs: runs}
-	srv, err := mcp.NewServer("taskreplica", "1.0.0", []toolgen.Tool{t.tool("crunch", true), t.tool("charge", false)},
+	srv, err := mcp.NewServer("taskreplica", "1.0.0", []toolgen.Tool{t.tool("crunch", true), t.tool("charge", false), t.confirm()},
 		mcp.WithTasks(mcp.TaskOptions{Store: store, Replica: name, Lease: lease}))
 	if err != nil {
 		return err
@@ -105,6 +107,32 @@ func (t *tools) tool(name string, idempotent bool) toolgen.Tool {
 				}
 			}
 			return toolgen.TextResult(fmt.Sprintf("%s %s by %s", name, in.Name, t.replica)), nil
+		},
+	}
+}
+
+// confirm is a tool that asks its client (mcp.AskInput, in a task of the
+// 2026-07-28 tasks extension) to confirm NAME, and says who answered what.
+func (t *tools) confirm() toolgen.Tool {
+	return toolgen.Tool{
+		Name:        "confirm",
+		Description: "confirm NAME: asks the client to confirm",
+		InputSchema: []byte(`{"type":"object","properties":{"name":{"type":"string"}},"required":["name"]}`),
+		Task:        toolgen.TaskOptional,
+		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
+			var in struct{ Name string }
+			if err := json.Unmarshal(args, &in); err != nil {
+				return toolgen.ErrorResult("invalid arguments: " + err.Error()), nil
+			}
+			t.log("confirm " + in.Name)
+			answers, err := mcp.AskInput(ctx, map[string]mcp.InputRequest{"ok": {Method: "elicitation/create", Params: map[string]any{
+				"mode": "form", "message": "Confirm " + in.Name + "?", "requestedSchema": map[string]any{"type": "object", "properties": map[string]any{}}}}})
+			if err != nil {
+				return toolgen.Result{}, err
+			}
+			var a struct{ Action string }
+			_ = json.Unmarshal(answers["ok"], &a)
+			return toolgen.TextResult(fmt.Sprintf("confirm %s by %s: %s", in.Name, t.replica, a.Action)), nil
 		},
 	}
 }

@@ -1,0 +1,144 @@
+package main
+
+// The fixtures of the tasks extension's scenarios (protocol 2026-07-28,
+// io.modelcontextprotocol/tasks): a plain tool and tools that run as tasks,
+// some asking the client questions while they run (mcp.AskInput).
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/mcp"
+)
+
+// Greet greets someone, at once: a tool that never runs as a task.
+//
+// Parameters:
+//   - name: who to greet.
+//
+//toolgen:tool readonly idempotent
+func Greet(name string) string {
+	return "Hello, " + name + "!"
+}
+
+// SlowCompute works for the given number of seconds, then says so. It runs
+// as a task, and stops when the task is cancelled.
+//
+// Parameters:
+//   - seconds: how long to work.
+//   - label: a name for the work, repeated in the result.
+//
+//toolgen:tool task readonly idempotent
+func SlowCompute(ctx context.Context, seconds float64, label string) (string, error) {
+	if err := sleep(ctx, time.Duration(seconds*float64(time.Second))); err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("Computed %s after %g s", label, seconds), nil
+}
+
+// FailingJob fails after a second: its error is a result with isError
+// set. It runs only as a task.
+//
+//toolgen:tool task=required readonly
+func FailingJob(ctx context.Context) (string, error) {
+	if err := sleep(ctx, time.Second); err != nil {
+		return "", err
+	}
+	return "", errors.New("the job failed, as it always does")
+}
+
+// ConfirmDelete asks the client to confirm that a file may be deleted,
+// then says what it did. It runs as a task.
+//
+// Parameters:
+//   - filename: the file to delete.
+//
+//toolgen:tool task
+func ConfirmDelete(ctx context.Context, filename string) (string, error) {
+	answers, err := mcp.AskInput(ctx, map[string]mcp.InputRequest{
+		"confirm": elicitForm(fmt.Sprintf("Delete %s?", filename), "confirm", "boolean"),
+	})
+	if err != nil {
+		return "", err
+	}
+	if accepted(answers["confirm"]) {
+		return "Deleted " + filename, nil
+	}
+	return "Kept " + filename, nil
+}
+
+// MultiInput asks the client two questions at once, then says it got both.
+// It runs as a task.
+//
+//toolgen:tool task
+func MultiInput(ctx context.Context) (string, error) {
+	answers, err := mcp.AskInput(ctx, map[string]mcp.InputRequest{
+		"first_name":  elicitForm("Your first name?", "name", "string"),
+		"confirm_all": elicitForm("Go on?", "confirm", "boolean"),
+	})
+	if err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("Got %d answers", len(answers)), nil
+}
+
+// userNameRequest is what TestToolWithTask asks before its task is made.
+var userNameRequest = map[string]mcp.InputRequest{"user_name": elicitForm("What is your name?", "name", "string")}
+
+// TestToolWithTask greets the user by the name it asked for before its
+// task was made (mcp.WithUpfrontInput in newServer). It runs only as a task.
+//
+//toolgen:tool task=required
+func TestToolWithTask(ctx context.Context) (string, error) {
+	answers, err := mcp.AskInput(ctx, userNameRequest)
+	if err != nil {
+		return "", err
+	}
+	var a struct {
+		Content struct {
+			Name string `json:"name"`
+		} `json:"content"`
+	}
+	_ = json.Unmarshal(answers["user_name"], &a)
+	if err := sleep(ctx, 500*time.Millisecond); err != nil {
+		return "", err
+	}
+	return "Hello, " + a.Content.Name + "!", nil
+}
+
+// protocolErrorJob fails with a JSON-RPC error after half a second, not a
+// result: written by hand, since a generated tool's errors are results.
+func protocolErrorJob() toolgen.Tool {
+	return toolgen.Tool{
+		Name: "protocol_error_job", Description: "Fails with a protocol error (not a tool result) after half a second. It runs as a task.",
+		InputSchema: json.RawMessage(`{"type":"object","properties":{}}`), Task: toolgen.TaskOptional,
+		Call: func(ctx context.Context, _ []byte) (toolgen.Result, error) {
+			if err := sleep(ctx, 500*time.Millisecond); err != nil {
+				return toolgen.Result{}, err
+			}
+			return toolgen.Result{}, errors.New("internal failure of protocol_error_job")
+		},
+	}
+}
+
+// elicitForm is an elicitation of one required field.
+func elicitForm(message, field, typ string) mcp.InputRequest {
+	return mcp.InputRequest{Method: "elicitation/create", Params: map[string]any{
+		"mode": "form", "message": message,
+		"requestedSchema": map[string]any{
+			"type": "object", "properties": map[string]any{field: map[string]string{"type": typ}}, "required": []string{field},
+		},
+	}}
+}
+
+// accepted reports whether an elicitation's answer accepted.
+func accepted(answer json.RawMessage) bool {
+	var a struct {
+		Action string `json:"action"`
+	}
+	return json.Unmarshal(answer, &a) == nil && a.Action == "accept"
+}
