@@ -2,11 +2,8 @@ package mcp
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
-	"net/http"
 	"net/url"
 	"strings"
 	"time"
@@ -145,61 +142,4 @@ func (h *oauthHandler) idJAG(ctx context.Context, resource, issuer string, scope
 		return "", authError("the enterprise IdP's token exchange at "+e.TokenEndpoint, fmt.Errorf("issued a token of type %q, not an ID-JAG (%s)", r.IssuedTokenType, idJAGTokenType))
 	}
 	return r.AccessToken, nil
-}
-
-// tokenResponse is a token endpoint's answer (RFC 6749 5.1, RFC 8693
-// 2.2.1).
-type tokenResponse struct {
-	AccessToken     string `json:"access_token"`
-	TokenType       string `json:"token_type"`
-	IssuedTokenType string `json:"issued_token_type"`
-	RefreshToken    string `json:"refresh_token"`
-	ExpiresIn       int64  `json:"expires_in"`
-	Scope           string `json:"scope"`
-	Error           string `json:"error"`
-	Description     string `json:"error_description"`
-}
-
-// postToken sends form to the token endpoint through hc, the client
-// authenticated by method (none, client_secret_basic or
-// client_secret_post). A refusal is a *tokenError.
-func (h *oauthHandler) postToken(ctx context.Context, hc *http.Client, endpoint string, form url.Values, clientID, secret, method string) (*tokenResponse, error) {
-	switch {
-	case method == "client_secret_post":
-		form.Set("client_id", clientID)
-		form.Set("client_secret", secret)
-	case method != "client_secret_basic" && clientID != "":
-		form.Set("client_id", clientID)
-	}
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, endpoint, strings.NewReader(form.Encode()))
-	if err != nil {
-		return nil, err
-	}
-	if method == "client_secret_basic" {
-		req.SetBasicAuth(url.QueryEscape(clientID), url.QueryEscape(secret))
-	}
-	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-	req.Header.Set("Accept", "application/json")
-	resp, err := hc.Do(req)
-	if err != nil {
-		return nil, err
-	}
-	defer resp.Body.Close()
-	data, err := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
-	if err != nil {
-		return nil, err
-	}
-	var r tokenResponse
-	jsonErr := json.Unmarshal(data, &r)
-	switch {
-	case resp.StatusCode >= 400 && resp.StatusCode < 500 && jsonErr == nil && r.Error != "":
-		return nil, &tokenError{Status: resp.StatusCode, Code: r.Error, Description: r.Description}
-	case resp.StatusCode != http.StatusOK:
-		return nil, fmt.Errorf("the token endpoint answered %s", resp.Status)
-	case jsonErr != nil:
-		return nil, fmt.Errorf("the token endpoint's answer: %w", jsonErr)
-	case r.AccessToken == "":
-		return nil, errors.New("the token endpoint's answer has no access_token")
-	}
-	return &r, nil
 }

@@ -217,55 +217,13 @@ func (e *tokenError) Error() string {
 // refresh token kept when the server sends none).
 func (h *oauthHandler) refresh(ctx context.Context, tok *OAuthToken) (*OAuthToken, error) {
 	form := url.Values{"grant_type": {"refresh_token"}, "refresh_token": {tok.RefreshToken}, "resource": {tok.Resource}}
-	switch tok.TokenAuth {
-	case "client_secret_basic": // in the Authorization header, below
-	case "client_secret_post":
-		form.Set("client_id", tok.ClientID)
-		form.Set("client_secret", tok.ClientSecret)
-	default:
-		form.Set("client_id", tok.ClientID)
-	}
-	// A body that can be read again (GetBody), so that a 307 or 308
+	// postToken's body can be read again (GetBody), so that a 307 or 308
 	// within the token endpoint's origin is followed; one elsewhere is
-	// refused (h.hc's CheckRedirect).
+	// refused (the token client's CheckRedirect).
 	dpop := h.dpopOf(tok)
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, tok.TokenURL, strings.NewReader(form.Encode()))
+	r, err := h.postToken(ctx, h.tokenClient(dpop), tok.TokenURL, form, tok.ClientID, tok.ClientSecret, tok.TokenAuth)
 	if err != nil {
 		return nil, err
-	}
-	if tok.TokenAuth == "client_secret_basic" {
-		req.SetBasicAuth(url.QueryEscape(tok.ClientID), url.QueryEscape(tok.ClientSecret))
-	}
-	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-	req.Header.Set("Accept", "application/json")
-	resp, err := h.tokenClient(dpop).Do(req)
-	if err != nil {
-		return nil, err
-	}
-	defer resp.Body.Close()
-	data, err := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
-	if err != nil {
-		return nil, err
-	}
-	var r struct {
-		AccessToken  string `json:"access_token"`
-		TokenType    string `json:"token_type"`
-		RefreshToken string `json:"refresh_token"`
-		ExpiresIn    int64  `json:"expires_in"`
-		Scope        string `json:"scope"`
-		Error        string `json:"error"`
-		Description  string `json:"error_description"`
-	}
-	jsonErr := json.Unmarshal(data, &r)
-	switch {
-	case resp.StatusCode >= 400 && resp.StatusCode < 500 && jsonErr == nil && r.Error != "":
-		return nil, &tokenError{Status: resp.StatusCode, Code: r.Error, Description: r.Description}
-	case resp.StatusCode != http.StatusOK:
-		return nil, fmt.Errorf("the token endpoint answered %s", resp.Status)
-	case jsonErr != nil:
-		return nil, fmt.Errorf("the token endpoint's answer: %w", jsonErr)
-	case r.AccessToken == "":
-		return nil, errors.New("the token endpoint's answer has no access_token")
 	}
 	jkt, err := tokenBinding(r.TokenType, dpop)
 	if err != nil {
@@ -284,4 +242,65 @@ func (h *oauthHandler) refresh(ctx context.Context, tok *OAuthToken) (*OAuthToke
 		fresh.Scopes = strings.Fields(r.Scope)
 	}
 	return fresh, nil
+}
+
+// tokenResponse is a token endpoint's answer (RFC 6749 5.1, RFC 8693
+// 2.2.1).
+type tokenResponse struct {
+	AccessToken     string `json:"access_token"`
+	TokenType       string `json:"token_type"`
+	IssuedTokenType string `json:"issued_token_type"`
+	RefreshToken    string `json:"refresh_token"`
+	ExpiresIn       int64  `json:"expires_in"`
+	Scope           string `json:"scope"`
+	Error           string `json:"error"`
+	Description     string `json:"error_description"`
+}
+
+// postToken sends form to the token endpoint through hc, the client
+// authenticated by method (none, client_secret_basic or
+// client_secret_post), and reads the answer; a refusal is a *tokenError.
+// Every token request but the code exchange (x/oauth2's) is sent by it:
+// the refresh, client credentials, workload identity, the enterprise
+// IdP's exchange and grant. Its body can be read again (GetBody), so that
+// a 307 or 308 within the endpoint's origin is followed.
+func (h *oauthHandler) postToken(ctx context.Context, hc *http.Client, endpoint string, form url.Values, clientID, secret, method string) (*tokenResponse, error) {
+	switch {
+	case method == "client_secret_post":
+		form.Set("client_id", clientID)
+		form.Set("client_secret", secret)
+	case method != "client_secret_basic" && clientID != "":
+		form.Set("client_id", clientID)
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, endpoint, strings.NewReader(form.Encode()))
+	if err != nil {
+		return nil, err
+	}
+	if method == "client_secret_basic" {
+		req.SetBasicAuth(url.QueryEscape(clientID), url.QueryEscape(secret))
+	}
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("Accept", "application/json")
+	resp, err := hc.Do(req)
+	if err != nil {
+		return nil, err
+	}
+	defer resp.Body.Close()
+	data, err := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
+	if err != nil {
+		return nil, err
+	}
+	var r tokenResponse
+	jsonErr := json.Unmarshal(data, &r)
+	switch {
+	case resp.StatusCode >= 400 && resp.StatusCode < 500 && jsonErr == nil && r.Error != "":
+		return nil, &tokenError{Status: resp.StatusCode, Code: r.Error, Description: r.Description}
+	case resp.StatusCode != http.StatusOK:
+		return nil, fmt.Errorf("the token endpoint answered %s", resp.Status)
+	case jsonErr != nil:
+		return nil, fmt.Errorf("the token endpoint's answer: %w", jsonErr)
+	case r.AccessToken == "":
+		return nil, errors.New("the token endpoint's answer has no access_token")
+	}
+	return &r, nil
 }
