@@ -1066,7 +1066,9 @@
 //     client_unix.go: ending a Command server's whole process group;
 //     client_pins.go: pins of the tools' definitions (WithPins, PinFile,
 //     OnDrift, DriftError), compared before each call; internal/toolpin
-//     has the canonical definition, its digest and its diff.
+//     has the canonical definition, its digest and its diff;
+//     client_relist.go: a re-list that must reach the server, past
+//     go-sdk's cache of tools/list (on a new session).
 //   - headers.go: x-mcp-header declarations (ParamHeaders) and a call's
 //     Mcp-Param-* headers (CallParamHeaders); headers_server.go: the
 //     server's check of them, in front of every path; headers_client.go:
