@@ -135,6 +135,20 @@ func (k inputKind) String() string {
 	return [...]string{"elicitation", "sampling", "roots"}[k]
 }
 
+// kindOf is what r asks for; false for a type go-sdk's InputRequestMap
+// cannot send.
+func kindOf(r sdkmcp.InputRequest) (inputKind, bool) {
+	switch r.(type) {
+	case *sdkmcp.ElicitParams:
+		return inputElicit, true
+	case *sdkmcp.CreateMessageParams, *sdkmcp.CreateMessageWithToolsParams:
+		return inputSample, true
+	case *sdkmcp.ListRootsParams:
+		return inputRoots, true
+	}
+	return 0, false
+}
+
 // declared reports whether caps declare the capability k needs.
 func (k inputKind) declared(caps *sdkmcp.ClientCapabilities) bool {
 	switch {

@@ -63,7 +63,9 @@ var ErrNoInputChannel = errors.New("mcp: this call cannot ask its client for inp
 // all at once or some at a time, on any replica sharing the task store.
 // It returns the raw answers by key (an elicitation's {"action",
 // "content"}, a sampling result, a roots list), or ctx's error when the
-// task is cancelled first, or ErrNoInputChannel outside such a task.
+// task is cancelled first, or ErrNoInputChannel outside such a task, or
+// an error wrapping ErrCannotAsk when the call that made the task did not
+// declare the capability a request needs (elicitation, sampling, roots).
 //
 // AskInput is the raw, batched form of Elicit, ElicitRaw, Sample and
 // ListRoots, which in such a task ask one question each the same way and
@@ -426,6 +428,7 @@ func (e *taskEngine) create2026(ctx context.Context, c taskCall) (any, *taskRPCE
 		Revision: revision2026, InputResponses: answers,
 	}
 	runCtx, v := e.s.begin(context.WithoutCancel(ctx), t, args, callInfo{header: c.header, request: c.req})
+	runCtx = context.WithValue(runCtx, taskCapsKey{}, callCapabilities(c.params))
 	if !v.runs() {
 		res := toolgen.ErrorResult("The call was not run.")
 		if v.refusal != nil {
@@ -536,6 +539,38 @@ func encodeMap(m map[string]json.RawMessage) json.RawMessage {
 // taskRunKey carries a task run of the extension in its tool's context.
 type taskRunKey struct{}
 
+// taskCapsKey carries, in the context of a task's tool, the capabilities
+// the client declared in the call that made the task (none when another
+// replica runs the task again: its questions are asked then).
+type taskCapsKey struct{}
+
+// callCapabilities are the client capabilities in a call's _meta, or nil.
+func callCapabilities(params json.RawMessage) *sdkmcp.ClientCapabilities {
+	var p struct {
+		Meta sdkmcp.Meta `json:"_meta"`
+	}
+	if json.Unmarshal(params, &p) != nil || p.Meta == nil {
+		return nil
+	}
+	return (&sdkmcp.CallToolRequest{Params: &sdkmcp.CallToolParamsRaw{Meta: p.Meta}}).ClientCapabilities()
+}
+
+// undeclared is the error for the first request of requests whose
+// capability (elicitation, sampling or roots) the client did not declare
+// in the call that made the task, or nil.
+func undeclared(ctx context.Context, requests sdkmcp.InputRequestMap) error {
+	caps, ok := ctx.Value(taskCapsKey{}).(*sdkmcp.ClientCapabilities)
+	if !ok {
+		return nil
+	}
+	for _, id := range slices.Sorted(maps.Keys(requests)) {
+		if k, known := kindOf(requests[id]); known && !k.declared(caps) {
+			return fmt.Errorf("%w: it declared no %s capability in the call that made this task (question %q)", ErrCannotAsk, k, id)
+		}
+	}
+	return nil
+}
+
 // taskRun is a task of the extension running on this replica, as AskInput
 // sees it.
 type taskRun struct {
@@ -566,6 +601,9 @@ func (e *taskEngine) wake(id string) {
 var errNotYet = errors.New("not yet")
 
 func (run *taskRun) ask(ctx context.Context, requests sdkmcp.InputRequestMap) (map[string]json.RawMessage, error) {
+	if err := undeclared(ctx, requests); err != nil {
+		return nil, err
+	}
 	encoded, err := encodeRequests(requests)
 	if err != nil {
 		return nil, fmt.Errorf("mcp.AskInput: %w", err)

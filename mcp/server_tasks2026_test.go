@@ -33,6 +33,9 @@ type client2026 struct {
 	url    string
 	header http.Header
 	next   int
+	// cannotBeAsked leaves out the capabilities of elicitation, sampling
+	// and roots, which each request declares otherwise.
+	cannotBeAsked bool
 }
 
 // answer2026 is one answer: the HTTP status and the JSON-RPC response.
@@ -52,7 +55,10 @@ type answer2026 struct {
 func (c *client2026) send(t *testing.T, method string, params map[string]any, extension bool, header map[string]string) answer2026 {
 	t.Helper()
 	c.next++
-	caps := map[string]any{}
+	caps := map[string]any{"elicitation": map[string]any{}, "sampling": map[string]any{}, "roots": map[string]any{}}
+	if c.cannotBeAsked {
+		caps = map[string]any{}
+	}
 	if extension {
 		caps["extensions"] = map[string]any{mcp.TasksExtension: map[string]any{}}
 	}
@@ -727,4 +733,18 @@ func TestTasks2025QuestionsCannotAsk(t *testing.T) {
 	assert.Contains(t, got, "elicit: mcp: the client cannot be asked")
 	assert.Contains(t, got, "protocol 2025-11-25")
 	assert.NotContains(t, got, "outside an MCP request")
+}
+
+// TestTasks2026QuestionsNeedCapabilities: a task's questions of a kind the
+// client did not declare in the call that made the task are ErrCannotAsk
+// (typed or raw), and the task is not input_required.
+func TestTasks2026QuestionsNeedCapabilities(t *testing.T) {
+	eachMode(t, func(t *testing.T, c *client2026, _ *taskTools) {
+		c.cannotBeAsked = true
+		got := textOf(t, c.waitFor(t, c.create(t, "typed", nil), "completed")["result"])
+		assert.Contains(t, got, `elicit: mcp: the client cannot be asked: it declared no elicitation capability in the call that made this task (question \"who\")`)
+		m := c.waitFor(t, c.create(t, "ask", nil), "completed", "failed")
+		assert.Equal(t, "failed", str(t, m["status"]))
+		assert.Contains(t, str(t, gjson(t, m["error"], "message")), "declared no elicitation capability")
+	})
 }
