@@ -92,7 +92,8 @@ func AskInput(ctx context.Context, requests sdkmcp.InputRequestMap) (map[string]
 // makes the task. The tool reads those answers under the same keys without
 // waiting: Elicit, ElicitRaw, Sample or ListRoots with the key as id, or
 // AskInput. The tool must run as a task; 2025-11-25 clients, which cannot
-// answer, call it as before and its questions get ErrCannotAsk.
+// answer, call it as before and its questions get ErrCannotAsk
+// (AskInput's, ErrNoInputChannel).
 //
 // The round machinery of Elicit & co. (a handler run again each round,
 // its answers carried in a signed requestState) does not make tasks: a
