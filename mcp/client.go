@@ -290,6 +290,12 @@ type Client struct {
 	closed  bool
 	era     string         // the version the last session agreed on (client_revision.go)
 	dropped sync.WaitGroup // closing the sessions replaced by new ones
+	// A re-list that must reach the server, and the sessions replaced
+	// for one while requests were in flight on them (client_relist.go).
+	uncached bool
+	listedOn *sdk.ClientSession // the session that listed the tools last
+	inUse    map[*sdk.ClientSession]int
+	retired  map[*sdk.ClientSession]bool
 
 	mu        sync.Mutex
 	gen       uint64 // bumped by each tools/list_changed notification
@@ -378,6 +384,17 @@ func (c *Client) conn(ctx context.Context) (*sdk.ClientSession, error) {
 	case c.session != nil:
 		return c.session, nil
 	}
+	session, cmd, err := c.dial(ctx)
+	if err != nil {
+		return nil, err
+	}
+	c.session, c.cmd = session, cmd
+	return session, nil
+}
+
+// dial makes a new session (and, for a Command, starts the server).
+// Called with connMu held.
+func (c *Client) dial(ctx context.Context) (*sdk.ClientSession, *exec.Cmd, error) {
 	st, cmd := c.transport.dial(&c.opts, c.wire)
 	impl := &sdk.Implementation{Name: c.opts.name, Version: c.opts.version}
 	co := &sdk.ClientOptions{
@@ -391,12 +408,11 @@ func (c *Client) conn(ctx context.Context) (*sdk.ClientSession, error) {
 	if err != nil {
 		killGroup(cmd)
 		if tail := c.opts.stderrTail.String(); tail != "" {
-			return nil, fmt.Errorf("mcp: connecting to %s: %w; its stderr ends: %s", c.transport.desc, err, tail)
+			return nil, nil, fmt.Errorf("mcp: connecting to %s: %w; its stderr ends: %s", c.transport.desc, err, tail)
 		}
-		return nil, fmt.Errorf("mcp: connecting to %s: %w", c.transport.desc, err)
+		return nil, nil, fmt.Errorf("mcp: connecting to %s: %w", c.transport.desc, err)
 	}
-	c.session, c.cmd = session, cmd
-	return session, nil
+	return session, cmd, nil
 }
 
 // watch is what the client watches on the wire.
@@ -422,6 +438,7 @@ func (c *Client) Close() error {
 		if c.session == nil {
 			return // never connected
 		}
+		c.closeRetired()
 		c.closeErr = c.session.Close()
 		killGroup(c.cmd)
 		if c.cmd != nil && isExitNoise(c.closeErr) {
@@ -531,6 +548,9 @@ func (c *Client) ListTools(ctx context.Context) ([]*sdk.Tool, error) {
 	if _, err := c.conn(ctx); err != nil {
 		return nil, err
 	}
+	if err := c.renewForList(ctx); err != nil {
+		return nil, err
+	}
 	gen := c.generation()
 	var session *sdk.ClientSession // the one the last page came from
 	all, err := c.listPages(ctx, func(ctx context.Context, cursor string) (res *sdk.ListToolsResult, err error) {
@@ -544,6 +564,7 @@ func (c *Client) ListTools(ctx context.Context) ([]*sdk.Tool, error) {
 	if err != nil {
 		return nil, err
 	}
+	c.listedTools(session)
 	c.noteTools(all)
 	if err := c.judge(session, gen, all); err != nil {
 		return nil, err

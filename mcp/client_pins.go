@@ -319,6 +319,7 @@ func (c *Client) checkCall(ctx context.Context, session *sdk.ClientSession, name
 		if err != nil {
 			return fmt.Errorf("tools/list before the call: %w", err)
 		}
+		c.listedTools(session)
 		c.noteTools(tools)
 		if err := c.judge(session, gen, tools); err != nil {
 			return err

@@ -204,7 +204,7 @@ func (c *Client) drop(session *sdk.ClientSession) {
 func (c *Client) withRetry(ctx context.Context, idempotent func(context.Context) bool, op func(context.Context, *sdk.ClientSession) error) error {
 	reconnected := false
 	for try := 1; ; try++ {
-		session, err := c.conn(ctx)
+		session, release, err := c.acquire(ctx)
 		if err != nil {
 			// A failed authorization is final: sending again would ask the user again.
 			if !c.transport.http || errors.Is(err, errClosed) || errors.Is(err, ErrAuthorization) || ctx.Err() != nil || try >= c.opts.retry.attempts {
@@ -218,6 +218,7 @@ func (c *Client) withRetry(ctx context.Context, idempotent func(context.Context)
 		}
 		r := &sendRecord{}
 		err = op(withSendRecord(ctx, r), session)
+		release()
 		if err == nil || ctx.Err() != nil || !c.transport.http || isPinsRefusal(err) {
 			return err
 		}

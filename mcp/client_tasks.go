@@ -265,10 +265,11 @@ func (t clientTask) terminal() bool {
 
 // callTask calls name as a task (see the top of this file).
 func (c *Client) callTask(ctx context.Context, name string, args []byte, approved string) (toolgen.Result, error) {
-	session, err := c.conn(ctx)
+	session, release, err := c.acquire(ctx)
 	if err != nil {
 		return toolgen.Result{}, err
 	}
+	defer release()
 	// A task is a call as any other: not sent if the tool is not as pinned.
 	if err := c.checkCall(ctx, session, name, approved); err != nil {
 		var de *DriftError

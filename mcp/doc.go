@@ -578,18 +578,22 @@
 //     extension.
 //   - Owners: no sessions at 2026-07-28: a task belongs to the token's
 //     subject, else to whoever holds its id (26 random characters).
-//   - Questions (input_required): a tool of a task calls
-//     mcp.AskInput(ctx, map[key]mcp.InputRequest{...}) with elicitation,
-//     sampling or roots requests; the task becomes input_required with them
-//     as inputRequests; tasks/update's inputResponses for keys asked (on
-//     any replica: the answers wait in the store, TaskRecord.InputRequests
-//     and InputResponses) are taken by the tool, others ignored; the task
-//     stays input_required until every key is answered. A key is asked once
-//     in a task's life. mcp.WithUpfrontInput(tool, requests) asks before
+//   - Questions (input_required): a tool of a task asks as any tool does,
+//     mcp.Elicit[Q], ElicitRaw, Sample or ListRoots with an id, or several
+//     questions at once with mcp.AskInput(ctx, sdkmcp.InputRequestMap{...})
+//     (their raw, batched form): the task becomes input_required with them
+//     as inputRequests ({method, params}, MCP's InputRequest as go-sdk
+//     writes it); tasks/update's inputResponses for keys asked (on any
+//     replica: the answers wait in the store, TaskRecord.InputRequests and
+//     InputResponses) are taken by the tool, others ignored; the task stays
+//     input_required until every key is answered. An id names one
+//     question for the task's life: asked again, it has its answer. A tool
+//     of a 2025-11-25 task, which runs after its request was answered,
+//     gets ErrCannotAsk. mcp.WithUpfrontInput(tool, requests) asks before
 //     the task is made: the tools/call is answered {resultType:
 //     "input_required", inputRequests}, and the retry carrying
-//     inputResponses makes the task, whose AskInput of those keys returns
-//     them at once (MRTR, then a task: SEP-2663's composition).
+//     inputResponses makes the task, whose questions of those ids are
+//     answered at once (MRTR, then a task: SEP-2663's composition).
 //   - 2025-11-25's form stays for clients that speak 2026-07-28 without
 //     the extension: their tools/call with "task", tasks/result, tasks/list,
 //     and tasks/get or cancel of a task made that way (SEP-2663's
@@ -1062,7 +1066,9 @@
 //     client_unix.go: ending a Command server's whole process group;
 //     client_pins.go: pins of the tools' definitions (WithPins, PinFile,
 //     OnDrift, DriftError), compared before each call; internal/toolpin
-//     has the canonical definition, its digest and its diff.
+//     has the canonical definition, its digest and its diff;
+//     client_relist.go: a re-list that must reach the server, past
+//     go-sdk's cache of tools/list (on a new session).
 //   - headers.go: x-mcp-header declarations (ParamHeaders) and a call's
 //     Mcp-Param-* headers (CallParamHeaders); headers_server.go: the
 //     server's check of them, in front of every path; headers_client.go:

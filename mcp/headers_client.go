@@ -27,14 +27,15 @@ import (
 // sent again because the server refused its Mcp-Param-* headers
 // (HeaderMismatch): as MCP advises, the client lists the tools again, to
 // learn their current input schemas, and resends the call once (the
-// server refused it before running anything). It reports false when the
-// listing fails.
+// server refused it before running anything). The listing reaches the
+// server, not go-sdk's cache of the list (client_relist.go). It reports
+// false when the listing fails.
 func (c *Client) relistedForHeaders(ctx context.Context, err error) bool {
 	we := serverError(err)
 	if we == nil || we.Code != CodeHeaderMismatch || !c.transport.http || ctx.Err() != nil {
 		return false
 	}
-	c.toolsChanged()
+	c.relistUncached()
 	_, lerr := c.ListTools(ctx)
 	return lerr == nil
 }

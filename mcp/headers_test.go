@@ -3,12 +3,15 @@ package mcp_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -490,4 +493,151 @@ func TestClientRelistsOnHeaderMismatch(t *testing.T) {
 	var re *mcp.RPCError
 	require.ErrorAs(t, err, &re)
 	assert.Equal(t, int64(mcp.CodeHeaderMismatch), re.Code)
+}
+
+// A re-list after HeaderMismatch reaches the server, though go-sdk keeps
+// list results for their ttlMs (an hour here): a server that moved a
+// tool's argument to another header refuses the call, and the client
+// learns the new schema and calls again with it; a client with pins
+// learns that the tool drifted, and does not call it.
+func TestClientRelistSkipsListCache(t *testing.T) {
+	for _, pinned := range []bool{false, true} {
+		t.Run(map[bool]string{false: "unpinned", true: "pinned"}[pinned], func(t *testing.T) {
+			noLeaks(t)
+			before, after := cachedHeaderServer(t, "Text", nil), cachedHeaderServer(t, "Label", nil)
+			var changed atomic.Bool
+			var mu sync.Mutex
+			var methods []string
+			url := "http://" + serveRaw(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				// The subscriptions/listen of each session, and its end, are not counted.
+				if m := r.Header.Get("Mcp-Method"); strings.HasPrefix(m, "tools/") || m == "server/discover" {
+					mu.Lock()
+					methods = append(methods, m)
+					mu.Unlock()
+				}
+				if changed.Load() {
+					after.ServeHTTP(w, r)
+				} else {
+					before.ServeHTTP(w, r)
+				}
+			})) + mcp.Path
+			var opts []mcp.ClientOption
+			if pinned {
+				c, err := mcp.Connect(t.Context(), mcp.URL(url, nil))
+				require.NoError(t, err)
+				pins, err := c.Pins(t.Context())
+				require.NoError(t, err)
+				require.NoError(t, c.Close())
+				opts = append(opts, mcp.WithPins(pins...))
+			}
+			c, err := mcp.Connect(t.Context(), mcp.URL(url, nil), opts...)
+			require.NoError(t, err)
+			defer c.Close()
+			_, err = c.Tools(t.Context())
+			require.NoError(t, err)
+			require.Equal(t, "2026-07-28", c.ProtocolVersion())
+			changed.Store(true)
+			mu.Lock()
+			methods = nil
+			mu.Unlock()
+
+			r, err := c.CallTool(t.Context(), "headed", []byte(`{"text":"a"}`))
+			mu.Lock()
+			defer mu.Unlock()
+			if pinned {
+				var de *mcp.DriftError
+				require.ErrorAs(t, err, &de)
+				assert.Equal(t, "headed", de.Tool)
+				assert.Contains(t, de.Fields, "inputSchema")
+				assert.Equal(t, []string{"tools/call", "server/discover", "tools/list"}, methods)
+				return
+			}
+			require.NoError(t, err)
+			assert.JSONEq(t, `{"text":"a"}`, r.Text())
+			assert.Equal(t, []string{"tools/call", "server/discover", "tools/list", "tools/call"}, methods)
+			tools, err := c.Tools(t.Context())
+			require.NoError(t, err)
+			require.Len(t, tools, 1)
+			assert.Contains(t, string(tools[0].InputSchema), `"Label"`)
+		})
+	}
+}
+
+// cachedHeaderServer serves, statelessly, a tool headed whose argument
+// text goes in the header named header, and a tool slow that waits for
+// release (nil: none), with lists cached for an hour.
+func cachedHeaderServer(t *testing.T, header string, release chan struct{}) http.Handler {
+	schema := `{"type":"object","properties":{"text":{"type":"string","x-mcp-header":"` + header + `"}}}`
+	tools := []toolgen.Tool{{Name: "headed", Description: "has a header", InputSchema: []byte(schema),
+		Call: func(_ context.Context, args []byte) (toolgen.Result, error) {
+			return toolgen.TextResult(string(args)), nil
+		}}}
+	if release != nil {
+		tools = append(tools, toolgen.Tool{Name: "slow", Description: "waits", InputSchema: []byte(`{"type":"object"}`),
+			Call: func(ctx context.Context, _ []byte) (toolgen.Result, error) {
+				select {
+				case <-release:
+					return toolgen.TextResult("done"), nil
+				case <-ctx.Done():
+					return toolgen.Result{}, ctx.Err()
+				}
+			}})
+	}
+	srv, err := mcp.NewServer("test", "1.0.0", tools, mcp.WithCacheHints(toolgen.CacheHint{TTL: time.Hour}, toolgen.CacheHint{}))
+	require.NoError(t, err)
+	h, err := srv.Handler(mcp.HTTPOptions{Stateless: true})
+	require.NoError(t, err)
+	return h
+}
+
+// A call in flight on the session a re-list replaces gets its result.
+func TestClientRelistKeepsCallsInFlight(t *testing.T) {
+	noLeaks(t)
+	release := make(chan struct{})
+	before, after := cachedHeaderServer(t, "Text", release), cachedHeaderServer(t, "Label", release)
+	var changed atomic.Bool
+	slowStarted := make(chan struct{}, 1)
+	url := "http://" + serveRaw(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Header.Get("Mcp-Name") == "slow" {
+			slowStarted <- struct{}{}
+		}
+		if changed.Load() {
+			after.ServeHTTP(w, r)
+		} else {
+			before.ServeHTTP(w, r)
+		}
+	})) + mcp.Path
+	c, err := mcp.Connect(t.Context(), mcp.URL(url, nil))
+	require.NoError(t, err)
+	defer c.Close()
+	_, err = c.Tools(t.Context())
+	require.NoError(t, err)
+	old := c.Session()
+
+	slow := make(chan error, 1)
+	go func() {
+		r, err := c.CallTool(t.Context(), "slow", nil)
+		if err == nil && r.Text() != "done" {
+			err = errors.New("slow answered " + r.Text())
+		}
+		slow <- err
+	}()
+	select {
+	case <-slowStarted:
+	case <-time.After(5 * time.Second):
+		t.Fatal("the slow call never reached the server")
+	}
+	changed.Store(true)
+	_, err = c.CallTool(t.Context(), "headed", []byte(`{"text":"a"}`))
+	require.NoError(t, err)
+	assert.NotSame(t, old, c.Session(), "the re-list made a new session")
+	// Time for a replaced session to close, were it closed at once.
+	time.Sleep(200 * time.Millisecond)
+	close(release)
+	select {
+	case err := <-slow:
+		assert.NoError(t, err, "the call in flight on the replaced session")
+	case <-time.After(5 * time.Second):
+		t.Fatal("the slow call never returned")
+	}
 }

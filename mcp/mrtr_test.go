@@ -714,3 +714,41 @@ func TestElicitGeneratedForm(t *testing.T) {
 	r.field(t, "content", &content)
 	assert.Equal(t, "l", content[0]["text"])
 }
+
+// TestAskFromAGoError: a hand-written tool that returns Elicit's error as
+// its Go error (not a failed result) gets its question asked, on the fast
+// path and go-sdk's; a Go error without a question is a JSON-RPC error.
+func TestAskFromAGoError(t *testing.T) {
+	noLeaks(t)
+	for _, sv := range statelessServers {
+		t.Run(sv.name, func(t *testing.T) {
+			tool := toolgen.Tool{Name: "goerr", Description: "asks, returning a Go error", InputSchema: []byte(`{"type":"object","properties":{"ask":{"type":"boolean"}}}`),
+				Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
+					if !strings.Contains(string(args), "true") {
+						return toolgen.Result{}, errors.New("plain failure")
+					}
+					q, err := mcp.Elicit[nameQ](ctx, "name", "What is your name?")
+					if err != nil {
+						return toolgen.Result{}, err
+					}
+					return toolgen.TextResult("hello " + q.Name), nil
+				}}
+			c := &roundClient{t: t, url: serveOn(t, newServer(t, tool), sv.opts), caps: allCaps}
+			r1 := c.call("goerr", `{"ask":true}`, nil, "")
+			require.Nil(t, r1.Error, "%+v", r1.Error)
+			var resultType, state string
+			r1.field(t, "resultType", &resultType)
+			assert.Equal(t, "input_required", resultType)
+			r1.field(t, "requestState", &state)
+			r2 := c.call("goerr", `{"ask":true}`, map[string]any{"name": nameAnswer}, state)
+			require.Nil(t, r2.Error, "%+v", r2.Error)
+			var content []map[string]any
+			r2.field(t, "content", &content)
+			assert.Equal(t, "hello Alice", content[0]["text"])
+
+			plain := c.call("goerr", `{"ask":false}`, nil, "")
+			require.NotNil(t, plain.Error)
+			assert.Contains(t, plain.Error.Message, "plain failure")
+		})
+	}
+}

@@ -366,17 +366,18 @@ func (s *Server) toolHandler(t *toolgen.Tool) sdkmcp.ToolHandler {
 		if notifier != nil {
 			ctx = withProgressNotifier(ctx, notifier)
 		}
-		res, err := call(ctx, *t, req.Params.Arguments)
+		res, callErr := call(ctx, *t, req.Params.Arguments)
 		notifier.end() // no notification after the response
-		if err != nil {
-			return nil, err
-		}
-		asks, state, err := round.inputRequired(res.IsError)
+		// A tool that failed, with a result or a Go error, after asking
+		// questions it found unanswered gets them asked (ErrInputRequired).
+		asks, state, err := round.inputRequired(callErr != nil || res.IsError)
 		switch {
 		case err != nil:
 			return nil, err
 		case asks != nil:
 			return &sdkmcp.CallToolResult{InputRequests: asks, RequestState: state}, nil
+		case callErr != nil:
+			return nil, callErr
 		}
 		return toSDKResult(res), nil
 	}

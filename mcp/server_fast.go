@@ -584,12 +584,13 @@ func (f *fastPath) call(w http.ResponseWriter, r *http.Request, req fastRequest,
 		fc.startLocked()
 		return
 	}
-	if out.err != nil {
-		fc.respondLocked(nil, rpcError(out.err))
+	// As on go-sdk's path (toolHandler): questions first, then a Go error.
+	if b, rpcErr, ok := fc.inputRequired(out.err != nil || out.res.IsError); ok {
+		fc.respondLocked(b, rpcErr)
 		return
 	}
-	if b, rpcErr, ok := fc.inputRequired(out.res.IsError); ok {
-		fc.respondLocked(b, rpcErr)
+	if out.err != nil {
+		fc.respondLocked(nil, rpcError(out.err))
 		return
 	}
 	var prefix []byte

@@ -35,7 +35,8 @@ var ErrInputRequired = errors.New("mcp: the client must answer first (input requ
 // capability (elicitation, sampling or roots) in this request's
 // _meta (io.modelcontextprotocol/clientCapabilities) or its session, or it
 // speaks a protocol before 2026-07-28 without a session to ask on (a
-// stateless server), or the call is not an MCP request at all.
+// stateless server), or the call runs as a task of 2025-11-25 (answered
+// before it runs), or the call is not an MCP request at all.
 var ErrCannotAsk = errors.New("mcp: the client cannot be asked")
 
 // DeclinedError is Elicit's and ElicitRaw's error when the user did not
@@ -58,10 +59,14 @@ func (e *DeclinedError) Error() string {
 // ErrInputRequired): the first time, ElicitRaw returns an error wrapping
 // ErrInputRequired, which the tool returns. Before 2026-07-28 ElicitRaw
 // sends elicitation/create on the call's session and waits for the
-// answer. A client that cannot be asked gets ErrCannotAsk.
+// answer. In a tool running as a task of the 2026-07-28 tasks extension,
+// ElicitRaw waits for the answer in the task: the task is input_required
+// with the question (under id) until the client answers it with
+// tasks/update (see AskInput, its raw, batched form). A client that cannot
+// be asked gets ErrCannotAsk.
 func ElicitRaw(ctx context.Context, id string, params *sdkmcp.ElicitParams) (*sdkmcp.ElicitResult, error) {
 	var res sdkmcp.ElicitResult
-	if err := roundFrom(ctx).ask(ctx, id, inputElicit, params, &res); err != nil {
+	if err := ask(ctx, id, inputElicit, params, &res); err != nil {
 		return nil, err
 	}
 	if res.Action != "accept" {
@@ -75,7 +80,7 @@ func ElicitRaw(ctx context.Context, id string, params *sdkmcp.ElicitParams) (*sd
 // 2026-07-28 (SEP-2577) but still part of it.
 func Sample(ctx context.Context, id string, params *sdkmcp.CreateMessageParams) (*sdkmcp.CreateMessageResult, error) {
 	var res sdkmcp.CreateMessageResult
-	if err := roundFrom(ctx).ask(ctx, id, inputSample, params, &res); err != nil {
+	if err := ask(ctx, id, inputSample, params, &res); err != nil {
 		return nil, err
 	}
 	return &res, nil
@@ -86,11 +91,36 @@ func Sample(ctx context.Context, id string, params *sdkmcp.CreateMessageParams) 
 // still part of it.
 func ListRoots(ctx context.Context, id string) (*sdkmcp.ListRootsResult, error) {
 	var res sdkmcp.ListRootsResult
-	if err := roundFrom(ctx).ask(ctx, id, inputRoots, &sdkmcp.ListRootsParams{}, &res); err != nil {
+	if err := ask(ctx, id, inputRoots, &sdkmcp.ListRootsParams{}, &res); err != nil {
 		return nil, err
 	}
 	return &res, nil
 }
+
+// ask answers the question id of kind k (params) into res, in the way the
+// call can ask: in a task of the 2026-07-28 tasks extension through the
+// task's input (the task is input_required until tasks/update answers);
+// in a task of 2025-11-25, which runs after its request was answered, not
+// at all; else in the request's round.
+func ask(ctx context.Context, id string, k inputKind, params sdkmcp.InputRequest, res any) error {
+	if run, ok := ctx.Value(taskRunKey{}).(*taskRun); ok {
+		answers, err := run.ask(ctx, sdkmcp.InputRequestMap{id: params})
+		if err != nil {
+			return err
+		}
+		if err := decodeAnswer(answers[id], res); err != nil {
+			return fmt.Errorf("mcp: the answer to input request %q is not a %s result: %v", id, k, err)
+		}
+		return nil
+	}
+	if task, ok := ctx.Value(legacyTaskKey{}).(string); ok {
+		return fmt.Errorf("%w: asking for %s (%q) in task %s of protocol 2025-11-25, which runs after its request was answered and has no request to ask on (a client of the %s extension at %s can be asked)", ErrCannotAsk, k, id, task, TasksExtension, revision2026)
+	}
+	return roundFrom(ctx).ask(ctx, id, k, params, res)
+}
+
+// legacyTaskKey carries the id of a 2025-11-25 task in its tool's context.
+type legacyTaskKey struct{}
 
 // inputKind is what an input request asks for.
 type inputKind int
@@ -103,6 +133,20 @@ const (
 
 func (k inputKind) String() string {
 	return [...]string{"elicitation", "sampling", "roots"}[k]
+}
+
+// kindOf is what r asks for; false for a type go-sdk's InputRequestMap
+// cannot send.
+func kindOf(r sdkmcp.InputRequest) (inputKind, bool) {
+	switch r.(type) {
+	case *sdkmcp.ElicitParams:
+		return inputElicit, true
+	case *sdkmcp.CreateMessageParams, *sdkmcp.CreateMessageWithToolsParams:
+		return inputSample, true
+	case *sdkmcp.ListRootsParams:
+		return inputRoots, true
+	}
+	return 0, false
 }
 
 // declared reports whether caps declare the capability k needs.

@@ -46,8 +46,8 @@ func Elicit[Q any](ctx context.Context, id, message string) (Q, error) {
 		return q, err
 	}
 	if err := decodeForm(res.Content, &q, schema); err != nil {
+		err = fmt.Errorf("the answer to input request %q does not fit its form: %w", id, err)
 		if r := roundFrom(ctx); r != nil {
-			err = fmt.Errorf("the answer to input request %q does not fit its form: %w", id, err)
 			r.mu.Lock()
 			r.invalid = firstErr(r.invalid, err)
 			r.mu.Unlock()

@@ -383,8 +383,10 @@ func (e *taskEngine) start(ctx context.Context, rec TaskRecord, t *toolgen.Tool,
 	ctx, cancel := context.WithCancel(ctx)
 	rt := &runningTask{cancel: cancel, done: make(chan struct{})}
 	if rec.Revision == revision2026 {
-		rt.run = &taskRun{e: e, id: rec.ID, wake: make(chan struct{}, 1), asked: map[string]bool{}}
+		rt.run = &taskRun{e: e, id: rec.ID, wake: make(chan struct{}, 1), asked: map[string]bool{}, answered: map[string]json.RawMessage{}}
 		ctx = context.WithValue(ctx, taskRunKey{}, rt.run)
+	} else {
+		ctx = context.WithValue(ctx, legacyTaskKey{}, rec.ID)
 	}
 	e.mu.Lock()
 	e.running[rec.ID] = rt

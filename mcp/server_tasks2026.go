@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/auth"
+	sdkmcp "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/toolgen-dev/toolgen"
 )
@@ -49,30 +50,31 @@ const (
 	codeMissingCapability = -32021
 )
 
-// InputRequest is one request a tool needs the client to fulfil (MCP's
-// InputRequest: elicitation/create, sampling/createMessage or roots/list,
-// with its params), under a key of the tool's choosing.
-type InputRequest struct {
-	Method string `json:"method"`
-	Params any    `json:"params,omitempty"`
-}
-
 // ErrNoInputChannel is AskInput's error when the call cannot ask its
 // client: it is not a task made under the tasks extension.
 var ErrNoInputChannel = errors.New("mcp: this call cannot ask its client for input (AskInput works in a task of the tasks extension, protocol 2026-07-28)")
 
 // AskInput asks the client of a tool running as a task (protocol
-// 2026-07-28's tasks extension) to fulfil requests, and waits for every
-// answer: the task is input_required meanwhile, tasks/get shows the
-// requests still unanswered (its inputRequests), and the client answers
-// them with tasks/update, all at once or some at a time, on any replica
-// sharing the task store. It returns the answers by key (an elicitation's
-// {"action", "content"}, a sampling result, a roots list), or ctx's error
-// when the task is cancelled first, or ErrNoInputChannel outside such a
-// task. A key must be new in the task's life: asking one again is an error.
-// An answer the client gave while the task was being made (WithUpfrontInput)
+// 2026-07-28's tasks extension) to fulfil several requests at once, and
+// waits for every answer: the task is input_required meanwhile, tasks/get
+// shows the requests still unanswered (its inputRequests, each
+// {"method", "params"} as MCP's InputRequest, the same shape as an
+// input-required result's), and the client answers them with tasks/update,
+// all at once or some at a time, on any replica sharing the task store.
+// It returns the raw answers by key (an elicitation's {"action",
+// "content"}, a sampling result, a roots list), or ctx's error when the
+// task is cancelled first, or ErrNoInputChannel outside such a task, or
+// an error wrapping ErrCannotAsk when the call that made the task did not
+// declare the capability a request needs (elicitation, sampling, roots).
+//
+// AskInput is the raw, batched form of Elicit, ElicitRaw, Sample and
+// ListRoots, which in such a task ask one question each the same way and
+// decode its answer: use it to ask several questions in one
+// input_required state. A key names one question for the task's life:
+// asking an answered key again returns its answer without asking. An
+// answer the client gave while the task was being made (WithUpfrontInput)
 // is returned at once.
-func AskInput(ctx context.Context, requests map[string]InputRequest) (map[string]json.RawMessage, error) {
+func AskInput(ctx context.Context, requests sdkmcp.InputRequestMap) (map[string]json.RawMessage, error) {
 	run, ok := ctx.Value(taskRunKey{}).(*taskRun)
 	if !ok {
 		return nil, ErrNoInputChannel
@@ -87,24 +89,36 @@ func AskInput(ctx context.Context, requests map[string]InputRequest) (map[string
 // made under the tasks extension, to fulfil requests: the tools/call is
 // answered with MCP's input_required result (multi round-trip requests),
 // and the client's retry that carries the answers (its inputResponses)
-// makes the task. The tool reads those answers with AskInput under the same
-// keys, without waiting. The tool must run as a task; 2025-11-25 clients,
-// which cannot answer, call it as before and AskInput gives them
-// ErrNoInputChannel.
-func WithUpfrontInput(tool toolgen.ToolName, requests map[string]InputRequest) ServerOption {
+// makes the task. The tool reads those answers under the same keys without
+// waiting: Elicit, ElicitRaw, Sample or ListRoots with the key as id, or
+// AskInput. The tool must run as a task; 2025-11-25 clients, which cannot
+// answer, call it as before and its questions get ErrCannotAsk
+// (AskInput's, ErrNoInputChannel).
+//
+// The round machinery of Elicit & co. (a handler run again each round,
+// its answers carried in a signed requestState) does not make tasks: a
+// task's tool runs once, after the task exists, and a call that makes a
+// task is answered before any handler runs. So the questions a task needs
+// before it exists are declared here, and the first tools/call asks them
+// all.
+func WithUpfrontInput(tool toolgen.ToolName, requests sdkmcp.InputRequestMap) ServerOption {
 	return func(c *serverConfig) error {
 		if len(requests) == 0 {
 			return fmt.Errorf("mcp.WithUpfrontInput(%q): no requests", tool)
 		}
-		for k, r := range requests {
-			if k == "" || r.Method == "" {
-				return fmt.Errorf("mcp.WithUpfrontInput(%q): request %q: a key and a method are required", tool, k)
+		for k := range requests {
+			if k == "" {
+				return fmt.Errorf("mcp.WithUpfrontInput(%q): a request needs a key", tool)
 			}
+		}
+		b, err := json.Marshal(requests)
+		if err != nil {
+			return fmt.Errorf("mcp.WithUpfrontInput(%q): %v", tool, err)
 		}
 		if c.upfront == nil {
 			c.upfront = map[string]json.RawMessage{}
 		}
-		c.upfront[string(tool)] = mustJSON(requests)
+		c.upfront[string(tool)] = b
 		return nil
 	}
 }
@@ -415,6 +429,7 @@ func (e *taskEngine) create2026(ctx context.Context, c taskCall) (any, *taskRPCE
 		Revision: revision2026, InputResponses: answers,
 	}
 	runCtx, v := e.s.begin(context.WithoutCancel(ctx), t, args, callInfo{header: c.header, request: c.req})
+	runCtx = context.WithValue(runCtx, taskCapsKey{}, callCapabilities(c.params))
 	if !v.runs() {
 		res := toolgen.ErrorResult("The call was not run.")
 		if v.refusal != nil {
@@ -525,6 +540,38 @@ func encodeMap(m map[string]json.RawMessage) json.RawMessage {
 // taskRunKey carries a task run of the extension in its tool's context.
 type taskRunKey struct{}
 
+// taskCapsKey carries, in the context of a task's tool, the capabilities
+// the client declared in the call that made the task (none when another
+// replica runs the task again: its questions are asked then).
+type taskCapsKey struct{}
+
+// callCapabilities are the client capabilities in a call's _meta, or nil.
+func callCapabilities(params json.RawMessage) *sdkmcp.ClientCapabilities {
+	var p struct {
+		Meta sdkmcp.Meta `json:"_meta"`
+	}
+	if json.Unmarshal(params, &p) != nil || p.Meta == nil {
+		return nil
+	}
+	return (&sdkmcp.CallToolRequest{Params: &sdkmcp.CallToolParamsRaw{Meta: p.Meta}}).ClientCapabilities()
+}
+
+// undeclared is the error for the first request of requests whose
+// capability (elicitation, sampling or roots) the client did not declare
+// in the call that made the task, or nil.
+func undeclared(ctx context.Context, requests sdkmcp.InputRequestMap) error {
+	caps, ok := ctx.Value(taskCapsKey{}).(*sdkmcp.ClientCapabilities)
+	if !ok {
+		return nil
+	}
+	for _, id := range slices.Sorted(maps.Keys(requests)) {
+		if k, known := kindOf(requests[id]); known && !k.declared(caps) {
+			return fmt.Errorf("%w: it declared no %s capability in the call that made this task (question %q)", ErrCannotAsk, k, id)
+		}
+	}
+	return nil
+}
+
 // taskRun is a task of the extension running on this replica, as AskInput
 // sees it.
 type taskRun struct {
@@ -532,8 +579,9 @@ type taskRun struct {
 	id   string
 	wake chan struct{} // a tasks/update on this replica
 
-	mu    sync.Mutex
-	asked map[string]bool
+	mu       sync.Mutex
+	asked    map[string]bool            // keys asked in this run
+	answered map[string]json.RawMessage // their answers, once taken
 }
 
 // wake tells the task's run on this replica, if any, that answers came.
@@ -553,20 +601,61 @@ func (e *taskEngine) wake(id string) {
 // errNotYet is the change of take that stores nothing yet.
 var errNotYet = errors.New("not yet")
 
-func (run *taskRun) ask(ctx context.Context, requests map[string]InputRequest) (map[string]json.RawMessage, error) {
-	keys := slices.Sorted(maps.Keys(requests))
+func (run *taskRun) ask(ctx context.Context, requests sdkmcp.InputRequestMap) (map[string]json.RawMessage, error) {
+	if err := undeclared(ctx, requests); err != nil {
+		return nil, err
+	}
+	encoded, err := encodeRequests(requests)
+	if err != nil {
+		return nil, fmt.Errorf("mcp.AskInput: %w", err)
+	}
+	out := make(map[string]json.RawMessage, len(encoded))
+	var keys []string
 	run.mu.Lock()
-	for _, k := range keys {
-		if run.asked[k] {
+	for _, k := range slices.Sorted(maps.Keys(encoded)) {
+		switch a, answered := run.answered[k]; {
+		case answered:
+			out[k] = a
+		case run.asked[k]:
 			run.mu.Unlock()
-			return nil, fmt.Errorf("mcp.AskInput: key %q was asked before in this task; each request needs a new key", k)
+			return nil, fmt.Errorf("mcp.AskInput: key %q is being asked already in this task; each request needs its own key", k)
+		default:
+			keys = append(keys, k)
 		}
 	}
 	for _, k := range keys {
 		run.asked[k] = true
 	}
 	run.mu.Unlock()
+	if len(keys) == 0 {
+		return out, nil
+	}
+	got, err := run.wait(ctx, keys, encoded)
+	if err != nil {
+		return nil, err
+	}
+	run.mu.Lock()
+	for k, a := range got {
+		run.answered[k], out[k] = a, a
+	}
+	run.mu.Unlock()
+	return out, nil
+}
 
+// encodeRequests is each request's JSON by key, MCP's InputRequest
+// ({"method", "params"}) as go-sdk writes it.
+func encodeRequests(requests sdkmcp.InputRequestMap) (map[string]json.RawMessage, error) {
+	b, err := json.Marshal(requests)
+	if err != nil {
+		return nil, err
+	}
+	var out map[string]json.RawMessage
+	return out, json.Unmarshal(b, &out)
+}
+
+// wait puts the requests of keys in the task, for its client to answer,
+// and waits for the answers.
+func (run *taskRun) wait(ctx context.Context, keys []string, requests map[string]json.RawMessage) (map[string]json.RawMessage, error) {
 	store := run.e.store
 	if _, err := store.Update(ctx, run.id, time.Now(), func(r *TaskRecord) error {
 		if r.Status.Terminal() {
@@ -576,7 +665,7 @@ func (run *taskRun) ask(ctx context.Context, requests map[string]InputRequest) (
 		added := false
 		for _, k := range keys {
 			if _, ok := given[k]; !ok {
-				pending[k] = mustJSON(requests[k])
+				pending[k] = requests[k]
 				added = true
 			}
 		}

@@ -1,3 +1,5 @@
+//lint:file-ignore SA1019 sampling and roots are deprecated by protocol 2026-07-28 (SEP-2577) but still part of it; TestTasks2026TypedQuestions asks for both.
+
 package mcp_test
 
 import (
@@ -5,6 +7,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"strings"
@@ -30,6 +33,9 @@ type client2026 struct {
 	url    string
 	header http.Header
 	next   int
+	// cannotBeAsked leaves out the capabilities of elicitation, sampling
+	// and roots, which each request declares otherwise.
+	cannotBeAsked bool
 }
 
 // answer2026 is one answer: the HTTP status and the JSON-RPC response.
@@ -49,7 +55,10 @@ type answer2026 struct {
 func (c *client2026) send(t *testing.T, method string, params map[string]any, extension bool, header map[string]string) answer2026 {
 	t.Helper()
 	c.next++
-	caps := map[string]any{}
+	caps := map[string]any{"elicitation": map[string]any{}, "sampling": map[string]any{}, "roots": map[string]any{}}
+	if c.cannotBeAsked {
+		caps = map[string]any{}
+	}
 	if extension {
 		caps["extensions"] = map[string]any{mcp.TasksExtension: map[string]any{}}
 	}
@@ -152,20 +161,21 @@ func (c *client2026) waitFor(t *testing.T, id string, statuses ...string) map[st
 }
 
 // askTools are the tools asking questions: ask asks "a" and "b" at once,
-// then "c", and returns what it got; twice asks "a" twice.
+// then "c", and returns what it got; twice asks "a" twice, the second
+// time with ElicitRaw; typed asks with Elicit, Sample and ListRoots, one
+// at a time.
 func askTools() []toolgen.Tool {
-	elicit := func(msg string) mcp.InputRequest {
-		return mcp.InputRequest{Method: "elicitation/create", Params: map[string]any{"mode": "form", "message": msg,
-			"requestedSchema": map[string]any{"type": "object", "properties": map[string]any{}}}}
+	elicit := func(msg string) *sdkmcp.ElicitParams {
+		return &sdkmcp.ElicitParams{Mode: "form", Message: msg, RequestedSchema: map[string]any{"type": "object", "properties": map[string]any{}}}
 	}
 	return []toolgen.Tool{
 		{Name: "ask", Description: "asks", InputSchema: []byte(objectSchema), Task: toolgen.TaskOptional,
 			Call: func(ctx context.Context, _ []byte) (toolgen.Result, error) {
-				first, err := mcp.AskInput(ctx, map[string]mcp.InputRequest{"a": elicit("a?"), "b": elicit("b?")})
+				first, err := mcp.AskInput(ctx, sdkmcp.InputRequestMap{"a": elicit("a?"), "b": elicit("b?")})
 				if err != nil {
 					return toolgen.Result{}, err
 				}
-				second, err := mcp.AskInput(ctx, map[string]mcp.InputRequest{"c": elicit("c?")})
+				second, err := mcp.AskInput(ctx, sdkmcp.InputRequestMap{"c": elicit("c?")})
 				if err != nil {
 					return toolgen.Result{}, err
 				}
@@ -173,15 +183,36 @@ func askTools() []toolgen.Tool {
 			}},
 		{Name: "twice", Description: "asks a key twice", InputSchema: []byte(objectSchema), Task: toolgen.TaskOptional,
 			Call: func(ctx context.Context, _ []byte) (toolgen.Result, error) {
-				if _, err := mcp.AskInput(ctx, map[string]mcp.InputRequest{"a": elicit("a?")}); err != nil {
+				if _, err := mcp.AskInput(ctx, sdkmcp.InputRequestMap{"a": elicit("a?")}); err != nil {
 					return toolgen.Result{}, err
 				}
-				_, err := mcp.AskInput(ctx, map[string]mcp.InputRequest{"a": elicit("a again?")})
-				return toolgen.ErrorResult(err.Error()), nil
+				again, err := mcp.ElicitRaw(ctx, "a", elicit("a again?"))
+				if err != nil {
+					return toolgen.ErrorResult(err.Error()), nil
+				}
+				return toolgen.TextResult("again: " + again.Action), nil
+			}},
+		{Name: "typed", Description: "asks with Elicit, Sample and ListRoots", InputSchema: []byte(objectSchema), Task: toolgen.TaskOptional,
+			Call: func(ctx context.Context, _ []byte) (toolgen.Result, error) {
+				who, err := mcp.Elicit[struct {
+					Name string `json:"name"`
+				}](ctx, "who", "Who are you?")
+				if err != nil {
+					return toolgen.ErrorResult("elicit: " + err.Error()), nil
+				}
+				msg, err := mcp.Sample(ctx, "poem", &sdkmcp.CreateMessageParams{MaxTokens: 9, Messages: []*sdkmcp.SamplingMessage{{Role: "user", Content: &sdkmcp.TextContent{Text: "a poem"}}}})
+				if err != nil {
+					return toolgen.ErrorResult("sample: " + err.Error()), nil
+				}
+				roots, err := mcp.ListRoots(ctx, "roots")
+				if err != nil {
+					return toolgen.ErrorResult("roots: " + err.Error()), nil
+				}
+				return toolgen.TextResult(fmt.Sprintf("%s %s %d", who.Name, msg.Content.(*sdkmcp.TextContent).Text, len(roots.Roots))), nil
 			}},
 		{Name: "greet", Description: "greets the name asked before its task", InputSchema: []byte(objectSchema), Task: toolgen.TaskRequired,
 			Call: func(ctx context.Context, _ []byte) (toolgen.Result, error) {
-				a, err := mcp.AskInput(ctx, map[string]mcp.InputRequest{"name": elicit("name?")})
+				a, err := mcp.AskInput(ctx, sdkmcp.InputRequestMap{"name": elicit("name?")})
 				if err != nil {
 					return toolgen.Result{}, err
 				}
@@ -195,8 +226,8 @@ func askTools() []toolgen.Tool {
 // server2026 serves tt's tools and askTools over HTTP, stateful or not.
 func server2026(t *testing.T, tt *taskTools, stateless bool, opts ...mcp.ServerOption) (*client2026, string) {
 	t.Helper()
-	opts = append(opts, mcp.WithUpfrontInput("greet", map[string]mcp.InputRequest{"name": {Method: "elicitation/create",
-		Params: map[string]any{"mode": "form", "message": "name?", "requestedSchema": map[string]any{"type": "object", "properties": map[string]any{}}}}}))
+	opts = append(opts, mcp.WithUpfrontInput("greet", sdkmcp.InputRequestMap{"name": &sdkmcp.ElicitParams{Mode: "form",
+		Message: "name?", RequestedSchema: map[string]any{"type": "object", "properties": map[string]any{}}}}))
 	srv, err := mcp.NewServer("tasks", "1.0.0", append(tt.tools(), askTools()...), opts...)
 	require.NoError(t, err)
 	url := "http://" + serve(t, srv, mcp.HTTPOptions{Stateless: stateless}) + mcp.Path
@@ -312,12 +343,12 @@ func TestTasks2026Update(t *testing.T) {
 		m = c.waitFor(t, id, "completed")
 		assert.Equal(t, `{"action":"accept","content":{"x":1}}{"action":"cancel"}{"action":"accept"}`, str(t, gjson(t, mustFirstContent(t, m["result"]), "text")))
 
-		// A key asked twice is the tool's error.
+		// A key names one question: asked again, it has its answer.
 		id = c.create(t, "twice", nil)
 		c.waitFor(t, id, "input_required")
 		c.call(t, "tasks/update", map[string]any{"taskId": id, "inputResponses": map[string]any{"a": map[string]any{"action": "accept"}}})
 		m = c.waitFor(t, id, "completed")
-		assert.Contains(t, string(m["result"]), "was asked before")
+		assert.Equal(t, `"again: accept"`, textOf(t, m["result"]))
 
 		// Bad inputResponses, and an unknown task.
 		for _, bad := range []any{nil, "x", []any{1}, map[string]any{"a": 5}} {
@@ -493,7 +524,7 @@ func TestTasks2026UpdateOnAnotherReplica(t *testing.T) {
 	b.waitFor(t, id, "input_required")
 	b.call(t, "tasks/update", map[string]any{"taskId": id, "inputResponses": map[string]any{"a": map[string]any{"action": "accept"}}})
 	m := a.waitFor(t, id, "completed")
-	assert.Contains(t, string(m["result"]), "was asked before")
+	assert.Equal(t, `"again: accept"`, textOf(t, m["result"]))
 }
 
 // TestTasksBothRevisionsOnOneServer: on one stateful endpoint, go-sdk's
@@ -644,5 +675,76 @@ func TestTasks2026StatusNotifications(t *testing.T) {
 		assert.Equal(t, `"complete"`, string(gjson(t, m["result"], "resultType")))
 		_, more := <-events
 		assert.False(t, more)
+	})
+}
+
+// TestTasks2026TypedQuestions: in a task of the extension, Elicit, Sample
+// and ListRoots ask through the task (input_required with the question
+// under its id, in MCP's InputRequest shape), and tasks/update's answer
+// decodes into the typed result; a declined or malformed answer is the
+// question's error.
+func TestTasks2026TypedQuestions(t *testing.T) {
+	eachMode(t, func(t *testing.T, c *client2026, _ *taskTools) {
+		// answerNext waits for the one question id of method and answers it.
+		answerNext := func(t *testing.T, task, id, method string, answer any) json.RawMessage {
+			t.Helper()
+			m := c.waitFor(t, task, "input_required")
+			require.Equal(t, []string{id}, keys(t, m["inputRequests"]))
+			asked := gjson(t, m["inputRequests"], id)
+			assert.Equal(t, method, str(t, gjson(t, asked, "method")))
+			c.call(t, "tasks/update", map[string]any{"taskId": task, "inputResponses": map[string]any{id: answer}})
+			return gjson(t, asked, "params")
+		}
+		id := c.create(t, "typed", nil)
+		params := answerNext(t, id, "who", "elicitation/create", map[string]any{"action": "accept", "content": map[string]any{"name": "Ann"}})
+		assert.Equal(t, "Who are you?", str(t, gjson(t, params, "message")))
+		assert.JSONEq(t, `{"type":"string"}`, string(gjson(t, params, "requestedSchema", "properties", "name")))
+		params = answerNext(t, id, "poem", "sampling/createMessage", map[string]any{"role": "assistant", "model": "m", "content": map[string]any{"type": "text", "text": "roses"}})
+		assert.EqualValues(t, "9", string(gjson(t, params, "maxTokens")))
+		answerNext(t, id, "roots", "roots/list", map[string]any{"roots": []any{map[string]any{"uri": "file:///a"}}})
+		assert.Equal(t, `"Ann roses 1"`, textOf(t, c.waitFor(t, id, "completed")["result"]))
+
+		for answer, want := range map[string]string{
+			`{"action":"decline"}`:                  `the user answered \"decline\" to the question \"who\"`,
+			`{"action":"cancel"}`:                   `the user answered \"cancel\"`,
+			`{"content":{"name":"Ann"}}`:            `is not a elicitation result: its action is \"\"`,
+			`{"action":"accept","content":{"n":1}}`: `the answer to input request \"who\" does not fit its form: the required field \"name\" is missing`,
+		} {
+			id := c.create(t, "typed", nil)
+			answerNext(t, id, "who", "elicitation/create", json.RawMessage(answer))
+			got := textOf(t, c.waitFor(t, id, "completed")["result"])
+			assert.Contains(t, got, "elicit: ", answer)
+			assert.Contains(t, got, want, answer)
+		}
+	})
+}
+
+// TestTasks2025QuestionsCannotAsk: a task of 2025-11-25 runs after its
+// request was answered: its questions are ErrCannotAsk, saying so.
+func TestTasks2025QuestionsCannotAsk(t *testing.T) {
+	noLeaks(t)
+	_, url := server2026(t, newTaskTools(), false)
+	c := httpClient(t, url)
+	task := createTask(t, c, "typed", 60_000)
+	waitStatus(t, c, task.TaskID, "failed") // 2025-11-25: a tool's error result fails its task
+	res := c(t, "tasks/result", map[string]any{"taskId": task.TaskID})
+	require.Nil(t, res.Error, "%+v", res.Error)
+	got := textOf(t, res.Result)
+	assert.Contains(t, got, "elicit: mcp: the client cannot be asked")
+	assert.Contains(t, got, "protocol 2025-11-25")
+	assert.NotContains(t, got, "outside an MCP request")
+}
+
+// TestTasks2026QuestionsNeedCapabilities: a task's questions of a kind the
+// client did not declare in the call that made the task are ErrCannotAsk
+// (typed or raw), and the task is not input_required.
+func TestTasks2026QuestionsNeedCapabilities(t *testing.T) {
+	eachMode(t, func(t *testing.T, c *client2026, _ *taskTools) {
+		c.cannotBeAsked = true
+		got := textOf(t, c.waitFor(t, c.create(t, "typed", nil), "completed")["result"])
+		assert.Contains(t, got, `elicit: mcp: the client cannot be asked: it declared no elicitation capability in the call that made this task (question \"who\")`)
+		m := c.waitFor(t, c.create(t, "ask", nil), "completed", "failed")
+		assert.Equal(t, "failed", str(t, m["status"]))
+		assert.Contains(t, str(t, gjson(t, m["error"], "message")), "declared no elicitation capability")
 	})
 }

@@ -2,7 +2,8 @@ package main
 
 // The fixtures of the tasks extension's scenarios (protocol 2026-07-28,
 // io.modelcontextprotocol/tasks): a plain tool and tools that run as tasks,
-// some asking the client questions while they run (mcp.AskInput).
+// some asking the client questions while they run (mcp.Elicit, or
+// mcp.AskInput for several at once).
 
 import (
 	"context"
@@ -10,6 +11,8 @@ import (
 	"errors"
 	"fmt"
 	"time"
+
+	sdkmcp "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/mcp"
@@ -59,16 +62,22 @@ func FailingJob(ctx context.Context) (string, error) {
 //
 //toolgen:tool task
 func ConfirmDelete(ctx context.Context, filename string) (string, error) {
-	answers, err := mcp.AskInput(ctx, map[string]mcp.InputRequest{
-		"confirm": elicitForm(fmt.Sprintf("Delete %s?", filename), "confirm", "boolean"),
-	})
-	if err != nil {
+	answer, err := mcp.Elicit[deleteConfirmation](ctx, "confirm", fmt.Sprintf("Delete %s?", filename))
+	var declined *mcp.DeclinedError
+	switch {
+	case errors.As(err, &declined):
+		return "Kept " + filename, nil
+	case err != nil:
 		return "", err
-	}
-	if accepted(answers["confirm"]) {
+	case answer.Confirm:
 		return "Deleted " + filename, nil
 	}
 	return "Kept " + filename, nil
+}
+
+// deleteConfirmation is ConfirmDelete's question.
+type deleteConfirmation struct {
+	Confirm bool `json:"confirm" description:"Delete the file?"`
 }
 
 // MultiInput asks the client two questions at once, then says it got both.
@@ -76,7 +85,7 @@ func ConfirmDelete(ctx context.Context, filename string) (string, error) {
 //
 //toolgen:tool task
 func MultiInput(ctx context.Context) (string, error) {
-	answers, err := mcp.AskInput(ctx, map[string]mcp.InputRequest{
+	answers, err := mcp.AskInput(ctx, sdkmcp.InputRequestMap{
 		"first_name":  elicitForm("Your first name?", "name", "string"),
 		"confirm_all": elicitForm("Go on?", "confirm", "boolean"),
 	})
@@ -87,27 +96,29 @@ func MultiInput(ctx context.Context) (string, error) {
 }
 
 // userNameRequest is what TestToolWithTask asks before its task is made.
-var userNameRequest = map[string]mcp.InputRequest{"user_name": elicitForm("What is your name?", "name", "string")}
+var userNameRequest = sdkmcp.InputRequestMap{userNameID: elicitForm("What is your name?", "name", "string")}
+
+// userNameID is the id of TestToolWithTask's question.
+const userNameID = "user_name"
+
+// userName is TestToolWithTask's question.
+type userName struct {
+	Name string `json:"name" description:"Your name."`
+}
 
 // TestToolWithTask greets the user by the name it asked for before its
 // task was made (mcp.WithUpfrontInput in newServer). It runs only as a task.
 //
 //toolgen:tool task=required
 func TestToolWithTask(ctx context.Context) (string, error) {
-	answers, err := mcp.AskInput(ctx, userNameRequest)
+	answer, err := mcp.Elicit[userName](ctx, userNameID, "What is your name?")
 	if err != nil {
 		return "", err
 	}
-	var a struct {
-		Content struct {
-			Name string `json:"name"`
-		} `json:"content"`
-	}
-	_ = json.Unmarshal(answers["user_name"], &a)
 	if err := sleep(ctx, 500*time.Millisecond); err != nil {
 		return "", err
 	}
-	return "Hello, " + a.Content.Name + "!", nil
+	return "Hello, " + answer.Name + "!", nil
 }
 
 // protocolErrorJob fails with a JSON-RPC error after half a second, not a
@@ -126,19 +137,8 @@ func protocolErrorJob() toolgen.Tool {
 }
 
 // elicitForm is an elicitation of one required field.
-func elicitForm(message, field, typ string) mcp.InputRequest {
-	return mcp.InputRequest{Method: "elicitation/create", Params: map[string]any{
-		"mode": "form", "message": message,
-		"requestedSchema": map[string]any{
-			"type": "object", "properties": map[string]any{field: map[string]string{"type": typ}}, "required": []string{field},
-		},
+func elicitForm(message, field, typ string) *sdkmcp.ElicitParams {
+	return &sdkmcp.ElicitParams{Mode: "form", Message: message, RequestedSchema: map[string]any{
+		"type": "object", "properties": map[string]any{field: map[string]string{"type": typ}}, "required": []string{field},
 	}}
-}
-
-// accepted reports whether an elicitation's answer accepted.
-func accepted(answer json.RawMessage) bool {
-	var a struct {
-		Action string `json:"action"`
-	}
-	return json.Unmarshal(answer, &a) == nil && a.Action == "accept"
 }

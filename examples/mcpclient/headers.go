@@ -6,57 +6,35 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"time"
 
 	"github.com/toolgen-dev/toolgen/mcp"
 )
 
 // The conformance scenarios of custom headers (MCP 2026-07-28, SEP-2243)
-// call several tools: http-custom-headers the calls its context lists
-// (MCP_CONFORMANCE_CONTEXT: {"toolCalls": [{"name", "arguments"}...]}),
-// whose x-mcp-header arguments the client mirrors into Mcp-Param-*
-// headers; http-invalid-tool-headers every tool the client keeps of a list
-// where most declare invalid headers, with {"region": "us-west1"}.
-var scenarioRuns = map[string]func(ctx context.Context, c *mcp.Client, scenarioContext string, stdout io.Writer) error{
-	"http-custom-headers":       callContextTools,
-	"http-invalid-tool-headers": callListedTools,
-}
-
-// runScenario runs one of scenarioRuns against the server named last in
-// args.
-func runScenario(scenario string, args []string, timeout time.Duration, stdout, stderr io.Writer) int {
-	ctx, cancel := context.WithTimeout(context.Background(), timeout)
-	defer cancel()
-	c, err := mcp.Connect(ctx, transport(args), mcp.WithClientInfo("toolgen-mcpclient", "v0.1.0"), mcp.WithStderr(stderr))
-	if err == nil {
-		defer c.Close()
-		err = scenarioRuns[scenario](ctx, c, os.Getenv("MCP_CONFORMANCE_CONTEXT"), stdout)
-	}
-	if err != nil {
-		fmt.Fprintln(stderr, "mcpclient:", err)
-		return 1
-	}
-	return 0
-}
+// call several tools (see the table scenarios): http-custom-headers the
+// calls its context lists (MCP_CONFORMANCE_CONTEXT: {"toolCalls":
+// [{"name", "arguments"}...]}), whose x-mcp-header arguments the client
+// mirrors into Mcp-Param-* headers; http-invalid-tool-headers every tool
+// the client keeps of a list where most declare invalid headers, with
+// {"region": "us-west1"}.
 
 // callContextTools lists the tools, then makes the calls the scenario's
 // context lists.
-func callContextTools(ctx context.Context, c *mcp.Client, scenarioContext string, stdout io.Writer) error {
+func callContextTools(ctx context.Context, c *mcp.Client, env runEnv) error {
 	var sc struct {
 		ToolCalls []struct {
 			Name      string          `json:"name"`
 			Arguments json.RawMessage `json:"arguments"`
 		} `json:"toolCalls"`
 	}
-	if err := json.Unmarshal([]byte(scenarioContext), &sc); err != nil {
+	if err := json.Unmarshal([]byte(env.context), &sc); err != nil {
 		return fmt.Errorf("MCP_CONFORMANCE_CONTEXT: %w", err)
 	}
 	if _, err := c.Tools(ctx); err != nil {
 		return err
 	}
 	for _, call := range sc.ToolCalls {
-		if err := callAndPrint(ctx, c, call.Name, call.Arguments, stdout); err != nil {
+		if err := callAndPrint(ctx, c, call.Name, call.Arguments, env.stdout); err != nil {
 			return err
 		}
 	}
@@ -64,13 +42,13 @@ func callContextTools(ctx context.Context, c *mcp.Client, scenarioContext string
 }
 
 // callListedTools calls every tool the client keeps.
-func callListedTools(ctx context.Context, c *mcp.Client, _ string, stdout io.Writer) error {
+func callListedTools(ctx context.Context, c *mcp.Client, env runEnv) error {
 	tools, err := c.Tools(ctx)
 	if err != nil {
 		return err
 	}
 	for _, t := range tools {
-		if err := callAndPrint(ctx, c, string(t.Name), json.RawMessage(`{"region":"us-west1"}`), stdout); err != nil {
+		if err := callAndPrint(ctx, c, string(t.Name), json.RawMessage(`{"region":"us-west1"}`), env.stdout); err != nil {
 			return err
 		}
 	}

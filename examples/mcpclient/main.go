@@ -6,9 +6,8 @@
 //
 // The suite appends the server's URL as the last argument and names the
 // scenario in MCP_CONFORMANCE_SCENARIO; the table scenarios says what
-// most do (files of their own add more, in an init function; those of
-// MCP 2026-07-28 are in scenarios2026.go, headers.go and mrtr.go).
-// initialize lists the tools,
+// each does (the runs of MCP 2026-07-28's are in scenarios2026.go,
+// headers.go and mrtr.go). initialize lists the tools,
 // tools_call calls add_numbers with {"a":2,"b":3}, sse-retry calls
 // test_reconnection (whose answer arrives after an SSE reconnect). The
 // auth/ scenarios authorize against the suite's authorization server,
@@ -57,19 +56,40 @@ func main() {
 type scenario struct {
 	call, args string
 	// run, when set, replaces listing and calling: it gets the connected
-	// client and writes what it did to stdout.
-	run func(ctx context.Context, c *mcp.Client, stdout io.Writer) error
-	// opts are client options the scenario needs beyond the defaults.
-	opts []mcp.ClientOption
+	// client and writes what it did to env's stdout.
+	run func(ctx context.Context, c *mcp.Client, env runEnv) error
+	// opts, when set, are the client options the scenario needs beyond
+	// the defaults, made for the run (a handler may write to its stdout).
+	opts func(env runEnv) []mcp.ClientOption
+}
+
+// runEnv is what a scenario's run has besides its client.
+type runEnv struct {
+	stdout  io.Writer
+	context string // the scenario's MCP_CONFORMANCE_CONTEXT
 }
 
 // scenarios maps the name of each conformance scenario mcpclient plays
-// (but the auth/ ones) to what it does. Files of their own add entries in
-// an init function.
+// (but the auth/ ones) to what it does.
 var scenarios = map[string]scenario{
 	"initialize": {},
 	"tools_call": {call: "add_numbers", args: `{"a":2,"b":3}`},
 	"sse-retry":  {call: "test_reconnection", args: `{}`},
+
+	// MCP 2026-07-28 (scenarios2026.go). Every request carries the
+	// protocol version in a header and in _meta; the first is refused
+	// with -32022 and the client retries with a version the server lists.
+	"request-metadata": {},
+	// A network $ref in a listed schema is left as it is: listing must
+	// not fetch it.
+	"json-schema-ref-no-deref":         {},
+	"http-standard-headers":            {run: standardHeaders},
+	"json-schema-2020-12-preservation": {run: echoSchema},
+	// Custom headers (headers.go).
+	"http-custom-headers":       {run: callContextTools},
+	"http-invalid-tool-headers": {run: callListedTools},
+	// Multi round-trip requests (mrtr.go).
+	"sep-2322-client-request-state": {run: inputRounds, opts: confirmElicitations},
 }
 
 func run(args []string, scenario string, stdout, stderr io.Writer) int {
@@ -84,27 +104,18 @@ func run(args []string, scenario string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "usage: mcpclient [-call TOOL] [-args JSON] [-oauth] [-tokens FILE] URL | -- COMMAND [ARG...]")
 		return 2
 	}
+	env := runEnv{stdout: stdout, context: os.Getenv("MCP_CONFORMANCE_CONTEXT")}
 	var opts []mcp.ClientOption
-	var scenarioRun func(context.Context, *mcp.Client, io.Writer) error
+	var scenarioRun func(context.Context, *mcp.Client, runEnv) error
 	switch {
 	case strings.HasPrefix(scenario, "auth/"):
-		opt, err := conformanceAuth(scenario, os.Getenv("MCP_CONFORMANCE_CONTEXT"))
+		opt, err := conformanceAuth(scenario, env.context)
 		if err != nil {
 			fmt.Fprintln(stderr, "mcpclient:", err)
 			return 2
 		}
 		opts = append(opts, opt)
 		*call, *callArgs = "test-tool", "{}"
-	case scenarioRuns[scenario] != nil: // headers.go
-		return runScenario(scenario, fs.Args(), *timeout, stdout, stderr)
-	case ownRuns[scenario] != nil: // mrtr.go
-		ctx, cancel := context.WithTimeout(context.Background(), *timeout)
-		defer cancel()
-		if err := ownRuns[scenario](ctx, transport(fs.Args()), stdout); err != nil {
-			fmt.Fprintln(stderr, "mcpclient:", err)
-			return 1
-		}
-		return 0
 	case scenario != "":
 		sc, ok := scenarios[scenario]
 		if !ok {
@@ -112,7 +123,9 @@ func run(args []string, scenario string, stdout, stderr io.Writer) int {
 			return 2
 		}
 		*call, *callArgs, scenarioRun = sc.call, sc.args, sc.run
-		opts = append(opts, sc.opts...)
+		if sc.opts != nil {
+			opts = append(opts, sc.opts(env)...)
+		}
 	case *useOAuth:
 		lb, err := mcp.NewLoopbackAuthorizer("127.0.0.1:0", mcp.PrintAuthorizationURL(stderr))
 		if err != nil {
@@ -128,9 +141,9 @@ func run(args []string, scenario string, stdout, stderr io.Writer) int {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), *timeout)
 	defer cancel()
-	err := session(ctx, transport(fs.Args()), stdout, opts, func(c *mcp.Client) error {
+	err := session(ctx, transport(fs.Args()), stderr, opts, func(c *mcp.Client) error {
 		if scenarioRun != nil {
-			return scenarioRun(ctx, c, stdout)
+			return scenarioRun(ctx, c, env)
 		}
 		return listAndCall(ctx, c, *call, *callArgs, stdout)
 	})
@@ -152,8 +165,9 @@ func transport(args []string) mcp.Transport {
 }
 
 // session connects, does what use does with the client and closes it.
-func session(ctx context.Context, t mcp.Transport, stdout io.Writer, opts []mcp.ClientOption, use func(*mcp.Client) error) error {
-	opts = append(opts, mcp.WithClientInfo("toolgen-mcpclient", "v0.1.0"), mcp.WithStderr(os.Stderr))
+// The client's warnings go to stderr.
+func session(ctx context.Context, t mcp.Transport, stderr io.Writer, opts []mcp.ClientOption, use func(*mcp.Client) error) error {
+	opts = append(opts, mcp.WithClientInfo("toolgen-mcpclient", "v0.1.0"), mcp.WithStderr(stderr))
 	c, err := mcp.Connect(ctx, t, opts...)
 	if err != nil {
 		return err

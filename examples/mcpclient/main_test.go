@@ -4,14 +4,19 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/mcp"
 )
 
 func TestListsAndCallsOverStdio(t *testing.T) {
@@ -90,6 +95,70 @@ func TestScenariosOf2026(t *testing.T) {
 	for _, name := range []string{"request-metadata", "json-schema-ref-no-deref"} {
 		if code := run([]string{hs.URL}, name, &bytes.Buffer{}, &stderr); code != 0 {
 			t.Errorf("%s: exit %d: %s", name, code, stderr.String())
+		}
+	}
+}
+
+// TestOneScenarioTable: every client scenario of the official suite that
+// mcpclient plays, but the auth/ ones, is an entry of the table scenarios,
+// and each entry is one of them.
+func TestOneScenarioTable(t *testing.T) {
+	played := []string{
+		"initialize", "tools_call", "sse-retry", // 2025-11-25
+		"request-metadata", "json-schema-ref-no-deref", "http-standard-headers", "json-schema-2020-12-preservation",
+		"http-custom-headers", "http-invalid-tool-headers", "sep-2322-client-request-state",
+	}
+	for _, name := range played {
+		if _, ok := scenarios[name]; !ok {
+			t.Errorf("scenario %q is not in the table", name)
+		}
+	}
+	for name := range scenarios {
+		if !slices.Contains(played, name) {
+			t.Errorf("the table has %q, which no test here knows", name)
+		}
+	}
+}
+
+// TestInputRoundsScenario plays sep-2322-client-request-state against a
+// toolgen server whose tools ask with multi round-trip requests: the
+// scenario's own client option answers, printing each question.
+func TestInputRoundsScenario(t *testing.T) {
+	asking := func(name string) toolgen.Tool {
+		return toolgen.Tool{Name: toolgen.ToolName(name), Description: "asks", InputSchema: []byte(`{"type":"object"}`),
+			Call: func(ctx context.Context, _ []byte) (toolgen.Result, error) {
+				res, err := mcp.ElicitRaw(ctx, "confirm", &sdk.ElicitParams{Mode: "form", Message: name + "?",
+					RequestedSchema: map[string]any{"type": "object", "properties": map[string]any{"confirmed": map[string]any{"type": "boolean"}}}})
+				if err != nil {
+					return toolgen.ErrorResult(err.Error()), nil // as a generated tool's error
+				}
+				return toolgen.TextResult(fmt.Sprint("confirmed: ", res.Content["confirmed"])), nil
+			}}
+	}
+	tools := []toolgen.Tool{asking("test_mrtr_echo_state"), asking("test_mrtr_no_state"),
+		{Name: "test_mrtr_unrelated", Description: "plain", InputSchema: []byte(`{"type":"object"}`),
+			Call: func(context.Context, []byte) (toolgen.Result, error) { return toolgen.TextResult("plain"), nil }},
+		{Name: "test_mrtr_no_result_type", Description: "plain", InputSchema: []byte(`{"type":"object"}`),
+			Call: func(context.Context, []byte) (toolgen.Result, error) { return toolgen.TextResult("plain"), nil }},
+	}
+	srv, err := mcp.NewServer("rounds", "1.0.0", tools)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := srv.Handler(mcp.HTTPOptions{Stateless: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs := httptest.NewServer(h)
+	defer hs.Close()
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{hs.URL + mcp.Path}, "sep-2322-client-request-state", &stdout, &stderr); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	for _, want := range []string{"test_mrtr_echo_state asks: test_mrtr_echo_state?", "test_mrtr_echo_state -> confirmed: true",
+		"test_mrtr_no_state -> confirmed: true", "test_mrtr_unrelated -> plain"} {
+		if !strings.Contains(stdout.String(), want) {
+			t.Errorf("output lacks %q:\n%s", want, stdout.String())
 		}
 	}
 }

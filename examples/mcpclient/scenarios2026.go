@@ -13,24 +13,14 @@ import (
 	"github.com/toolgen-dev/toolgen/mcp"
 )
 
-// The client scenarios of MCP 2026-07-28 that need more than a listing and
-// one call.
-func init() {
-	// Every request carries the protocol version in a header and in
-	// _meta; the first is refused with -32022 and the client retries with
-	// a version the server lists.
-	scenarios["request-metadata"] = scenario{}
-	// A network $ref in a listed schema is left as it is: listing must not
-	// fetch it.
-	scenarios["json-schema-ref-no-deref"] = scenario{}
-	scenarios["http-standard-headers"] = scenario{run: standardHeaders}
-	scenarios["json-schema-2020-12-preservation"] = scenario{run: echoSchema}
-}
+// The runs of the client scenarios of MCP 2026-07-28 that need more than
+// a listing and one call (see the table scenarios).
 
 // standardHeaders sends one request of each kind that carries Mcp-Method
 // (and, for a call, a read and a get, Mcp-Name): tools, resources and
 // prompts, listed and used.
-func standardHeaders(ctx context.Context, c *mcp.Client, stdout io.Writer) error {
+func standardHeaders(ctx context.Context, c *mcp.Client, env runEnv) error {
+	stdout := env.stdout
 	tools, err := listTools(ctx, c, stdout)
 	if err != nil {
 		return err
@@ -83,7 +73,8 @@ func getPrompts(ctx context.Context, s *sdk.ClientSession, stdout io.Writer) err
 // echoSchema sends the input schema of json_schema_2020_12_tool, as the
 // client lists it, back to the server through json_schema_echo, which
 // compares it with the schema it sent.
-func echoSchema(ctx context.Context, c *mcp.Client, stdout io.Writer) error {
+func echoSchema(ctx context.Context, c *mcp.Client, env runEnv) error {
+	stdout := env.stdout
 	const focal, echo = "json_schema_2020_12_tool", "json_schema_echo"
 	tools, err := listTools(ctx, c, stdout)
 	if err != nil {

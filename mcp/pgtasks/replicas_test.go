@@ -84,7 +84,7 @@ func TestReplicaKilled(t *testing.T) {
 func (c *taskCluster) call26(t *testing.T, url, method string, params map[string]any) map[string]json.RawMessage {
 	t.Helper()
 	p := map[string]any{"_meta": map[string]any{"io.modelcontextprotocol/protocolVersion": "2026-07-28",
-		"io.modelcontextprotocol/clientCapabilities": map[string]any{"extensions": map[string]any{mcp.TasksExtension: map[string]any{}}}}}
+		"io.modelcontextprotocol/clientCapabilities": map[string]any{"elicitation": map[string]any{}, "extensions": map[string]any{mcp.TasksExtension: map[string]any{}}}}}
 	for k, v := range params {
 		p[k] = v
 	}

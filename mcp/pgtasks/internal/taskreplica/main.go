@@ -14,7 +14,7 @@
 // call until the file release-NAME exists in the directory of -runs (at
 // most a minute), or until the call is cancelled, which appends "REPLICA
 // TOOL NAME cancelled". A third, confirm {"name": NAME}, asks the client
-// to confirm (mcp.AskInput: a task of the 2026-07-28 extension waits
+// to confirm (mcp.ElicitRaw: a task of the 2026-07-28 extension waits
 // input_required) and answers "confirm NAME by REPLICA: ACTION". It prints
 // "listening on http://ADDR/mcp" to standard error once it serves.
 package main
@@ -35,6 +35,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
+	sdkmcp "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/mcp"
@@ -111,7 +112,7 @@ func (t *tools) tool(name string, idempotent bool) toolgen.Tool {
 	}
 }
 
-// confirm is a tool that asks its client (mcp.AskInput, in a task of the
+// confirm is a tool that asks its client (mcp.ElicitRaw, in a task of the
 // 2026-07-28 tasks extension) to confirm NAME, and says who answered what.
 func (t *tools) confirm() toolgen.Tool {
 	return toolgen.Tool{
@@ -125,13 +126,12 @@ func (t *tools) confirm() toolgen.Tool {
 				return toolgen.ErrorResult("invalid arguments: " + err.Error()), nil
 			}
 			t.log("confirm " + in.Name)
-			answers, err := mcp.AskInput(ctx, map[string]mcp.InputRequest{"ok": {Method: "elicitation/create", Params: map[string]any{
-				"mode": "form", "message": "Confirm " + in.Name + "?", "requestedSchema": map[string]any{"type": "object", "properties": map[string]any{}}}}})
-			if err != nil {
+			a, err := mcp.ElicitRaw(ctx, "ok", &sdkmcp.ElicitParams{Mode: "form", Message: "Confirm " + in.Name + "?",
+				RequestedSchema: map[string]any{"type": "object", "properties": map[string]any{}}})
+			var declined *mcp.DeclinedError
+			if err != nil && !errors.As(err, &declined) {
 				return toolgen.Result{}, err
 			}
-			var a struct{ Action string }
-			_ = json.Unmarshal(answers["ok"], &a)
 			return toolgen.TextResult(fmt.Sprintf("confirm %s by %s: %s", in.Name, t.replica, a.Action)), nil
 		},
 	}
