@@ -304,6 +304,23 @@
 // go-sdk writes the two fields at every revision; clients before
 // 2026-07-28 ignore them.
 //
+// What proves it. CI runs the official conformance suite's requirement
+// set of 2026-07-28 (@modelcontextprotocol/conformance 0.2.0-alpha.12):
+// all 50 server scenarios against examples/conformance, stateful and
+// stateless, and all 39 client scenarios against examples/mcpclient, the
+// tasks and authorization extensions included; and the 2025-11-25 suite
+// (0.1.16). The package's own tests, each a class: the revisions on one
+// endpoint and their errors (server_revision_test.go), asking the client
+// and its request states (mrtr_test.go, client_input_test.go), the tasks
+// extension beside 2025-11-25's tasks (server_tasks2026_test.go; the
+// PostgreSQL store's replica kill in mcp/pgtasks), arguments in headers
+// (headers_test.go), the client's negotiation (client_revision_test.go),
+// OAuth's iss, client ID metadata documents, DPoP, enterprise-managed
+// authorization, client credentials and workload identity
+// (client_oauth_*_test.go), and interop with the TypeScript SDK's client
+// and server and go-sdk's (interop_ts_test.go, interop_sdk_test.go;
+// mcp-go's client in the bench module).
+//
 // # Prompts, resources and completion
 //
 // Functions marked //toolgen:prompt and //toolgen:resource (see the toolgen
