@@ -322,51 +322,84 @@ func (e *taskEngine) create(ctx context.Context, c taskCall) (any, *taskRPCError
 		return nil, &taskRPCError{Code: codeMethodNotFound, Message: fmt.Sprintf(
 			"tool %q cannot be called as a task (its execution.taskSupport is \"forbidden\"); call it without \"task\"", p.Name)}
 	}
-	args := p.Arguments
-	if len(args) == 0 || string(args) == "null" {
-		args = json.RawMessage(`{}`)
-	}
 	ttl := e.opts.DefaultTTL
 	if p.Task.TTL != nil && *p.Task.TTL > 0 {
 		ttl = min(time.Duration(*p.Task.TTL*float64(time.Millisecond)), e.opts.MaxTTL)
 	}
+	rec, rpcErr := e.launch(ctx, c, launchSpec{tool: t, name: p.Name, args: p.Arguments, ttl: ttl,
+		refused: TaskFailed, token: p.Meta.ProgressToken, notify: c.notify})
+	if rpcErr != nil {
+		return nil, rpcErr
+	}
+	return struct {
+		Task wireTask `json:"task"`
+	}{e.wire(rec)}, nil
+}
+
+// launchSpec is what launch needs of a call beyond its taskCall: the
+// tool, its arguments, and where the two forms of tasks differ.
+type launchSpec struct {
+	tool    *toolgen.Tool
+	name    string
+	args    json.RawMessage
+	ttl     time.Duration
+	refused TaskStatus // the status of a call refused before it ran
+	// edit sets the record's fields of the form (nil: none), runCtx adds
+	// to the tool's context what the form gives it (nil: nothing).
+	edit   func(*TaskRecord)
+	runCtx func(context.Context) context.Context
+	token  any               // the progress token, or nil
+	notify func(string, any) // where progress goes, or nil
+}
+
+// launch records a task for a call and starts its tool on this replica.
+// The call's deps and approval are decided now, while the request that
+// carried it is being served: a refused call is recorded done with the
+// refusal as its result (the tool does not run). A server with no call
+// slot free, or a store that refuses the task, is an error.
+func (e *taskEngine) launch(ctx context.Context, c taskCall, l launchSpec) (TaskRecord, *taskRPCError) {
+	args := l.args
+	if len(args) == 0 || string(args) == "null" {
+		args = json.RawMessage(`{}`)
+	}
 	now := time.Now()
 	e.sweep(now)
 	rec := TaskRecord{
-		ID: rand.Text(), Owner: c.owner, Tool: p.Name, Arguments: args, Idempotent: t.Annotations.Idempotent || t.Annotations.ReadOnly,
+		ID: rand.Text(), Owner: c.owner, Tool: l.name, Arguments: args, Idempotent: l.tool.Annotations.Idempotent || l.tool.Annotations.ReadOnly,
 		Status: TaskWorking, CreatedAt: now, UpdatedAt: now,
-		TTL: ttl, ExpiresAt: now.Add(ttl), PollInterval: e.opts.PollInterval,
+		TTL: l.ttl, ExpiresAt: now.Add(l.ttl), PollInterval: e.opts.PollInterval,
 		Replica: e.opts.Replica, LeaseExpiry: now.Add(e.opts.Lease), Attempts: 1,
 	}
-	// The call's deps and approval are decided now, while the request that
-	// carried it is being served.
-	runCtx, v := e.s.begin(context.WithoutCancel(ctx), t, args, callInfo{header: c.header, request: c.req})
+	if l.edit != nil {
+		l.edit(&rec)
+	}
+	runCtx, v := e.s.begin(context.WithoutCancel(ctx), l.tool, args, callInfo{header: c.header, request: c.req})
+	if l.runCtx != nil {
+		runCtx = l.runCtx(runCtx)
+	}
 	if !v.runs() {
 		res := toolgen.ErrorResult("The call was not run.")
 		if v.refusal != nil {
 			res = *v.refusal
 		}
-		rec.Status, rec.StatusMessage = TaskFailed, "The call was refused."
+		rec.Status, rec.StatusMessage = l.refused, "The call was refused."
 		rec.Result = mustJSON(toSDKResult(res))
 	} else if !e.s.slots.take() {
-		return nil, &taskRPCError{Code: codeInternal, Message: busyMessage(e.s.slots)}
+		return rec, &taskRPCError{Code: codeInternal, Message: busyMessage(e.s.slots)}
 	}
 	if err := e.store.Create(ctx, rec, e.limits, now); err != nil {
 		if v.runs() {
 			e.s.slots.give()
 		}
 		if errors.Is(err, ErrTooManyTasks) {
-			return nil, &taskRPCError{Code: codeInvalidRequest, Message: fmt.Sprintf(
-				"Not run: %v; wait for a task to finish", err)}
+			return rec, &taskRPCError{Code: codeInvalidRequest, Message: fmt.Sprintf("Not run: %v; wait for a task to finish", err)}
 		}
-		return nil, &taskRPCError{Code: codeInternal, Message: "task store: " + err.Error()}
+		return rec, &taskRPCError{Code: codeInternal, Message: "task store: " + err.Error()}
 	}
 	if v.runs() {
-		e.start(runCtx, rec, t, p.Meta.ProgressToken, c.notify)
+		e.start(runCtx, rec, l.tool, l.token, l.notify)
 	}
-	return struct {
-		Task wireTask `json:"task"`
-	}{e.wire(rec)}, nil
+	return rec, nil
 }
 
 func mustJSON(v any) json.RawMessage {

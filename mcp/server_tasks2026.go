@@ -2,7 +2,6 @@ package mcp
 
 import (
 	"context"
-	"crypto/rand"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -415,43 +414,15 @@ func (e *taskEngine) create2026(ctx context.Context, c taskCall) (any, *taskRPCE
 		}
 		answers = mustJSON(p.InputResponses)
 	}
-	args := p.Arguments
-	if len(args) == 0 || string(args) == "null" {
-		args = json.RawMessage(`{}`)
-	}
-	now := time.Now()
-	e.sweep(now)
-	rec := TaskRecord{
-		ID: rand.Text(), Owner: c.owner, Tool: p.Name, Arguments: args, Idempotent: t.Annotations.Idempotent || t.Annotations.ReadOnly,
-		Status: TaskWorking, CreatedAt: now, UpdatedAt: now,
-		TTL: e.opts.DefaultTTL, ExpiresAt: now.Add(e.opts.DefaultTTL), PollInterval: e.opts.PollInterval,
-		Replica: e.opts.Replica, LeaseExpiry: now.Add(e.opts.Lease), Attempts: 1,
-		Revision: revision2026, InputResponses: answers,
-	}
-	runCtx, v := e.s.begin(context.WithoutCancel(ctx), t, args, callInfo{header: c.header, request: c.req})
-	runCtx = context.WithValue(runCtx, taskCapsKey{}, callCapabilities(c.params))
-	if !v.runs() {
-		res := toolgen.ErrorResult("The call was not run.")
-		if v.refusal != nil {
-			res = *v.refusal
-		}
+	caps := callCapabilities(c.params)
+	rec, rpcErr := e.launch(ctx, c, launchSpec{tool: t, name: p.Name, args: p.Arguments, ttl: e.opts.DefaultTTL,
 		// A refusal is the tool's result, not a protocol error.
-		rec.Status, rec.StatusMessage = TaskCompleted, "The call was refused."
-		rec.Result = mustJSON(toSDKResult(res))
-	} else if !e.s.slots.take() {
-		return nil, &taskRPCError{Code: codeInternal, Message: busyMessage(e.s.slots)}
-	}
-	if err := e.store.Create(ctx, rec, e.limits, now); err != nil {
-		if v.runs() {
-			e.s.slots.give()
-		}
-		if errors.Is(err, ErrTooManyTasks) {
-			return nil, &taskRPCError{Code: codeInvalidRequest, Message: fmt.Sprintf("Not run: %v; wait for a task to finish", err)}
-		}
-		return nil, &taskRPCError{Code: codeInternal, Message: "task store: " + err.Error()}
-	}
-	if v.runs() {
-		e.start(runCtx, rec, t, nil, nil)
+		refused: TaskCompleted,
+		edit:    func(r *TaskRecord) { r.Revision, r.InputResponses = revision2026, answers },
+		runCtx:  func(ctx context.Context) context.Context { return context.WithValue(ctx, taskCapsKey{}, caps) },
+	})
+	if rpcErr != nil {
+		return nil, rpcErr
 	}
 	return task2026(rec, "task"), nil
 }
