@@ -185,7 +185,7 @@ func (h *handler) beginAnswer(w http.ResponseWriter, r *http.Request, req Reques
 		streamID, running.window = "", 0 // served, but not resumable
 	}
 	running.streamID = streamID
-	a = &answerStream{live: newWriter(w, h.writeStall), rec: h.history.record(ctx, req), store: h.streams,
+	a = &answerStream{live: newWriter(w, h.WriteStall), rec: h.history.record(ctx, req), store: h.streams,
 		streamID: streamID, ctx: ctx, running: running}
 	a.enc = json.NewEncoder(&a.frame)
 	a.liveGone = sync.OnceFunc(func() {

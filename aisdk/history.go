@@ -324,7 +324,7 @@ func (h *handler) serveHistory(w http.ResponseWriter, r *http.Request) {
 // the principal the chat store binds the chat to (errNotFound for anyone
 // else, and for a chat the store has no record of).
 func (h *handler) mayRead(r *http.Request, chatID string) error {
-	if h.principal == nil {
+	if h.Principal == nil {
 		return nil
 	}
 	principal, err := h.principalOf(r)

@@ -65,7 +65,7 @@ func (h *handler) serveResume(w http.ResponseWriter, r *http.Request, chatID str
 		w.WriteHeader(http.StatusNoContent) // gone since Latest: nothing to resume
 		return
 	}
-	h.replay(ctx, newWriter(w, h.writeStall), streamID, chunks, done)
+	h.replay(ctx, newWriter(w, h.WriteStall), streamID, chunks, done)
 }
 
 // replay writes a stream's chunks, from its first, and then the rest as
