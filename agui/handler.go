@@ -2,13 +2,10 @@ package agui
 
 import (
 	"context"
-	"crypto/rand"
 	"crypto/subtle"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"net/http"
 	"strings"
 	"sync"
@@ -16,7 +13,6 @@ import (
 
 	"github.com/toolgen-dev/toolgen/agent"
 	"github.com/toolgen-dev/toolgen/internal/chatcore"
-	"github.com/toolgen-dev/toolgen/internal/webguard"
 )
 
 // DefaultMaxBodyBytes bounds a request's body unless WithMaxBodyBytes says
@@ -116,7 +112,7 @@ type handler struct {
 	config
 
 	mu   sync.Mutex
-	busy map[string]bool // threads with a request in progress
+	busy chatcore.Busy // threads with a request in progress
 }
 
 // NewHandler serves a over AG-UI's HTTP transport: it takes the
@@ -129,7 +125,7 @@ func NewHandler(a *agent.Agent, opts ...Option) (http.Handler, error) {
 	if a == nil {
 		return nil, errors.New("agui.NewHandler: nil agent")
 	}
-	h := &handler{agent: a, config: chatcore.NewConfig[Store]("agui"), busy: map[string]bool{}}
+	h := &handler{agent: a, config: chatcore.NewConfig[Store]("agui")}
 	if err := chatcore.Apply(&h.config, "agui.NewHandler", opts); err != nil {
 		return nil, err
 	}
@@ -164,21 +160,8 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // origin, a CORS preflight, a bad request) and returns the input and its
 // principal when it is one.
 func (h *handler) admit(w http.ResponseWriter, r *http.Request) (in RunAgentInput, principal string, ok bool) {
-	if err := h.Guard.CheckHost(r); err != nil {
-		http.Error(w, err.Error(), http.StatusForbidden)
+	if !h.Admit(w, r) {
 		return
-	}
-	cors, err := h.Guard.CheckOrigin(r)
-	if err != nil {
-		http.Error(w, err.Error(), http.StatusForbidden)
-		return
-	}
-	if cors != "" && r.Method == http.MethodOptions && r.Header.Get("Access-Control-Request-Method") != "" {
-		webguard.Preflight(w, r, cors)
-		return
-	}
-	if cors != "" {
-		webguard.AllowCORS(w, cors)
 	}
 	if r.Method != http.MethodPost {
 		w.Header().Set("Allow", http.MethodPost)
@@ -189,7 +172,7 @@ func (h *handler) admit(w http.ResponseWriter, r *http.Request) (in RunAgentInpu
 		http.Error(w, err.Error(), http.StatusUnsupportedMediaType)
 		return
 	}
-	principal, err = h.principalOf(r)
+	principal, err := h.PrincipalOf(r)
 	if err != nil {
 		http.Error(w, "agui: "+err.Error(), http.StatusUnauthorized)
 		return
@@ -202,31 +185,12 @@ func (h *handler) admit(w http.ResponseWriter, r *http.Request) (in RunAgentInpu
 	return in, principal, true
 }
 
-// principalOf reads the request's principal ("" without WithPrincipal).
-func (h *handler) principalOf(r *http.Request) (string, error) {
-	if h.Principal == nil {
-		return "", nil
-	}
-	p, err := h.Principal(r)
-	if err == nil && p == "" {
-		err = errors.New("the request has no principal")
-	}
-	return p, err
-}
-
 // readInput reads and checks the RunAgentInput, or says what is wrong with
 // it and the status to answer.
 func (h *handler) readInput(w http.ResponseWriter, r *http.Request) (RunAgentInput, int, error) {
 	var in RunAgentInput
-	b, err := io.ReadAll(http.MaxBytesReader(w, r.Body, h.MaxBody))
-	if err != nil {
-		if _, ok := errors.AsType[*http.MaxBytesError](err); ok {
-			return in, http.StatusRequestEntityTooLarge, fmt.Errorf("agui: the request is larger than %d bytes", h.MaxBody)
-		}
-		return in, http.StatusBadRequest, fmt.Errorf("agui: reading the request: %w", err)
-	}
-	if err := json.Unmarshal(b, &in); err != nil {
-		return in, http.StatusBadRequest, fmt.Errorf("agui: the request is not a RunAgentInput: %w", err)
+	if status, err := h.ReadJSON(w, r, &in, "a RunAgentInput"); err != nil {
+		return in, status, err
 	}
 	if err := checkIDs(in); err != nil {
 		return in, http.StatusBadRequest, err
@@ -258,7 +222,7 @@ func checkIDs(in RunAgentInput) error {
 // serveRun answers an admitted request: it runs the thread's agent on it,
 // or resumes its paused run, streaming the run.
 func (h *handler) serveRun(w http.ResponseWriter, r *http.Request, in RunAgentInput, principal string) {
-	if !h.claim(in.ThreadID) {
+	if !h.busy.Claim(in.ThreadID) {
 		http.Error(w, "agui: a run of this thread is in progress", http.StatusConflict)
 		return
 	}
@@ -266,7 +230,7 @@ func (h *handler) serveRun(w http.ResponseWriter, r *http.Request, in RunAgentIn
 	release := func() {
 		if claimed {
 			claimed = false
-			h.release(in.ThreadID)
+			h.busy.Release(in.ThreadID)
 		}
 	}
 	defer release()
@@ -351,7 +315,7 @@ func nextRun(thread *Thread, msgs []Message) (*agent.State, error) {
 		if len(history) == 0 || history[len(history)-1].Role != agent.RoleUser {
 			return nil, badRequest("the last message is not the user's, or has no text: there is nothing to answer")
 		}
-		return &agent.State{Version: agent.StateVersion, RunID: newID(""), Messages: history, StopReason: agent.StopDone}, nil
+		return &agent.State{Version: agent.StateVersion, RunID: chatcore.NewID(""), Messages: history, StopReason: agent.StopDone}, nil
 	}
 	turn, ids := newUserTurn(msgs, setOf(thread.Seen))
 	if len(ids) == 0 || turn.Text == "" {
@@ -363,7 +327,7 @@ func nextRun(thread *Thread, msgs []Message) (*agent.State, error) {
 	// search loaded stays loaded. Paused is left from a run that stopped
 	// while calls ran (not one the store keeps): resumed, it would put the
 	// calls' results after the new message.
-	s.RunID, s.Turns, s.Usage, s.StopReason, s.Paused = newID(""), 0, agent.Usage{}, agent.StopDone, nil
+	s.RunID, s.Turns, s.Usage, s.StopReason, s.Paused = chatcore.NewID(""), 0, agent.Usage{}, agent.StopDone, nil
 	return s, nil
 }
 
@@ -549,27 +513,4 @@ func setOf(ids []string) map[string]bool {
 		set[id] = true
 	}
 	return set
-}
-
-func (h *handler) claim(threadID string) bool {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	if h.busy[threadID] {
-		return false
-	}
-	h.busy[threadID] = true
-	return true
-}
-
-func (h *handler) release(threadID string) {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	delete(h.busy, threadID)
-}
-
-// newID is a random id (128 bits) with a prefix.
-func newID(prefix string) string {
-	var b [16]byte
-	_, _ = rand.Read(b[:]) // crypto/rand.Read never fails
-	return prefix + hex.EncodeToString(b[:])
 }

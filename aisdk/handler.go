@@ -5,10 +5,8 @@ import (
 	"crypto/rand"
 	"crypto/subtle"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"net/http"
 	"strings"
 	"sync"
@@ -133,7 +131,7 @@ type handler struct {
 	config
 
 	mu      sync.Mutex
-	busy    map[string]bool           // chats with a request in progress
+	busy    chatcore.Busy             // chats with a request in progress
 	running map[string]*runningAnswer // chats with a run going on in this process
 }
 
@@ -148,7 +146,7 @@ func Handler(a *agent.Agent, opts ...Option) (http.Handler, error) {
 		return nil, errors.New("aisdk.Handler: nil agent")
 	}
 	h := &handler{agent: a, config: config{Config: chatcore.NewConfig[Store]("aisdk"), resumeWindow: DefaultResumeWindow},
-		busy: map[string]bool{}, running: map[string]*runningAnswer{}}
+		running: map[string]*runningAnswer{}}
 	if err := chatcore.Apply(&h.config, "aisdk.Handler", opts); err != nil {
 		return nil, err
 	}
@@ -186,21 +184,8 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // origin, a CORS preflight, a GET of a chat's messages, a bad request) and
 // returns the request and its principal when it is one.
 func (h *handler) admit(w http.ResponseWriter, r *http.Request) (req Request, principal string, ok bool) {
-	if err := h.checkHost(r); err != nil {
-		http.Error(w, err.Error(), http.StatusForbidden)
+	if !h.Admit(w, r) {
 		return
-	}
-	cors, err := h.checkOrigin(r)
-	if err != nil {
-		http.Error(w, err.Error(), http.StatusForbidden)
-		return
-	}
-	if cors != "" && r.Method == http.MethodOptions && r.Header.Get("Access-Control-Request-Method") != "" {
-		webguard.Preflight(w, r, cors)
-		return
-	}
-	if cors != "" {
-		webguard.AllowCORS(w, cors)
 	}
 	if r.Method == http.MethodGet {
 		if chatID, resume := resumePath(r); resume {
@@ -219,7 +204,7 @@ func (h *handler) admit(w http.ResponseWriter, r *http.Request) (req Request, pr
 		http.Error(w, err.Error(), http.StatusUnsupportedMediaType)
 		return
 	}
-	principal, err = h.principalOf(r)
+	principal, err := h.PrincipalOf(r)
 	if err != nil {
 		http.Error(w, "aisdk: "+err.Error(), http.StatusUnauthorized)
 		return
@@ -241,7 +226,7 @@ func (h *handler) serveChat(w http.ResponseWriter, r *http.Request, req Request,
 		http.Error(w, fmt.Sprintf("aisdk: the last message is the %s's, and answers no approval: nothing to answer", last.Role), http.StatusBadRequest)
 		return
 	}
-	if !h.claim(req.ID) {
+	if !h.busy.Claim(req.ID) {
 		http.Error(w, "aisdk: a request of this chat is in progress", http.StatusConflict)
 		return
 	}
@@ -249,7 +234,7 @@ func (h *handler) serveChat(w http.ResponseWriter, r *http.Request, req Request,
 	release := func() {
 		if claimed {
 			claimed = false
-			h.release(req.ID)
+			h.busy.Release(req.ID)
 		}
 	}
 	defer release()
@@ -261,7 +246,7 @@ func (h *handler) serveChat(w http.ResponseWriter, r *http.Request, req Request,
 	out, end := h.beginAnswer(w, r, req)
 	defer end()
 	st := &streamer{out: out, approvals: map[string]string{}}
-	messageID := newID("msg-")
+	messageID := chatcore.NewID("msg-")
 	if len(answers) > 0 {
 		messageID = last.ID // the answer continues the message that asked
 	}
@@ -312,31 +297,12 @@ func (h *handler) loadChat(w http.ResponseWriter, r *http.Request, chatID, princ
 	return chat, deps, true
 }
 
-// principalOf reads the request's principal ("" without WithPrincipal).
-func (h *handler) principalOf(r *http.Request) (string, error) {
-	if h.Principal == nil {
-		return "", nil
-	}
-	p, err := h.Principal(r)
-	if err == nil && p == "" {
-		err = errors.New("the request has no principal")
-	}
-	return p, err
-}
-
 // readRequest reads and checks the chat request, or says what is wrong
 // with it and the status to answer.
 func (h *handler) readRequest(w http.ResponseWriter, r *http.Request) (Request, int, error) {
 	var req Request
-	b, err := io.ReadAll(http.MaxBytesReader(w, r.Body, h.MaxBody))
-	if err != nil {
-		if _, ok := errors.AsType[*http.MaxBytesError](err); ok {
-			return req, http.StatusRequestEntityTooLarge, fmt.Errorf("aisdk: the request is larger than %d bytes", h.MaxBody)
-		}
-		return req, http.StatusBadRequest, fmt.Errorf("aisdk: reading the request: %w", err)
-	}
-	if err := json.Unmarshal(b, &req); err != nil {
-		return req, http.StatusBadRequest, fmt.Errorf("aisdk: the request is not a chat request: %w", err)
+	if status, err := h.ReadJSON(w, r, &req, "a chat request"); err != nil {
+		return req, status, err
 	}
 	if req.ID == "" {
 		return req, http.StatusBadRequest, errors.New("aisdk: the request has no chat id")
@@ -375,7 +341,7 @@ func (h *handler) prepare(ctx context.Context, req Request, chat *Chat, principa
 		if len(msgs) == 0 || msgs[len(msgs)-1].Role != agent.RoleUser {
 			return nil, nil, badRequest("the last message has no text")
 		}
-		return &agent.State{Version: agent.StateVersion, RunID: newID(""), Messages: msgs, StopReason: agent.StopDone}, nil, nil
+		return &agent.State{Version: agent.StateVersion, RunID: chatcore.NewID(""), Messages: msgs, StopReason: agent.StopDone}, nil, nil
 	}
 	if chat == nil || chat.Run == nil || chat.Run.StopReason != agent.StopPaused {
 		return nil, nil, errRunTaken(req.ID)
@@ -502,29 +468,6 @@ func newApprovalID() string {
 // sameApproval reports whether the answer's approval id is the one asked.
 func sameApproval(asked, answered string) bool {
 	return asked != "" && subtle.ConstantTimeCompare([]byte(asked), []byte(answered)) == 1
-}
-
-func (h *handler) claim(chatID string) bool {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	if h.busy[chatID] {
-		return false
-	}
-	h.busy[chatID] = true
-	return true
-}
-
-func (h *handler) release(chatID string) {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	delete(h.busy, chatID)
-}
-
-// newID is a random id (128 bits) with a prefix.
-func newID(prefix string) string {
-	var b [16]byte
-	_, _ = rand.Read(b[:]) // crypto/rand.Read never fails
-	return prefix + hex.EncodeToString(b[:])
 }
 
 // writer writes chunks as SSE events, flushing each, each write and flush

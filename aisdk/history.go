@@ -327,7 +327,7 @@ func (h *handler) mayRead(r *http.Request, chatID string) error {
 	if h.Principal == nil {
 		return nil
 	}
-	principal, err := h.principalOf(r)
+	principal, err := h.PrincipalOf(r)
 	if err != nil {
 		return err
 	}

@@ -1,10 +1,6 @@
 package aisdk
 
-import (
-	"net/http"
-
-	"github.com/toolgen-dev/toolgen/internal/chatcore"
-)
+import "github.com/toolgen-dev/toolgen/internal/chatcore"
 
 // A chat request runs an agent with the tools of the server's user, so a
 // request a web page could send without the user meaning it is refused
@@ -42,11 +38,3 @@ func WithAllowedOrigins(origins ...string) Option {
 func WithAllowedHosts(hosts ...string) Option {
 	return shared(chatcore.WithAllowedHosts[Store](hosts...))
 }
-
-// checkHost refuses a Host that names another machine (see webguard).
-func (c *config) checkHost(r *http.Request) error { return c.Guard.CheckHost(r) }
-
-// checkOrigin refuses a request a browser sent from a page of another
-// origin, unless WithAllowedOrigins names it; it returns the origin to name
-// in the CORS headers when it does.
-func (c *config) checkOrigin(r *http.Request) (string, error) { return c.Guard.CheckOrigin(r) }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/agent"
+	"github.com/toolgen-dev/toolgen/internal/chatcore"
 )
 
 // streamer maps a run's events to chunks. The run hands it one event at a
@@ -229,7 +230,7 @@ func (s *streamer) projection(name string, in, out json.RawMessage) error {
 	if err := s.closeParts(); err != nil {
 		return err
 	}
-	id := newID(name + "-")
+	id := chatcore.NewID(name + "-")
 	if err := s.send(Chunk{Type: ChunkToolInputAvailable, ToolCallID: id, ToolName: name, Input: in, Dynamic: true, ProviderExecuted: true}); err != nil {
 		return err
 	}
