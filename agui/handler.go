@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/toolgen-dev/toolgen/agent"
@@ -110,8 +109,6 @@ func WithAllowedHosts(hosts ...string) Option {
 type handler struct {
 	agent *agent.Agent
 	config
-
-	mu   sync.Mutex
 	busy chatcore.Busy // threads with a request in progress
 }
 
