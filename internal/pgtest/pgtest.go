@@ -1,6 +1,6 @@
 // Package pgtest starts a throwaway PostgreSQL server for tests, as a child
-// of the test process, and finds nginx for the tests that put replicas
-// behind it. It is shared by the modules that keep state in PostgreSQL
+// of the test process, and a cluster of a server's replicas behind nginx
+// (StartCluster), which the tests kill and start again. It is shared by the modules that keep state in PostgreSQL
 // (aisdk/pgstore, mcp/pgtasks): an internal package of the root module,
 // importable by the nested modules whose path is under it.
 //
