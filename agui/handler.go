@@ -132,19 +132,6 @@ func NewHandler(a *agent.Agent, opts ...Option) (http.Handler, error) {
 	return h, nil
 }
 
-// requestError is an error about the request, told to the client as it is
-// (RUN_ERROR with CodeInvalidRequest).
-type requestError struct{ msg string }
-
-func (e *requestError) Error() string { return e.msg }
-
-func badRequest(format string, args ...any) error {
-	return &requestError{msg: fmt.Sprintf(format, args...)}
-}
-
-// errNotFound is the answer to a request naming another principal's thread.
-var errNotFound = errors.New("not found")
-
 func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	in, principal, ok := h.admit(w, r)
 	if !ok {
@@ -233,7 +220,7 @@ func (h *handler) serveRun(w http.ResponseWriter, r *http.Request, in RunAgentIn
 	defer release()
 	ctx := r.Context()
 	thread, err := h.load(ctx, in.ThreadID, principal)
-	if errors.Is(err, errNotFound) {
+	if errors.Is(err, chatcore.ErrNotFound) {
 		http.Error(w, fmt.Sprintf("agui: no thread %s", in.ThreadID), http.StatusNotFound)
 		return
 	}
@@ -257,7 +244,7 @@ func (h *handler) serveRun(w http.ResponseWriter, r *http.Request, in RunAgentIn
 	st.end(runErr, state, h.ErrorText)
 }
 
-// load returns the thread's stored record (nil if none), or errNotFound if
+// load returns the thread's stored record (nil if none), or chatcore.ErrNotFound if
 // another principal started the thread.
 func (h *handler) load(ctx context.Context, threadID, principal string) (*Thread, error) {
 	t, err := h.Store.Load(ctx, threadID)
@@ -265,7 +252,7 @@ func (h *handler) load(ctx context.Context, threadID, principal string) (*Thread
 		return nil, err
 	}
 	if subtle.ConstantTimeCompare([]byte(t.Principal), []byte(principal)) != 1 {
-		return nil, errNotFound
+		return nil, chatcore.ErrNotFound
 	}
 	return t, nil
 }
@@ -310,13 +297,13 @@ func nextRun(thread *Thread, msgs []Message) (*agent.State, error) {
 		// StateVersion would fail every run of the thread).
 		history := clientHistory(msgs)
 		if len(history) == 0 || history[len(history)-1].Role != agent.RoleUser {
-			return nil, badRequest("the last message is not the user's, or has no text: there is nothing to answer")
+			return nil, chatcore.BadRequest("the last message is not the user's, or has no text: there is nothing to answer")
 		}
 		return &agent.State{Version: agent.StateVersion, RunID: chatcore.NewID(""), Messages: history, StopReason: agent.StopDone}, nil
 	}
 	turn, ids := newUserTurn(msgs, setOf(thread.Seen))
 	if len(ids) == 0 || turn.Text == "" {
-		return nil, badRequest("the request has no new user message with text: there is nothing to answer")
+		return nil, chatcore.BadRequest("the request has no new user message with text: there is nothing to answer")
 	}
 	s := thread.Run // a copy, loaded from the store
 	s.Messages = append(s.Messages, turn)
@@ -334,7 +321,7 @@ func nextRun(thread *Thread, msgs []Message) (*agent.State, error) {
 // changes nothing.
 func (h *handler) resume(ctx context.Context, in RunAgentInput, thread *Thread, principal string, deps any, st *streamer) (*agent.State, error) {
 	if !thread.paused() {
-		return nil, badRequest("thread %s has no run waiting for answers (they were given already, or the run was dropped)", in.ThreadID)
+		return nil, chatcore.BadRequest("thread %s has no run waiting for answers (they were given already, or the run was dropped)", in.ThreadID)
 	}
 	// New user messages are not taken (a resume goes on with the paused
 	// turn), nor marked seen: the thread's next run takes them.
@@ -424,10 +411,10 @@ func decide(ag *agent.Agent, s *agent.State, interrupts map[string]string, entri
 	for _, e := range entries {
 		callID, ok := lookupInterrupt(interrupts, e.InterruptID)
 		if !ok {
-			return badRequest("no interrupt of this thread has id %q (answer the interrupts of the run that paused, by their ids)", e.InterruptID)
+			return chatcore.BadRequest("no interrupt of this thread has id %q (answer the interrupts of the run that paused, by their ids)", e.InterruptID)
 		}
 		if _, dup := byCall[callID]; dup {
-			return badRequest("interrupt %s is answered twice", e.InterruptID)
+			return chatcore.BadRequest("interrupt %s is answered twice", e.InterruptID)
 		}
 		byCall[callID] = e
 	}
@@ -451,7 +438,7 @@ func decide(ag *agent.Agent, s *agent.State, interrupts map[string]string, entri
 		decisions = append(decisions, decision{p.ID, approve, reason})
 	}
 	if len(missing) > 0 {
-		return badRequest("interrupts without an answer: %s; answer every one (resolved, or cancelled to decline) in one resume", strings.Join(missing, ", "))
+		return chatcore.BadRequest("interrupts without an answer: %s; answer every one (resolved, or cancelled to decline) in one resume", strings.Join(missing, ", "))
 	}
 	for _, d := range decisions {
 		var err error
@@ -476,11 +463,11 @@ func answerOf(e ResumeEntry) (approve bool, reason string, err error) {
 	case ResumeResolved:
 		var a ApprovalAnswer
 		if err := json.Unmarshal(e.Payload, &a); err != nil || a.Approved == nil {
-			return false, "", badRequest(`the answer to interrupt %s is not an approval: its payload must be {"approved": true or false, "reason": "..."}`, e.InterruptID)
+			return false, "", chatcore.BadRequest(`the answer to interrupt %s is not an approval: its payload must be {"approved": true or false, "reason": "..."}`, e.InterruptID)
 		}
 		return *a.Approved, a.Reason, nil
 	}
-	return false, "", badRequest("the answer to interrupt %s has status %q: it must be %q or %q", e.InterruptID, e.Status, ResumeResolved, ResumeCancelled)
+	return false, "", chatcore.BadRequest("the answer to interrupt %s has status %q: it must be %q or %q", e.InterruptID, e.Status, ResumeResolved, ResumeCancelled)
 }
 
 // lookupInterrupt finds the call an interrupt id was asked about,

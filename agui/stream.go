@@ -456,8 +456,8 @@ func (s *streamer) end(runErr error, st *agent.State, errorText func(error) stri
 	usage := s.usage(st)
 	if runErr != nil {
 		text, code := errorText(runErr), CodeRunFailed
-		if re, ok := errors.AsType[*requestError](runErr); ok {
-			text, code = re.msg, CodeInvalidRequest
+		if re, ok := errors.AsType[*chatcore.RequestError](runErr); ok {
+			text, code = re.Msg, CodeInvalidRequest
 		} else if errors.Is(runErr, ErrStoreFull) {
 			text, code = runErr.Error(), CodeStoreFull // the thread's own size against the limit: the user can act on it
 		}

@@ -160,18 +160,6 @@ func Handler(a *agent.Agent, opts ...Option) (http.Handler, error) {
 	return h, nil
 }
 
-// requestError is an error about the request, told to the client as it is.
-type requestError struct{ msg string }
-
-func (e *requestError) Error() string { return e.msg }
-
-func badRequest(format string, args ...any) error {
-	return &requestError{msg: fmt.Sprintf(format, args...)}
-}
-
-// notFound is the answer to a request naming another principal's chat.
-var errNotFound = errors.New("not found")
-
 func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	req, principal, ok := h.admit(w, r)
 	if !ok {
@@ -281,7 +269,7 @@ func (h *handler) serveChat(w http.ResponseWriter, r *http.Request, req Request,
 // answers the request with what went wrong.
 func (h *handler) loadChat(w http.ResponseWriter, r *http.Request, chatID, principal string) (*Chat, any, bool) {
 	chat, err := h.load(r.Context(), chatID, principal)
-	if errors.Is(err, errNotFound) {
+	if errors.Is(err, chatcore.ErrNotFound) {
 		http.Error(w, fmt.Sprintf("aisdk: no chat %s", chatID), http.StatusNotFound)
 		return nil, nil, false
 	}
@@ -313,7 +301,7 @@ func (h *handler) readRequest(w http.ResponseWriter, r *http.Request) (Request, 
 	return req, 0, nil
 }
 
-// load returns the chat's stored record (nil if none), or errNotFound if
+// load returns the chat's stored record (nil if none), or chatcore.ErrNotFound if
 // another principal started the chat.
 func (h *handler) load(ctx context.Context, chatID, principal string) (*Chat, error) {
 	chat, err := h.Store.Load(ctx, chatID)
@@ -321,7 +309,7 @@ func (h *handler) load(ctx context.Context, chatID, principal string) (*Chat, er
 		return nil, err
 	}
 	if subtle.ConstantTimeCompare([]byte(chat.Principal), []byte(principal)) != 1 {
-		return nil, errNotFound
+		return nil, chatcore.ErrNotFound
 	}
 	return chat, nil
 }
@@ -339,7 +327,7 @@ func (h *handler) prepare(ctx context.Context, req Request, chat *Chat, principa
 		}
 		msgs := Transcript(req.Messages)
 		if len(msgs) == 0 || msgs[len(msgs)-1].Role != agent.RoleUser {
-			return nil, nil, badRequest("the last message has no text")
+			return nil, nil, chatcore.BadRequest("the last message has no text")
 		}
 		return &agent.State{Version: agent.StateVersion, RunID: chatcore.NewID(""), Messages: msgs, StopReason: agent.StopDone}, nil, nil
 	}
@@ -405,7 +393,7 @@ func (h *handler) takeRun(ctx context.Context, chatID string, chat *Chat, princi
 
 // errRunTaken is the answer to an approval whose run is not waiting.
 func errRunTaken(chatID string) error {
-	return badRequest("chat %s has no run waiting for approval (it was answered, or dropped)", chatID)
+	return chatcore.BadRequest("chat %s has no run waiting for approval (it was answered, or dropped)", chatID)
 }
 
 // approvalAnswers are the approval-responded tool parts of the last step of
@@ -451,7 +439,7 @@ func decide(ag *agent.Agent, s *agent.State, approvals map[string]string, answer
 		rejected = append(rejected, p.ID)
 	}
 	if len(missing) > 0 {
-		return nil, badRequest("calls waiting for approval have no answer: %s; answer every one (approved or not) in one request", strings.Join(missing, ", "))
+		return nil, chatcore.BadRequest("calls waiting for approval have no answer: %s; answer every one (approved or not) in one request", strings.Join(missing, ", "))
 	}
 	return rejected, nil
 }

@@ -8,6 +8,8 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+
+	"github.com/toolgen-dev/toolgen/internal/chatcore"
 )
 
 // A client that lost its connection mid-answer (a reload, a network
@@ -40,7 +42,7 @@ func resumePath(r *http.Request) (chatID string, ok bool) {
 func (h *handler) serveResume(w http.ResponseWriter, r *http.Request, chatID string) {
 	ctx := r.Context()
 	if err := h.mayRead(r, chatID); err != nil {
-		if errors.Is(err, errNotFound) {
+		if errors.Is(err, chatcore.ErrNotFound) {
 			w.WriteHeader(http.StatusNoContent)
 			return
 		}

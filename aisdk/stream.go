@@ -375,8 +375,8 @@ func (s *streamer) end(runErr error, state *agent.State, errorText func(error) s
 	reason := "stop"
 	if runErr != nil {
 		text := errorText(runErr)
-		if re, ok := errors.AsType[*requestError](runErr); ok {
-			text = re.msg
+		if re, ok := errors.AsType[*chatcore.RequestError](runErr); ok {
+			text = re.Msg
 		} else if errors.Is(runErr, ErrStoreFull) {
 			text = runErr.Error() // the chat's own size against the limit: the user can act on it
 		}

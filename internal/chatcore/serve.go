@@ -101,3 +101,18 @@ func NewID(prefix string) string {
 	_, _ = rand.Read(b[:]) // crypto/rand.Read never fails
 	return prefix + hex.EncodeToString(b[:])
 }
+
+// RequestError is an error about the request, which the handler tells the
+// client as it is (other errors of a run go through ErrorText).
+type RequestError struct{ Msg string }
+
+func (e *RequestError) Error() string { return e.Msg }
+
+// BadRequest is a RequestError saying format with args.
+func BadRequest(format string, args ...any) error {
+	return &RequestError{Msg: fmt.Sprintf(format, args...)}
+}
+
+// ErrNotFound is the answer to a request naming another principal's
+// conversation: as if there were none (a 403 would tell that it exists).
+var ErrNotFound = errors.New("not found")
