@@ -2,32 +2,28 @@ package agui
 
 import (
 	"context"
-	"crypto/rand"
 	"crypto/subtle"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"net/http"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/toolgen-dev/toolgen/agent"
-	"github.com/toolgen-dev/toolgen/internal/webguard"
+	"github.com/toolgen-dev/toolgen/internal/chatcore"
 )
 
 // DefaultMaxBodyBytes bounds a request's body unless WithMaxBodyBytes says
 // otherwise: the whole conversation comes with every request.
-const DefaultMaxBodyBytes = 8 << 20
+const DefaultMaxBodyBytes = chatcore.DefaultMaxBodyBytes
 
 // DefaultMaxThreads is how many threads the default MemoryStore holds.
-const DefaultMaxThreads = 1024
+const DefaultMaxThreads = chatcore.DefaultMaxRecords
 
 // DefaultWriteStallTimeout bounds each write of a response unless
 // WithWriteStallTimeout says otherwise.
-const DefaultWriteStallTimeout = 30 * time.Second
+const DefaultWriteStallTimeout = chatcore.DefaultWriteStallTimeout
 
 // maxIDBytes bounds the ids a request names (thread, run, messages,
 // interrupts): they are kept with the thread.
@@ -37,51 +33,23 @@ const maxIDBytes = 256
 // NewHandler fail with an error naming it.
 type Option func(*config) error
 
-type config struct {
-	store      Store
-	maxBody    int64
-	deps       func(*http.Request) (any, error)
-	principal  func(*http.Request) (string, error)
-	errorText  func(error) string
-	writeStall time.Duration
-	guard      webguard.Guard // the origins and hosts served
-}
+// config is what the handler is configured with: the options it shares
+// with package aisdk's handler, and nothing of its own.
+type config = chatcore.Config[Store]
 
 // WithStore keeps threads in s (default: a MemoryStore of
 // DefaultMaxThreads threads). A nil s is an error.
-func WithStore(s Store) Option {
-	return func(c *config) error {
-		if s == nil {
-			return errors.New("agui.WithStore(nil): nil Store")
-		}
-		c.store = s
-		return nil
-	}
-}
+func WithStore(s Store) Option { return Option(chatcore.WithStore(s)) }
 
 // WithMaxBodyBytes bounds a request's body (default DefaultMaxBodyBytes);
 // n must be at least 1. A larger body is refused with 413.
-func WithMaxBodyBytes(n int64) Option {
-	return func(c *config) error {
-		if n < 1 {
-			return fmt.Errorf("agui.WithMaxBodyBytes(%d): must be at least 1", n)
-		}
-		c.maxBody = n
-		return nil
-	}
-}
+func WithMaxBodyBytes(n int64) Option { return Option(chatcore.WithMaxBodyBytes[Store](n)) }
 
 // WithDeps gives each run the deps fn makes of its request (see agent.Run);
 // an error from fn refuses the request with 500 and fn's message. A nil fn
 // is an error.
 func WithDeps(fn func(*http.Request) (any, error)) Option {
-	return func(c *config) error {
-		if fn == nil {
-			return errors.New("agui.WithDeps(nil): nil function")
-		}
-		c.deps = fn
-		return nil
-	}
+	return Option(chatcore.WithDeps[Store](fn))
 }
 
 // WithPrincipal binds each thread to the principal (the signed-in user, an
@@ -97,13 +65,7 @@ func WithDeps(fn func(*http.Request) (any, error)) Option {
 // and names a thread's id may run it, with their own deps, and answer its
 // interrupts if they read them.
 func WithPrincipal(fn func(*http.Request) (string, error)) Option {
-	return func(c *config) error {
-		if fn == nil {
-			return errors.New("agui.WithPrincipal(nil): nil function")
-		}
-		c.principal = fn
-		return nil
-	}
+	return Option(chatcore.WithPrincipal[Store](fn))
 }
 
 // WithWriteStallTimeout bounds each write of a response (in pieces of at
@@ -113,13 +75,7 @@ func WithPrincipal(fn func(*http.Request) (string, error)) Option {
 // next request. Only writes are timed: a stream with nothing to send (a
 // model thinking, a tool running) is never cut. d must be positive.
 func WithWriteStallTimeout(d time.Duration) Option {
-	return func(c *config) error {
-		if d <= 0 {
-			return fmt.Errorf("agui.WithWriteStallTimeout(%s): must be positive", d)
-		}
-		c.writeStall = d
-		return nil
-	}
+	return Option(chatcore.WithWriteStallTimeout[Store](d))
 }
 
 // WithErrorText sets what the client reads (RUN_ERROR's message) about a
@@ -127,15 +83,7 @@ func WithWriteStallTimeout(d time.Duration) Option {
 // tool's error may tell what a user should not read. The handler's own
 // errors about a request (an interrupt not answered, no run waiting) and a
 // full store are always sent as they are. A nil fn is an error.
-func WithErrorText(fn func(error) string) Option {
-	return func(c *config) error {
-		if fn == nil {
-			return errors.New("agui.WithErrorText(nil): nil function")
-		}
-		c.errorText = fn
-		return nil
-	}
-}
+func WithErrorText(fn func(error) string) Option { return Option(chatcore.WithErrorText[Store](fn)) }
 
 // WithAllowedOrigins lets pages of these origins ("https://app.example",
 // "http://localhost:5173": scheme, host and port as a browser sends them
@@ -144,14 +92,7 @@ func WithErrorText(fn func(error) string) Option {
 // default only the page's own origin is served. An origin with a path, a
 // query, user info, "*" or "null" is an error.
 func WithAllowedOrigins(origins ...string) Option {
-	return func(c *config) error {
-		for _, o := range origins {
-			if !c.guard.AllowOrigin(o) {
-				return fmt.Errorf("agui.WithAllowedOrigins(%q): not an origin (scheme://host[:port], as a browser sends it)", o)
-			}
-		}
-		return nil
-	}
+	return Option(chatcore.WithAllowedOrigins[Store](origins...))
 }
 
 // WithAllowedHosts adds Host names the handler serves on loopback, beyond
@@ -161,23 +102,14 @@ func WithAllowedOrigins(origins ...string) Option {
 // it, the Host of every request is checked, on any address. A name with a
 // scheme, a path or a space is an error.
 func WithAllowedHosts(hosts ...string) Option {
-	return func(c *config) error {
-		for _, h := range hosts {
-			if !c.guard.AllowHost(h) {
-				return fmt.Errorf("agui.WithAllowedHosts(%q): not a host name (name or name:port)", h)
-			}
-		}
-		return nil
-	}
+	return Option(chatcore.WithAllowedHosts[Store](hosts...))
 }
 
 // handler serves one agent.
 type handler struct {
 	agent *agent.Agent
 	config
-
-	mu   sync.Mutex
-	busy map[string]bool // threads with a request in progress
+	busy chatcore.Busy // threads with a request in progress
 }
 
 // NewHandler serves a over AG-UI's HTTP transport: it takes the
@@ -190,38 +122,15 @@ func NewHandler(a *agent.Agent, opts ...Option) (http.Handler, error) {
 	if a == nil {
 		return nil, errors.New("agui.NewHandler: nil agent")
 	}
-	h := &handler{agent: a, busy: map[string]bool{}}
-	h.guard.Name = "agui"
-	h.maxBody = DefaultMaxBodyBytes
-	h.deps = func(*http.Request) (any, error) { return nil, nil }
-	h.errorText = func(error) string { return "An error occurred." }
-	h.writeStall = DefaultWriteStallTimeout
-	for _, opt := range opts {
-		if opt == nil {
-			return nil, errors.New("agui.NewHandler: nil Option")
-		}
-		if err := opt(&h.config); err != nil {
-			return nil, err
-		}
+	h := &handler{agent: a, config: chatcore.NewConfig[Store]("agui")}
+	if err := chatcore.Apply(&h.config, "agui.NewHandler", opts); err != nil {
+		return nil, err
 	}
-	if h.store == nil {
-		h.store, _ = NewMemoryStore(DefaultMaxThreads) // DefaultMaxThreads is valid
+	if h.Store == nil {
+		h.Store, _ = NewMemoryStore(DefaultMaxThreads) // DefaultMaxThreads is valid
 	}
 	return h, nil
 }
-
-// requestError is an error about the request, told to the client as it is
-// (RUN_ERROR with CodeInvalidRequest).
-type requestError struct{ msg string }
-
-func (e *requestError) Error() string { return e.msg }
-
-func badRequest(format string, args ...any) error {
-	return &requestError{msg: fmt.Sprintf(format, args...)}
-}
-
-// errNotFound is the answer to a request naming another principal's thread.
-var errNotFound = errors.New("not found")
 
 func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	in, principal, ok := h.admit(w, r)
@@ -235,32 +144,19 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // origin, a CORS preflight, a bad request) and returns the input and its
 // principal when it is one.
 func (h *handler) admit(w http.ResponseWriter, r *http.Request) (in RunAgentInput, principal string, ok bool) {
-	if err := h.guard.CheckHost(r); err != nil {
-		http.Error(w, err.Error(), http.StatusForbidden)
+	if !h.Admit(w, r) {
 		return
-	}
-	cors, err := h.guard.CheckOrigin(r)
-	if err != nil {
-		http.Error(w, err.Error(), http.StatusForbidden)
-		return
-	}
-	if cors != "" && r.Method == http.MethodOptions && r.Header.Get("Access-Control-Request-Method") != "" {
-		webguard.Preflight(w, r, cors)
-		return
-	}
-	if cors != "" {
-		webguard.AllowCORS(w, cors)
 	}
 	if r.Method != http.MethodPost {
 		w.Header().Set("Allow", http.MethodPost)
 		http.Error(w, "agui: POST a RunAgentInput", http.StatusMethodNotAllowed)
 		return
 	}
-	if err := h.guard.CheckJSON(r); err != nil {
+	if err := h.Guard.CheckJSON(r); err != nil {
 		http.Error(w, err.Error(), http.StatusUnsupportedMediaType)
 		return
 	}
-	principal, err = h.principalOf(r)
+	principal, err := h.PrincipalOf(r)
 	if err != nil {
 		http.Error(w, "agui: "+err.Error(), http.StatusUnauthorized)
 		return
@@ -273,31 +169,12 @@ func (h *handler) admit(w http.ResponseWriter, r *http.Request) (in RunAgentInpu
 	return in, principal, true
 }
 
-// principalOf reads the request's principal ("" without WithPrincipal).
-func (h *handler) principalOf(r *http.Request) (string, error) {
-	if h.principal == nil {
-		return "", nil
-	}
-	p, err := h.principal(r)
-	if err == nil && p == "" {
-		err = errors.New("the request has no principal")
-	}
-	return p, err
-}
-
 // readInput reads and checks the RunAgentInput, or says what is wrong with
 // it and the status to answer.
 func (h *handler) readInput(w http.ResponseWriter, r *http.Request) (RunAgentInput, int, error) {
 	var in RunAgentInput
-	b, err := io.ReadAll(http.MaxBytesReader(w, r.Body, h.maxBody))
-	if err != nil {
-		if _, ok := errors.AsType[*http.MaxBytesError](err); ok {
-			return in, http.StatusRequestEntityTooLarge, fmt.Errorf("agui: the request is larger than %d bytes", h.maxBody)
-		}
-		return in, http.StatusBadRequest, fmt.Errorf("agui: reading the request: %w", err)
-	}
-	if err := json.Unmarshal(b, &in); err != nil {
-		return in, http.StatusBadRequest, fmt.Errorf("agui: the request is not a RunAgentInput: %w", err)
+	if status, err := h.ReadJSON(w, r, &in, "a RunAgentInput"); err != nil {
+		return in, status, err
 	}
 	if err := checkIDs(in); err != nil {
 		return in, http.StatusBadRequest, err
@@ -329,7 +206,7 @@ func checkIDs(in RunAgentInput) error {
 // serveRun answers an admitted request: it runs the thread's agent on it,
 // or resumes its paused run, streaming the run.
 func (h *handler) serveRun(w http.ResponseWriter, r *http.Request, in RunAgentInput, principal string) {
-	if !h.claim(in.ThreadID) {
+	if !h.busy.Claim(in.ThreadID) {
 		http.Error(w, "agui: a run of this thread is in progress", http.StatusConflict)
 		return
 	}
@@ -337,13 +214,13 @@ func (h *handler) serveRun(w http.ResponseWriter, r *http.Request, in RunAgentIn
 	release := func() {
 		if claimed {
 			claimed = false
-			h.release(in.ThreadID)
+			h.busy.Release(in.ThreadID)
 		}
 	}
 	defer release()
 	ctx := r.Context()
 	thread, err := h.load(ctx, in.ThreadID, principal)
-	if errors.Is(err, errNotFound) {
+	if errors.Is(err, chatcore.ErrNotFound) {
 		http.Error(w, fmt.Sprintf("agui: no thread %s", in.ThreadID), http.StatusNotFound)
 		return
 	}
@@ -351,31 +228,31 @@ func (h *handler) serveRun(w http.ResponseWriter, r *http.Request, in RunAgentIn
 		http.Error(w, "agui: "+err.Error(), http.StatusInternalServerError)
 		return
 	}
-	deps, err := h.deps(r)
+	deps, err := h.Deps(r)
 	if err != nil {
 		http.Error(w, "agui: "+err.Error(), http.StatusInternalServerError)
 		return
 	}
 
-	st := newStreamer(newWriter(w, h.writeStall), in.ThreadID, in.RunID)
+	st := newStreamer(newWriter(w, h.WriteStall), in.ThreadID, in.RunID)
 	_ = st.started() // a client gone already fails the run's first event
 	state, runErr := h.run(ctx, in, thread, principal, deps, st)
 	runErr = h.keep(ctx, in, thread, principal, state, st, runErr)
 	// The run is over (and kept): the thread's next request, a resume sent
 	// as soon as the client reads the end, must not find it still claimed.
 	release()
-	st.end(runErr, state, h.errorText)
+	st.end(runErr, state, h.ErrorText)
 }
 
-// load returns the thread's stored record (nil if none), or errNotFound if
+// load returns the thread's stored record (nil if none), or chatcore.ErrNotFound if
 // another principal started the thread.
 func (h *handler) load(ctx context.Context, threadID, principal string) (*Thread, error) {
-	t, err := h.store.Load(ctx, threadID)
+	t, err := h.Store.Load(ctx, threadID)
 	if err != nil || t == nil {
 		return nil, err
 	}
 	if subtle.ConstantTimeCompare([]byte(t.Principal), []byte(principal)) != 1 {
-		return nil, errNotFound
+		return nil, chatcore.ErrNotFound
 	}
 	return t, nil
 }
@@ -398,10 +275,10 @@ func (h *handler) run(ctx context.Context, in RunAgentInput, thread *Thread, pri
 		return nil, err
 	}
 	st.tookTurn = true
-	if thread == nil && h.principal != nil {
+	if thread == nil && h.Principal != nil {
 		// The thread is its principal's from its first run on, whatever
 		// becomes of the run.
-		if err := h.store.Save(ctx, in.ThreadID, &Thread{Principal: principal}); err != nil {
+		if err := h.Store.Save(ctx, in.ThreadID, &Thread{Principal: principal}); err != nil {
 			return nil, err
 		}
 	}
@@ -420,13 +297,13 @@ func nextRun(thread *Thread, msgs []Message) (*agent.State, error) {
 		// StateVersion would fail every run of the thread).
 		history := clientHistory(msgs)
 		if len(history) == 0 || history[len(history)-1].Role != agent.RoleUser {
-			return nil, badRequest("the last message is not the user's, or has no text: there is nothing to answer")
+			return nil, chatcore.BadRequest("the last message is not the user's, or has no text: there is nothing to answer")
 		}
-		return &agent.State{Version: agent.StateVersion, RunID: newID(""), Messages: history, StopReason: agent.StopDone}, nil
+		return &agent.State{Version: agent.StateVersion, RunID: chatcore.NewID(""), Messages: history, StopReason: agent.StopDone}, nil
 	}
 	turn, ids := newUserTurn(msgs, setOf(thread.Seen))
 	if len(ids) == 0 || turn.Text == "" {
-		return nil, badRequest("the request has no new user message with text: there is nothing to answer")
+		return nil, chatcore.BadRequest("the request has no new user message with text: there is nothing to answer")
 	}
 	s := thread.Run // a copy, loaded from the store
 	s.Messages = append(s.Messages, turn)
@@ -434,7 +311,7 @@ func nextRun(thread *Thread, msgs []Message) (*agent.State, error) {
 	// search loaded stays loaded. Paused is left from a run that stopped
 	// while calls ran (not one the store keeps): resumed, it would put the
 	// calls' results after the new message.
-	s.RunID, s.Turns, s.Usage, s.StopReason, s.Paused = newID(""), 0, agent.Usage{}, agent.StopDone, nil
+	s.RunID, s.Turns, s.Usage, s.StopReason, s.Paused = chatcore.NewID(""), 0, agent.Usage{}, agent.StopDone, nil
 	return s, nil
 }
 
@@ -444,7 +321,7 @@ func nextRun(thread *Thread, msgs []Message) (*agent.State, error) {
 // changes nothing.
 func (h *handler) resume(ctx context.Context, in RunAgentInput, thread *Thread, principal string, deps any, st *streamer) (*agent.State, error) {
 	if !thread.paused() {
-		return nil, badRequest("thread %s has no run waiting for answers (they were given already, or the run was dropped)", in.ThreadID)
+		return nil, chatcore.BadRequest("thread %s has no run waiting for answers (they were given already, or the run was dropped)", in.ThreadID)
 	}
 	// New user messages are not taken (a resume goes on with the paused
 	// turn), nor marked seen: the thread's next run takes them.
@@ -478,9 +355,9 @@ func (h *handler) keep(ctx context.Context, in RunAgentInput, thread *Thread, pr
 		for _, i := range st.interruptsOf(s) {
 			t.Interrupts[i.ID] = i.ToolCallID
 		}
-		return h.store.Save(ctx, in.ThreadID, t) // unsaved, the interrupts could not be answered: the run fails
+		return h.Store.Save(ctx, in.ThreadID, t) // unsaved, the interrupts could not be answered: the run fails
 	}
-	if err := h.store.Save(ctx, in.ThreadID, t); err != nil {
+	if err := h.Store.Save(ctx, in.ThreadID, t); err != nil {
 		// The answer was streamed whole: only the thread's next run is
 		// changed, which reads the client's messages. A stored transcript
 		// without this run would be wrong, so it goes.
@@ -519,10 +396,10 @@ func seenAfter(thread *Thread, msgs []Message, minted []string, tookTurn bool) [
 // forgetRun takes the thread's run out of the store: the thread is
 // deleted, or, with principals, kept as its principal's with no run.
 func (h *handler) forgetRun(ctx context.Context, threadID, principal string) error {
-	if h.principal == nil {
-		return h.store.Delete(ctx, threadID)
+	if h.Principal == nil {
+		return h.Store.Delete(ctx, threadID)
 	}
-	return h.store.Save(ctx, threadID, &Thread{Principal: principal})
+	return h.Store.Save(ctx, threadID, &Thread{Principal: principal})
 }
 
 // decide approves or rejects each call s waits on as the resume entries
@@ -534,10 +411,10 @@ func decide(ag *agent.Agent, s *agent.State, interrupts map[string]string, entri
 	for _, e := range entries {
 		callID, ok := lookupInterrupt(interrupts, e.InterruptID)
 		if !ok {
-			return badRequest("no interrupt of this thread has id %q (answer the interrupts of the run that paused, by their ids)", e.InterruptID)
+			return chatcore.BadRequest("no interrupt of this thread has id %q (answer the interrupts of the run that paused, by their ids)", e.InterruptID)
 		}
 		if _, dup := byCall[callID]; dup {
-			return badRequest("interrupt %s is answered twice", e.InterruptID)
+			return chatcore.BadRequest("interrupt %s is answered twice", e.InterruptID)
 		}
 		byCall[callID] = e
 	}
@@ -561,7 +438,7 @@ func decide(ag *agent.Agent, s *agent.State, interrupts map[string]string, entri
 		decisions = append(decisions, decision{p.ID, approve, reason})
 	}
 	if len(missing) > 0 {
-		return badRequest("interrupts without an answer: %s; answer every one (resolved, or cancelled to decline) in one resume", strings.Join(missing, ", "))
+		return chatcore.BadRequest("interrupts without an answer: %s; answer every one (resolved, or cancelled to decline) in one resume", strings.Join(missing, ", "))
 	}
 	for _, d := range decisions {
 		var err error
@@ -586,11 +463,11 @@ func answerOf(e ResumeEntry) (approve bool, reason string, err error) {
 	case ResumeResolved:
 		var a ApprovalAnswer
 		if err := json.Unmarshal(e.Payload, &a); err != nil || a.Approved == nil {
-			return false, "", badRequest(`the answer to interrupt %s is not an approval: its payload must be {"approved": true or false, "reason": "..."}`, e.InterruptID)
+			return false, "", chatcore.BadRequest(`the answer to interrupt %s is not an approval: its payload must be {"approved": true or false, "reason": "..."}`, e.InterruptID)
 		}
 		return *a.Approved, a.Reason, nil
 	}
-	return false, "", badRequest("the answer to interrupt %s has status %q: it must be %q or %q", e.InterruptID, e.Status, ResumeResolved, ResumeCancelled)
+	return false, "", chatcore.BadRequest("the answer to interrupt %s has status %q: it must be %q or %q", e.InterruptID, e.Status, ResumeResolved, ResumeCancelled)
 }
 
 // lookupInterrupt finds the call an interrupt id was asked about,
@@ -620,27 +497,4 @@ func setOf(ids []string) map[string]bool {
 		set[id] = true
 	}
 	return set
-}
-
-func (h *handler) claim(threadID string) bool {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	if h.busy[threadID] {
-		return false
-	}
-	h.busy[threadID] = true
-	return true
-}
-
-func (h *handler) release(threadID string) {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	delete(h.busy, threadID)
-}
-
-// newID is a random id (128 bits) with a prefix.
-func newID(prefix string) string {
-	var b [16]byte
-	_, _ = rand.Read(b[:]) // crypto/rand.Read never fails
-	return prefix + hex.EncodeToString(b[:])
 }

@@ -6,7 +6,7 @@ import (
 	"fmt"
 
 	"github.com/toolgen-dev/toolgen/agent"
-	"github.com/toolgen-dev/toolgen/internal/jsonstore"
+	"github.com/toolgen-dev/toolgen/internal/chatcore"
 )
 
 // Thread is what the handler keeps of a thread between its runs: who
@@ -61,7 +61,7 @@ var ErrStoreFull = errors.New("agui: the thread store is full")
 
 // DefaultMaxStoreBytes bounds the bytes of a MemoryStore made by
 // NewMemoryStore (the default store's).
-const DefaultMaxStoreBytes = 64 << 20
+const DefaultMaxStoreBytes = chatcore.DefaultMaxStoreBytes
 
 // MemoryStore is a Store in memory, bounded by count and by bytes (a
 // thread's bytes are its JSON: the transcript and paused state, the
@@ -71,7 +71,7 @@ const DefaultMaxStoreBytes = 64 << 20
 // thread cannot push out others. It keeps copies (through JSON), so a
 // thread saved is not changed by the run that goes on with it.
 type MemoryStore struct {
-	m *jsonstore.Memory[Thread]
+	m *chatcore.Memory[Thread]
 }
 
 // NewMemoryStore makes a MemoryStore for at most max threads (max must be
@@ -80,7 +80,7 @@ func NewMemoryStore(max int) (*MemoryStore, error) {
 	if max < 1 {
 		return nil, fmt.Errorf("agui.NewMemoryStore(%d): must be at least 1", max)
 	}
-	return &MemoryStore{m: jsonstore.New[Thread](max, DefaultMaxStoreBytes, "thread", ErrStoreFull)}, nil
+	return &MemoryStore{m: chatcore.NewMemory[Thread](max, DefaultMaxStoreBytes, "thread", ErrStoreFull)}, nil
 }
 
 // NewMemoryStoreLimits makes a MemoryStore for at most maxThreads threads
@@ -89,7 +89,7 @@ func NewMemoryStoreLimits(maxThreads int, maxBytes int64) (*MemoryStore, error) 
 	if maxThreads < 1 || maxBytes < 1 {
 		return nil, fmt.Errorf("agui.NewMemoryStoreLimits(%d, %d): both must be at least 1", maxThreads, maxBytes)
 	}
-	return &MemoryStore{m: jsonstore.New[Thread](maxThreads, maxBytes, "thread", ErrStoreFull)}, nil
+	return &MemoryStore{m: chatcore.NewMemory[Thread](maxThreads, maxBytes, "thread", ErrStoreFull)}, nil
 }
 
 // Save keeps t as the thread's, unless it does not fit in the bytes left

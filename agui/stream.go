@@ -11,6 +11,7 @@ import (
 
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/agent"
+	"github.com/toolgen-dev/toolgen/internal/chatcore"
 )
 
 // streamer maps a run's events to AG-UI events. The run hands it one event
@@ -60,7 +61,7 @@ func (s *streamer) send(e event) error { return s.out.send(e) }
 // and remembered, so that the thread's next request tells it from the
 // user's new messages.
 func (s *streamer) newMessageID(prefix string) string {
-	id := newID(prefix)
+	id := chatcore.NewID(prefix)
 	s.minted = append(s.minted, id)
 	return id
 }
@@ -225,7 +226,7 @@ func (s *streamer) source(src agent.Source) error {
 		return nil
 	}
 	if s.sourcesID == "" {
-		s.sourcesID = newID("sources-") // an activity: the thread's transcript never holds it
+		s.sourcesID = chatcore.NewID("sources-") // an activity: the thread's transcript never holds it
 	}
 	content := Sources{MessageID: s.assistantMessage(), Sources: s.sources.Sources}
 	return s.send(event{Type: EventActivitySnapshot, MessageID: s.sourcesID, ActivityType: ActivitySources, Content: content})
@@ -315,7 +316,7 @@ func (s *streamer) providerCall(pc agent.ProviderCall) error {
 	}
 	id := pc.ID
 	if id == "" {
-		id = newID("provider-call-")
+		id = chatcore.NewID("provider-call-")
 	}
 	if err := s.send(event{Type: EventToolCallStart, ToolCallID: id, ToolCallName: pc.Name, ParentMessageID: s.assistantMessage()}); err != nil {
 		return err
@@ -339,7 +340,7 @@ func (s *streamer) providerCall(pc agent.ProviderCall) error {
 // own (128 random bits, never the model's call id, which may be guessed),
 // and the call in the state's pending approvals.
 func (s *streamer) paused(c agent.ToolCall, reason string) error {
-	id := newID("interrupt-")
+	id := chatcore.NewID("interrupt-")
 	s.interrupts[c.ID] = id // before the send: kept even if the client is gone
 	p := PendingApproval{InterruptID: id, ToolCallID: c.ID, ToolName: c.Name, Reason: reason}
 	s.state.PendingApprovals = append(s.state.PendingApprovals, p)
@@ -372,7 +373,7 @@ func (s *streamer) toolFinished(e agent.Event) error {
 func (s *streamer) toolProgress(c agent.ToolCall, p toolgen.Progress) error {
 	id, ok := s.progress[c.ID]
 	if !ok {
-		id = newID("progress-") // activity messages stay on the client: the thread's transcript never holds them
+		id = chatcore.NewID("progress-") // activity messages stay on the client: the thread's transcript never holds them
 		s.progress[c.ID] = id
 	}
 	content := ToolProgress{ToolCallID: c.ID, ToolName: c.Name, Message: p.Message, Progress: p.Progress, Total: p.Total, Partial: p.Partial}
@@ -455,8 +456,8 @@ func (s *streamer) end(runErr error, st *agent.State, errorText func(error) stri
 	usage := s.usage(st)
 	if runErr != nil {
 		text, code := errorText(runErr), CodeRunFailed
-		if re, ok := errors.AsType[*requestError](runErr); ok {
-			text, code = re.msg, CodeInvalidRequest
+		if re, ok := errors.AsType[*chatcore.RequestError](runErr); ok {
+			text, code = re.Msg, CodeInvalidRequest
 		} else if errors.Is(runErr, ErrStoreFull) {
 			text, code = runErr.Error(), CodeStoreFull // the thread's own size against the limit: the user can act on it
 		}
@@ -494,7 +495,7 @@ func (s *streamer) interruptsOf(st *agent.State) []Interrupt {
 	for _, p := range st.Pending() {
 		id, ok := s.interrupts[p.ID]
 		if !ok {
-			id = newID("interrupt-") // paused before this request: asked again under a new id
+			id = chatcore.NewID("interrupt-") // paused before this request: asked again under a new id
 			s.interrupts[p.ID] = id
 		}
 		out = append(out, Interrupt{

@@ -9,6 +9,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/toolgen-dev/toolgen/internal/chatcore"
 )
 
 // DefaultResumeWindow is how long a run goes on with no client reading
@@ -180,12 +182,12 @@ func (r *runningAnswer) complete() {
 func (h *handler) beginAnswer(w http.ResponseWriter, r *http.Request, req Request) (a *answerStream, end func()) {
 	ctx, cancel := context.WithCancel(context.WithoutCancel(r.Context()))
 	running := &runningAnswer{cancel: cancel, window: h.resumeWindow, readers: 1}
-	streamID := newID("stream-")
+	streamID := chatcore.NewID("stream-")
 	if h.streams.Begin(ctx, req.ID, streamID) != nil {
 		streamID, running.window = "", 0 // served, but not resumable
 	}
 	running.streamID = streamID
-	a = &answerStream{live: newWriter(w, h.writeStall), rec: h.history.record(ctx, req), store: h.streams,
+	a = &answerStream{live: newWriter(w, h.WriteStall), rec: h.history.record(ctx, req), store: h.streams,
 		streamID: streamID, ctx: ctx, running: running}
 	a.enc = json.NewEncoder(&a.frame)
 	a.liveGone = sync.OnceFunc(func() {

@@ -5,82 +5,60 @@ import (
 	"crypto/rand"
 	"crypto/subtle"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"net/http"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/toolgen-dev/toolgen/agent"
+	"github.com/toolgen-dev/toolgen/internal/chatcore"
 	"github.com/toolgen-dev/toolgen/internal/webguard"
 )
 
 // DefaultMaxBodyBytes bounds a request's body unless WithMaxBodyBytes says
 // otherwise: the whole conversation comes with every request.
-const DefaultMaxBodyBytes = 8 << 20
+const DefaultMaxBodyBytes = chatcore.DefaultMaxBodyBytes
 
 // DefaultMaxPaused is how many chats the default MemoryStore holds.
-const DefaultMaxPaused = 1024
+const DefaultMaxPaused = chatcore.DefaultMaxRecords
 
 // DefaultWriteStallTimeout bounds each write of a response unless
 // WithWriteStallTimeout says otherwise.
-const DefaultWriteStallTimeout = 30 * time.Second
+const DefaultWriteStallTimeout = chatcore.DefaultWriteStallTimeout
 
 // Option configures a Handler. An option given a bad value makes Handler
 // fail with an error naming it.
 type Option func(*config) error
 
+// config is the options shared with package agui's handler, and this
+// handler's own.
 type config struct {
-	store        Store
-	maxBody      int64
-	deps         func(*http.Request) (any, error)
-	principal    func(*http.Request) (string, error)
-	errorText    func(error) string
-	writeStall   time.Duration
-	guard        webguard.Guard // the origins and hosts served (origin.go)
-	history      *chatHistory   // the chats' messages, served to GET (history.go)
-	streams      StreamStore    // the answers' chunks, for clients that reconnect (streamstore.go)
+	chatcore.Config[Store]
+	history      *chatHistory // the chats' messages, served to GET (history.go)
+	streams      StreamStore  // the answers' chunks, for clients that reconnect (streamstore.go)
 	resumeWindow time.Duration
+}
+
+// shared makes an Option of one of the options shared with package agui.
+func shared(o chatcore.Option[Store]) Option {
+	return func(c *config) error { return o(&c.Config) }
 }
 
 // WithStore keeps paused runs in s (default: a MemoryStore of
 // DefaultMaxPaused runs). A nil s is an error.
-func WithStore(s Store) Option {
-	return func(c *config) error {
-		if s == nil {
-			return errors.New("aisdk.WithStore(nil): nil Store")
-		}
-		c.store = s
-		return nil
-	}
-}
+func WithStore(s Store) Option { return shared(chatcore.WithStore(s)) }
 
 // WithMaxBodyBytes bounds a request's body (default DefaultMaxBodyBytes);
 // n must be at least 1. A larger body is refused with 413.
-func WithMaxBodyBytes(n int64) Option {
-	return func(c *config) error {
-		if n < 1 {
-			return fmt.Errorf("aisdk.WithMaxBodyBytes(%d): must be at least 1", n)
-		}
-		c.maxBody = n
-		return nil
-	}
-}
+func WithMaxBodyBytes(n int64) Option { return shared(chatcore.WithMaxBodyBytes[Store](n)) }
 
 // WithDeps gives each run the deps fn makes of its request (see agent.Run);
 // an error from fn refuses the request with 500 and fn's message. A nil fn
 // is an error.
 func WithDeps(fn func(*http.Request) (any, error)) Option {
-	return func(c *config) error {
-		if fn == nil {
-			return errors.New("aisdk.WithDeps(nil): nil function")
-		}
-		c.deps = fn
-		return nil
-	}
+	return shared(chatcore.WithDeps[Store](fn))
 }
 
 // WithPrincipal binds each chat to the principal (the signed-in user, an
@@ -96,13 +74,7 @@ func WithDeps(fn func(*http.Request) (any, error)) Option {
 // and names a chat's id (useChat makes random ones) may answer its
 // approvals, with their own deps, or start it over.
 func WithPrincipal(fn func(*http.Request) (string, error)) Option {
-	return func(c *config) error {
-		if fn == nil {
-			return errors.New("aisdk.WithPrincipal(nil): nil function")
-		}
-		c.principal = fn
-		return nil
-	}
+	return shared(chatcore.WithPrincipal[Store](fn))
 }
 
 // WithWriteStallTimeout bounds each write of a response (in pieces of at
@@ -115,13 +87,7 @@ func WithPrincipal(fn func(*http.Request) (string, error)) Option {
 // nothing to send (a model thinking, a tool running) is never cut. d must
 // be positive.
 func WithWriteStallTimeout(d time.Duration) Option {
-	return func(c *config) error {
-		if d <= 0 {
-			return fmt.Errorf("aisdk.WithWriteStallTimeout(%s): must be positive", d)
-		}
-		c.writeStall = d
-		return nil
-	}
+	return shared(chatcore.WithWriteStallTimeout[Store](d))
 }
 
 // WithErrorText sets what the client reads (in an error chunk) about a run
@@ -130,26 +96,14 @@ func WithWriteStallTimeout(d time.Duration) Option {
 // should not read. The handler's own errors about a request (an approval
 // missing, no paused run) are always sent as they are. A nil fn is an
 // error.
-func WithErrorText(fn func(error) string) Option {
-	return func(c *config) error {
-		if fn == nil {
-			return errors.New("aisdk.WithErrorText(nil): nil function")
-		}
-		c.errorText = fn
-		return nil
-	}
-}
+func WithErrorText(fn func(error) string) Option { return shared(chatcore.WithErrorText[Store](fn)) }
 
 // WithStreamStore keeps the chunks of the answers for clients that
 // reconnect in s (default: a MemoryStreamStore of DefaultMaxStreams,
 // DefaultMaxStreamBytes and DefaultStreamGrace). A nil s is an error.
 func WithStreamStore(s StreamStore) Option {
 	return func(c *config) error {
-		if s == nil {
-			return errors.New("aisdk.WithStreamStore(nil): nil StreamStore")
-		}
-		c.streams = s
-		return nil
+		return chatcore.NotNil(&c.streams, s, "aisdk", "WithStreamStore", "StreamStore")
 	}
 }
 
@@ -177,7 +131,7 @@ type handler struct {
 	config
 
 	mu      sync.Mutex
-	busy    map[string]bool           // chats with a request in progress
+	busy    chatcore.Busy             // chats with a request in progress
 	running map[string]*runningAnswer // chats with a run going on in this process
 }
 
@@ -191,23 +145,13 @@ func Handler(a *agent.Agent, opts ...Option) (http.Handler, error) {
 	if a == nil {
 		return nil, errors.New("aisdk.Handler: nil agent")
 	}
-	h := &handler{agent: a, busy: map[string]bool{}, running: map[string]*runningAnswer{}}
-	h.guard.Name = "aisdk"
-	h.maxBody = DefaultMaxBodyBytes
-	h.resumeWindow = DefaultResumeWindow
-	h.deps = func(*http.Request) (any, error) { return nil, nil }
-	h.errorText = func(error) string { return "An error occurred." }
-	h.writeStall = DefaultWriteStallTimeout
-	for _, opt := range opts {
-		if opt == nil {
-			return nil, errors.New("aisdk.Handler: nil Option")
-		}
-		if err := opt(&h.config); err != nil {
-			return nil, err
-		}
+	h := &handler{agent: a, config: config{Config: chatcore.NewConfig[Store]("aisdk"), resumeWindow: DefaultResumeWindow},
+		running: map[string]*runningAnswer{}}
+	if err := chatcore.Apply(&h.config, "aisdk.Handler", opts); err != nil {
+		return nil, err
 	}
-	if h.store == nil {
-		h.store, _ = NewMemoryStore(DefaultMaxPaused) // DefaultMaxPaused is valid
+	if h.Store == nil {
+		h.Store, _ = NewMemoryStore(DefaultMaxPaused) // DefaultMaxPaused is valid
 	}
 	h.setDefaultHistory()
 	if h.streams == nil {
@@ -215,18 +159,6 @@ func Handler(a *agent.Agent, opts ...Option) (http.Handler, error) {
 	}
 	return h, nil
 }
-
-// requestError is an error about the request, told to the client as it is.
-type requestError struct{ msg string }
-
-func (e *requestError) Error() string { return e.msg }
-
-func badRequest(format string, args ...any) error {
-	return &requestError{msg: fmt.Sprintf(format, args...)}
-}
-
-// notFound is the answer to a request naming another principal's chat.
-var errNotFound = errors.New("not found")
 
 func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	req, principal, ok := h.admit(w, r)
@@ -240,21 +172,8 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // origin, a CORS preflight, a GET of a chat's messages, a bad request) and
 // returns the request and its principal when it is one.
 func (h *handler) admit(w http.ResponseWriter, r *http.Request) (req Request, principal string, ok bool) {
-	if err := h.checkHost(r); err != nil {
-		http.Error(w, err.Error(), http.StatusForbidden)
+	if !h.Admit(w, r) {
 		return
-	}
-	cors, err := h.checkOrigin(r)
-	if err != nil {
-		http.Error(w, err.Error(), http.StatusForbidden)
-		return
-	}
-	if cors != "" && r.Method == http.MethodOptions && r.Header.Get("Access-Control-Request-Method") != "" {
-		webguard.Preflight(w, r, cors)
-		return
-	}
-	if cors != "" {
-		webguard.AllowCORS(w, cors)
 	}
 	if r.Method == http.MethodGet {
 		if chatID, resume := resumePath(r); resume {
@@ -269,11 +188,11 @@ func (h *handler) admit(w http.ResponseWriter, r *http.Request) (req Request, pr
 		http.Error(w, "aisdk: use POST, GET ?id=<chat id> for a chat's messages, or GET <endpoint>/<chat id>/stream for its answer", http.StatusMethodNotAllowed)
 		return
 	}
-	if err := h.guard.CheckJSON(r); err != nil {
+	if err := h.Guard.CheckJSON(r); err != nil {
 		http.Error(w, err.Error(), http.StatusUnsupportedMediaType)
 		return
 	}
-	principal, err = h.principalOf(r)
+	principal, err := h.PrincipalOf(r)
 	if err != nil {
 		http.Error(w, "aisdk: "+err.Error(), http.StatusUnauthorized)
 		return
@@ -295,7 +214,7 @@ func (h *handler) serveChat(w http.ResponseWriter, r *http.Request, req Request,
 		http.Error(w, fmt.Sprintf("aisdk: the last message is the %s's, and answers no approval: nothing to answer", last.Role), http.StatusBadRequest)
 		return
 	}
-	if !h.claim(req.ID) {
+	if !h.busy.Claim(req.ID) {
 		http.Error(w, "aisdk: a request of this chat is in progress", http.StatusConflict)
 		return
 	}
@@ -303,7 +222,7 @@ func (h *handler) serveChat(w http.ResponseWriter, r *http.Request, req Request,
 	release := func() {
 		if claimed {
 			claimed = false
-			h.release(req.ID)
+			h.busy.Release(req.ID)
 		}
 	}
 	defer release()
@@ -315,7 +234,7 @@ func (h *handler) serveChat(w http.ResponseWriter, r *http.Request, req Request,
 	out, end := h.beginAnswer(w, r, req)
 	defer end()
 	st := &streamer{out: out, approvals: map[string]string{}}
-	messageID := newID("msg-")
+	messageID := chatcore.NewID("msg-")
 	if len(answers) > 0 {
 		messageID = last.ID // the answer continues the message that asked
 	}
@@ -335,7 +254,7 @@ func (h *handler) serveChat(w http.ResponseWriter, r *http.Request, req Request,
 		// went away as the approval was asked): the chat can go on, its
 		// approval answered once the client is back.
 		saved := &Chat{Principal: principal, Run: state, Approvals: st.approvals}
-		if err := h.store.Save(context.WithoutCancel(out.ctx), req.ID, saved); err != nil && runErr == nil {
+		if err := h.Store.Save(context.WithoutCancel(out.ctx), req.ID, saved); err != nil && runErr == nil {
 			runErr = err
 		}
 	}
@@ -343,14 +262,14 @@ func (h *handler) serveChat(w http.ResponseWriter, r *http.Request, req Request,
 	// approval sent as soon as the client reads the end, must not find the
 	// chat still claimed.
 	release()
-	st.end(runErr, state, h.errorText)
+	st.end(runErr, state, h.ErrorText)
 }
 
 // loadChat loads the chat's record and makes the request's deps, or
 // answers the request with what went wrong.
 func (h *handler) loadChat(w http.ResponseWriter, r *http.Request, chatID, principal string) (*Chat, any, bool) {
 	chat, err := h.load(r.Context(), chatID, principal)
-	if errors.Is(err, errNotFound) {
+	if errors.Is(err, chatcore.ErrNotFound) {
 		http.Error(w, fmt.Sprintf("aisdk: no chat %s", chatID), http.StatusNotFound)
 		return nil, nil, false
 	}
@@ -358,7 +277,7 @@ func (h *handler) loadChat(w http.ResponseWriter, r *http.Request, chatID, princ
 		http.Error(w, "aisdk: "+err.Error(), http.StatusInternalServerError)
 		return nil, nil, false
 	}
-	deps, err := h.deps(r)
+	deps, err := h.Deps(r)
 	if err != nil {
 		http.Error(w, "aisdk: "+err.Error(), http.StatusInternalServerError)
 		return nil, nil, false
@@ -366,31 +285,12 @@ func (h *handler) loadChat(w http.ResponseWriter, r *http.Request, chatID, princ
 	return chat, deps, true
 }
 
-// principalOf reads the request's principal ("" without WithPrincipal).
-func (h *handler) principalOf(r *http.Request) (string, error) {
-	if h.principal == nil {
-		return "", nil
-	}
-	p, err := h.principal(r)
-	if err == nil && p == "" {
-		err = errors.New("the request has no principal")
-	}
-	return p, err
-}
-
 // readRequest reads and checks the chat request, or says what is wrong
 // with it and the status to answer.
 func (h *handler) readRequest(w http.ResponseWriter, r *http.Request) (Request, int, error) {
 	var req Request
-	b, err := io.ReadAll(http.MaxBytesReader(w, r.Body, h.maxBody))
-	if err != nil {
-		if _, ok := errors.AsType[*http.MaxBytesError](err); ok {
-			return req, http.StatusRequestEntityTooLarge, fmt.Errorf("aisdk: the request is larger than %d bytes", h.maxBody)
-		}
-		return req, http.StatusBadRequest, fmt.Errorf("aisdk: reading the request: %w", err)
-	}
-	if err := json.Unmarshal(b, &req); err != nil {
-		return req, http.StatusBadRequest, fmt.Errorf("aisdk: the request is not a chat request: %w", err)
+	if status, err := h.ReadJSON(w, r, &req, "a chat request"); err != nil {
+		return req, status, err
 	}
 	if req.ID == "" {
 		return req, http.StatusBadRequest, errors.New("aisdk: the request has no chat id")
@@ -401,15 +301,15 @@ func (h *handler) readRequest(w http.ResponseWriter, r *http.Request) (Request, 
 	return req, 0, nil
 }
 
-// load returns the chat's stored record (nil if none), or errNotFound if
+// load returns the chat's stored record (nil if none), or chatcore.ErrNotFound if
 // another principal started the chat.
 func (h *handler) load(ctx context.Context, chatID, principal string) (*Chat, error) {
-	chat, err := h.store.Load(ctx, chatID)
+	chat, err := h.Store.Load(ctx, chatID)
 	if err != nil || chat == nil {
 		return nil, err
 	}
 	if subtle.ConstantTimeCompare([]byte(chat.Principal), []byte(principal)) != 1 {
-		return nil, errNotFound
+		return nil, chatcore.ErrNotFound
 	}
 	return chat, nil
 }
@@ -427,9 +327,9 @@ func (h *handler) prepare(ctx context.Context, req Request, chat *Chat, principa
 		}
 		msgs := Transcript(req.Messages)
 		if len(msgs) == 0 || msgs[len(msgs)-1].Role != agent.RoleUser {
-			return nil, nil, badRequest("the last message has no text")
+			return nil, nil, chatcore.BadRequest("the last message has no text")
 		}
-		return &agent.State{Version: agent.StateVersion, RunID: newID(""), Messages: msgs, StopReason: agent.StopDone}, nil, nil
+		return &agent.State{Version: agent.StateVersion, RunID: chatcore.NewID(""), Messages: msgs, StopReason: agent.StopDone}, nil, nil
 	}
 	if chat == nil || chat.Run == nil || chat.Run.StopReason != agent.StopPaused {
 		return nil, nil, errRunTaken(req.ID)
@@ -458,13 +358,13 @@ func (h *handler) runAnswer(ctx context.Context, s *agent.State, rejected []stri
 // forgetRun takes the chat's paused run out of the store: the chat is
 // deleted, or, with principals, kept as its principal's with no run.
 func (h *handler) forgetRun(ctx context.Context, chatID string, chat *Chat, principal string) error {
-	if h.principal == nil {
-		return h.store.Delete(ctx, chatID)
+	if h.Principal == nil {
+		return h.Store.Delete(ctx, chatID)
 	}
 	if chat != nil && chat.Run == nil {
 		return nil // bound already, nothing paused
 	}
-	return h.store.Save(ctx, chatID, &Chat{Principal: principal})
+	return h.Store.Save(ctx, chatID, &Chat{Principal: principal})
 }
 
 // takeRun takes the chat's paused run out of the store before it resumes:
@@ -473,12 +373,12 @@ func (h *handler) forgetRun(ctx context.Context, chatID string, chat *Chat, prin
 // of the others' requests, one alone resumes it. A request that finds the
 // run taken is told so, as one that came after.
 func (h *handler) takeRun(ctx context.Context, chatID string, chat *Chat, principal string) error {
-	taker, ok := h.store.(RunTaker)
+	taker, ok := h.Store.(RunTaker)
 	if !ok {
 		return h.forgetRun(ctx, chatID, chat, principal)
 	}
 	var next *Chat
-	if h.principal != nil {
+	if h.Principal != nil {
 		next = &Chat{Principal: principal}
 	}
 	took, err := taker.TakeRun(ctx, chatID, chat, next)
@@ -493,7 +393,7 @@ func (h *handler) takeRun(ctx context.Context, chatID string, chat *Chat, princi
 
 // errRunTaken is the answer to an approval whose run is not waiting.
 func errRunTaken(chatID string) error {
-	return badRequest("chat %s has no run waiting for approval (it was answered, or dropped)", chatID)
+	return chatcore.BadRequest("chat %s has no run waiting for approval (it was answered, or dropped)", chatID)
 }
 
 // approvalAnswers are the approval-responded tool parts of the last step of
@@ -539,7 +439,7 @@ func decide(ag *agent.Agent, s *agent.State, approvals map[string]string, answer
 		rejected = append(rejected, p.ID)
 	}
 	if len(missing) > 0 {
-		return nil, badRequest("calls waiting for approval have no answer: %s; answer every one (approved or not) in one request", strings.Join(missing, ", "))
+		return nil, chatcore.BadRequest("calls waiting for approval have no answer: %s; answer every one (approved or not) in one request", strings.Join(missing, ", "))
 	}
 	return rejected, nil
 }
@@ -556,29 +456,6 @@ func newApprovalID() string {
 // sameApproval reports whether the answer's approval id is the one asked.
 func sameApproval(asked, answered string) bool {
 	return asked != "" && subtle.ConstantTimeCompare([]byte(asked), []byte(answered)) == 1
-}
-
-func (h *handler) claim(chatID string) bool {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	if h.busy[chatID] {
-		return false
-	}
-	h.busy[chatID] = true
-	return true
-}
-
-func (h *handler) release(chatID string) {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	delete(h.busy, chatID)
-}
-
-// newID is a random id (128 bits) with a prefix.
-func newID(prefix string) string {
-	var b [16]byte
-	_, _ = rand.Read(b[:]) // crypto/rand.Read never fails
-	return prefix + hex.EncodeToString(b[:])
 }
 
 // writer writes chunks as SSE events, flushing each, each write and flush

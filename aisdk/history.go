@@ -8,6 +8,8 @@ import (
 	"net/http"
 	"sync"
 	"time"
+
+	"github.com/toolgen-dev/toolgen/internal/chatcore"
 )
 
 // A chat's history is what a page needs to show the chat again after a
@@ -290,7 +292,7 @@ func (h *handler) serveHistory(w http.ResponseWriter, r *http.Request) {
 	// nobody's to read, and another principal's chat is answered as if
 	// there were none.
 	if err := h.mayRead(r, chatID); err != nil {
-		if errors.Is(err, errNotFound) {
+		if errors.Is(err, chatcore.ErrNotFound) {
 			http.Error(w, "aisdk: no messages are kept for chat "+chatID, http.StatusNotFound)
 			return
 		}
@@ -321,13 +323,13 @@ func (h *handler) serveHistory(w http.ResponseWriter, r *http.Request) {
 
 // mayRead reports whether the request's principal may read the chat's
 // messages: always without WithPrincipal (a single user), otherwise only
-// the principal the chat store binds the chat to (errNotFound for anyone
+// the principal the chat store binds the chat to (chatcore.ErrNotFound for anyone
 // else, and for a chat the store has no record of).
 func (h *handler) mayRead(r *http.Request, chatID string) error {
-	if h.principal == nil {
+	if h.Principal == nil {
 		return nil
 	}
-	principal, err := h.principalOf(r)
+	principal, err := h.PrincipalOf(r)
 	if err != nil {
 		return err
 	}
@@ -336,7 +338,7 @@ func (h *handler) mayRead(r *http.Request, chatID string) error {
 		return err
 	}
 	if chat == nil {
-		return errNotFound
+		return chatcore.ErrNotFound
 	}
 	return nil
 }

@@ -1,9 +1,6 @@
 package aisdk
 
-import (
-	"fmt"
-	"net/http"
-)
+import "github.com/toolgen-dev/toolgen/internal/chatcore"
 
 // A chat request runs an agent with the tools of the server's user, so a
 // request a web page could send without the user meaning it is refused
@@ -27,14 +24,7 @@ import (
 // served. An origin with a path, a query, user info, "*" or "null" is an
 // error.
 func WithAllowedOrigins(origins ...string) Option {
-	return func(c *config) error {
-		for _, o := range origins {
-			if !c.guard.AllowOrigin(o) {
-				return fmt.Errorf("aisdk.WithAllowedOrigins(%q): not an origin (scheme://host[:port], as a browser sends it)", o)
-			}
-		}
-		return nil
-	}
+	return shared(chatcore.WithAllowedOrigins[Store](origins...))
 }
 
 // WithAllowedHosts adds Host names the handler serves on loopback, beyond
@@ -46,20 +36,5 @@ func WithAllowedOrigins(origins ...string) Option {
 // whatever names point to it). A name with a scheme, a path or a space is
 // an error.
 func WithAllowedHosts(hosts ...string) Option {
-	return func(c *config) error {
-		for _, h := range hosts {
-			if !c.guard.AllowHost(h) {
-				return fmt.Errorf("aisdk.WithAllowedHosts(%q): not a host name (name or name:port)", h)
-			}
-		}
-		return nil
-	}
+	return shared(chatcore.WithAllowedHosts[Store](hosts...))
 }
-
-// checkHost refuses a Host that names another machine (see webguard).
-func (c *config) checkHost(r *http.Request) error { return c.guard.CheckHost(r) }
-
-// checkOrigin refuses a request a browser sent from a page of another
-// origin, unless WithAllowedOrigins names it; it returns the origin to name
-// in the CORS headers when it does.
-func (c *config) checkOrigin(r *http.Request) (string, error) { return c.guard.CheckOrigin(r) }

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"strings"
 	"sync"
+
+	"github.com/toolgen-dev/toolgen/internal/chatcore"
 )
 
 // recording builds a chat's messages from the chunks of the answer the
@@ -196,7 +198,7 @@ func (r *recording) start(messageID string) {
 		return
 	}
 	if messageID == "" {
-		messageID = newID("msg-")
+		messageID = chatcore.NewID("msg-")
 	}
 	r.answer, r.continues = &UIMessage{ID: messageID, Role: "assistant", Parts: []UIPart{}}, false
 }

@@ -8,6 +8,8 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+
+	"github.com/toolgen-dev/toolgen/internal/chatcore"
 )
 
 // A client that lost its connection mid-answer (a reload, a network
@@ -40,7 +42,7 @@ func resumePath(r *http.Request) (chatID string, ok bool) {
 func (h *handler) serveResume(w http.ResponseWriter, r *http.Request, chatID string) {
 	ctx := r.Context()
 	if err := h.mayRead(r, chatID); err != nil {
-		if errors.Is(err, errNotFound) {
+		if errors.Is(err, chatcore.ErrNotFound) {
 			w.WriteHeader(http.StatusNoContent)
 			return
 		}
@@ -65,7 +67,7 @@ func (h *handler) serveResume(w http.ResponseWriter, r *http.Request, chatID str
 		w.WriteHeader(http.StatusNoContent) // gone since Latest: nothing to resume
 		return
 	}
-	h.replay(ctx, newWriter(w, h.writeStall), streamID, chunks, done)
+	h.replay(ctx, newWriter(w, h.WriteStall), streamID, chunks, done)
 }
 
 // replay writes a stream's chunks, from its first, and then the rest as

@@ -2,14 +2,13 @@ package aisdk
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/toolgen-dev/toolgen/agent"
+	"github.com/toolgen-dev/toolgen/internal/chatcore"
 )
 
 // Chat is what the handler keeps of a chat between its requests: who
@@ -86,7 +85,7 @@ var ErrStoreFull = errors.New("aisdk: the chat store is full")
 
 // DefaultMaxStoreBytes bounds the bytes a MemoryStore made by
 // NewMemoryStore holds (the default store's).
-const DefaultMaxStoreBytes = 64 << 20
+const DefaultMaxStoreBytes = chatcore.DefaultMaxStoreBytes
 
 // MemoryStore is a Store in memory, bounded by count and by bytes (a
 // chat's bytes are its JSON: the paused run's messages and state, the
@@ -97,12 +96,7 @@ const DefaultMaxStoreBytes = 64 << 20
 // others' paused runs. It keeps copies (through JSON), so a chat saved is
 // not changed by the run that goes on with it.
 type MemoryStore struct {
-	mu       sync.Mutex
-	max      int
-	maxBytes int64
-	bytes    int64
-	chats    map[string][]byte
-	order    []string // chat ids, oldest save first
+	m *chatcore.Memory[Chat]
 }
 
 // NewMemoryStore makes a MemoryStore for at most max chats (max must be
@@ -111,7 +105,7 @@ func NewMemoryStore(max int) (*MemoryStore, error) {
 	if max < 1 {
 		return nil, fmt.Errorf("aisdk.NewMemoryStore(%d): must be at least 1", max)
 	}
-	return &MemoryStore{max: max, maxBytes: DefaultMaxStoreBytes, chats: map[string][]byte{}}, nil
+	return &MemoryStore{m: chatcore.NewMemory[Chat](max, DefaultMaxStoreBytes, "chat", ErrStoreFull)}, nil
 }
 
 // NewMemoryStoreLimits makes a MemoryStore for at most maxChats chats
@@ -120,19 +114,13 @@ func NewMemoryStoreLimits(maxChats int, maxBytes int64) (*MemoryStore, error) {
 	if maxChats < 1 || maxBytes < 1 {
 		return nil, fmt.Errorf("aisdk.NewMemoryStoreLimits(%d, %d): both must be at least 1", maxChats, maxBytes)
 	}
-	return &MemoryStore{max: maxChats, maxBytes: maxBytes, chats: map[string][]byte{}}, nil
+	return &MemoryStore{m: chatcore.NewMemory[Chat](maxChats, maxBytes, "chat", ErrStoreFull)}, nil
 }
 
 // Save keeps c as the chat's, unless it does not fit in the bytes left
 // (the chat's previous copy counts as free).
 func (m *MemoryStore) Save(_ context.Context, chatID string, c *Chat) error {
-	b, err := json.Marshal(c)
-	if err != nil {
-		return fmt.Errorf("aisdk: saving the chat: %w", err)
-	}
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	return m.saveLocked(chatID, b)
+	return m.m.Save(chatID, c)
 }
 
 // TakeRun replaces the chat with next (or deletes it, next nil) if it is
@@ -142,108 +130,24 @@ func (m *MemoryStore) TakeRun(_ context.Context, chatID string, paused, next *Ch
 	if pause == "" {
 		return false, nil
 	}
-	var b []byte
-	if next != nil {
-		var err error
-		if b, err = json.Marshal(next); err != nil {
-			return false, fmt.Errorf("aisdk: saving the chat: %w", err)
-		}
-	}
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	old, ok := m.chats[chatID]
-	if !ok {
-		return false, nil
-	}
-	var saved Chat
-	if err := json.Unmarshal(old, &saved); err != nil {
-		return false, fmt.Errorf("aisdk: loading the chat: %w", err)
-	}
-	if saved.Pause() != pause {
-		return false, nil
-	}
-	if next == nil {
-		m.remove(chatID)
-		return true, nil
-	}
-	if err := m.saveLocked(chatID, b); err != nil {
-		return false, err // not the handler's: its next, a principal alone, fits where a paused run was
-	}
-	return true, nil
+	// next, a principal alone, fits where a paused run was: a refused save
+	// is not the handler's.
+	return m.m.Replace(chatID, func(saved *Chat) bool { return saved.Pause() == pause }, next)
 }
-
-// saveLocked keeps b, a chat's JSON, as the chat's; m.mu is held.
-func (m *MemoryStore) saveLocked(chatID string, b []byte) error {
-	size := chatBytes(chatID, b)
-	others := m.bytes
-	if old, ok := m.chats[chatID]; ok {
-		others -= chatBytes(chatID, old)
-	}
-	if others+size > m.maxBytes {
-		return fmt.Errorf("%w: this chat needs %d bytes, and the store holds at most %d bytes (%d in use by other chats); it was not saved",
-			ErrStoreFull, size, m.maxBytes, others)
-	}
-	m.remove(chatID)
-	for len(m.order) >= m.max {
-		m.remove(m.order[0])
-	}
-	m.chats[chatID] = b
-	m.bytes += size
-	m.order = append(m.order, chatID)
-	return nil
-}
-
-// chatBytes is what a chat takes in a MemoryStore: its id and its JSON.
-func chatBytes(chatID string, b []byte) int64 { return int64(len(chatID) + len(b)) }
 
 // Load returns a copy of the chat, or nil.
 func (m *MemoryStore) Load(_ context.Context, chatID string) (*Chat, error) {
-	m.mu.Lock()
-	b, ok := m.chats[chatID]
-	m.mu.Unlock()
-	if !ok {
-		return nil, nil
-	}
-	var c Chat
-	if err := json.Unmarshal(b, &c); err != nil {
-		return nil, fmt.Errorf("aisdk: loading the chat: %w", err)
-	}
-	return &c, nil
+	return m.m.Load(chatID)
 }
 
 // Delete drops the chat, if m has it.
 func (m *MemoryStore) Delete(_ context.Context, chatID string) error {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	m.remove(chatID)
+	m.m.Delete(chatID)
 	return nil
 }
 
 // Len is how many chats m holds.
-func (m *MemoryStore) Len() int {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	return len(m.chats)
-}
+func (m *MemoryStore) Len() int { return m.m.Len() }
 
 // Bytes is how many bytes m's chats take (see MemoryStore).
-func (m *MemoryStore) Bytes() int64 {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	return m.bytes
-}
-
-func (m *MemoryStore) remove(chatID string) {
-	b, ok := m.chats[chatID]
-	if !ok {
-		return
-	}
-	delete(m.chats, chatID)
-	m.bytes -= chatBytes(chatID, b)
-	for i, id := range m.order {
-		if id == chatID {
-			m.order = append(m.order[:i], m.order[i+1:]...)
-			break
-		}
-	}
-}
+func (m *MemoryStore) Bytes() int64 { return m.m.Bytes() }

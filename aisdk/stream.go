@@ -8,6 +8,7 @@ import (
 
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/agent"
+	"github.com/toolgen-dev/toolgen/internal/chatcore"
 )
 
 // streamer maps a run's events to chunks. The run hands it one event at a
@@ -229,7 +230,7 @@ func (s *streamer) projection(name string, in, out json.RawMessage) error {
 	if err := s.closeParts(); err != nil {
 		return err
 	}
-	id := newID(name + "-")
+	id := chatcore.NewID(name + "-")
 	if err := s.send(Chunk{Type: ChunkToolInputAvailable, ToolCallID: id, ToolName: name, Input: in, Dynamic: true, ProviderExecuted: true}); err != nil {
 		return err
 	}
@@ -374,8 +375,8 @@ func (s *streamer) end(runErr error, state *agent.State, errorText func(error) s
 	reason := "stop"
 	if runErr != nil {
 		text := errorText(runErr)
-		if re, ok := errors.AsType[*requestError](runErr); ok {
-			text = re.msg
+		if re, ok := errors.AsType[*chatcore.RequestError](runErr); ok {
+			text = re.Msg
 		} else if errors.Is(runErr, ErrStoreFull) {
 			text = runErr.Error() // the chat's own size against the limit: the user can act on it
 		}

@@ -1,13 +1,11 @@
 package pgstore_test
 
 import (
-	"fmt"
 	"os"
 	"testing"
 
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/stretchr/testify/require"
-	"go.uber.org/goleak"
 
 	"github.com/toolgen-dev/toolgen/internal/pgtest"
 )
@@ -16,17 +14,7 @@ import (
 // (a child of the test, skipped without PostgreSQL or nginx unless
 // TOOLGEN_PG_REQUIRE=1).
 
-func TestMain(m *testing.M) {
-	code := pgtest.Main(m)
-	if code == 0 {
-		// Every pool closed, every process waited for.
-		if err := goleak.Find(); err != nil {
-			fmt.Fprintln(os.Stderr, err)
-			code = 1
-		}
-	}
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { os.Exit(pgtest.Main(m)) } // and no goroutine leaked
 
 // pool connects to the package's PostgreSQL (starting it first if this
 // is the first test to ask), or skips the test when PostgreSQL is not

@@ -5,15 +5,10 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"net/http"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -65,10 +60,10 @@ func TestReplicas(t *testing.T) {
 // approvalAnsweredOnTheOtherReplica: paused on a, answered on b, the
 // reload anywhere.
 func approvalAnsweredOnTheOtherReplica(t *testing.T, c *chatCluster) {
-	first := c.send(t, c.replica("a").url, "alice", "chat-1", userMsg("u1", "write f1"))
+	first := c.send(t, c.Replica(t, "a").URL, "alice", "chat-1", userMsg("u1", "write f1"))
 	first.ends(t, "a", "tool-calls")
-	asked := c.history(t, c.url, "alice", "chat-1")
-	answer := c.send(t, c.replica("b").url, "alice", "chat-1", approve(asked)...)
+	asked := c.history(t, c.URL, "alice", "chat-1")
+	answer := c.send(t, c.Replica(t, "b").URL, "alice", "chat-1", approve(asked)...)
 	answer.ends(t, "b", "stop")
 	assert.Equal(t, []string{
 		"start",
@@ -76,16 +71,16 @@ func approvalAnsweredOnTheOtherReplica(t *testing.T, c *chatCluster) {
 		"start-step", `text-start id="text-1"`, `text-delta id="text-1" delta="Done: write f1 by b."`, `text-end id="text-1"`, "finish-step",
 		`finish finishReason="stop"`,
 	}, answer.short())
-	assert.Equal(t, []string{"b write f1"}, c.runs(t))
+	assert.Equal(t, []string{"b write f1"}, c.Runs(t))
 
-	for _, url := range []string{c.url, c.replica("a").url} {
+	for _, url := range []string{c.URL, c.Replica(t, "a").URL} {
 		got := c.history(t, url, "alice", "chat-1")
 		require.Len(t, got, 2)
 		assert.Equal(t, "Done: write f1 by b.", got[1].Parts[len(got[1].Parts)-1].Text, "a reload anywhere shows b's answer")
 	}
-	for _, r := range c.replicas {
-		got := c.send(t, r.url, "mallory", "chat-1", userMsg("m1", "hello"))
-		assert.Equal(t, http.StatusNotFound, got.status, "replica %s: another principal's chat", r.name)
+	for _, r := range c.Replicas {
+		got := c.send(t, r.URL, "mallory", "chat-1", userMsg("m1", "hello"))
+		assert.Equal(t, http.StatusNotFound, got.status, "replica %s: another principal's chat", r.Name)
 	}
 }
 
@@ -93,10 +88,10 @@ func approvalAnsweredOnTheOtherReplica(t *testing.T, c *chatCluster) {
 func sameApprovalOnBothReplicasAtOnce(t *testing.T, c *chatCluster) {
 	for round := range 5 {
 		chat, name := fmt.Sprint("race-", round), fmt.Sprint("r", round)
-		c.send(t, c.replica("a").url, "alice", chat, userMsg("u1", "write "+name)).ends(t, "a", "tool-calls")
-		msgs := approve(c.history(t, c.url, "alice", chat))
-		fromA := c.sendInBackground(t, c.replica("a").url, "alice", chat, msgs)
-		fromB := c.sendInBackground(t, c.replica("b").url, "alice", chat, msgs)
+		c.send(t, c.Replica(t, "a").URL, "alice", chat, userMsg("u1", "write "+name)).ends(t, "a", "tool-calls")
+		msgs := approve(c.history(t, c.URL, "alice", chat))
+		fromA := c.sendInBackground(t, c.Replica(t, "a").URL, "alice", chat, msgs)
+		fromB := c.sendInBackground(t, c.Replica(t, "b").URL, "alice", chat, msgs)
 		got := []stream{<-fromA, <-fromB}
 		resumed, refused := 0, 0
 		for _, s := range got {
@@ -109,14 +104,14 @@ func sameApprovalOnBothReplicasAtOnce(t *testing.T, c *chatCluster) {
 			}
 		}
 		assert.Equal(t, [2]int{1, 1}, [2]int{resumed, refused}, "round %d: one resumed, one refused", round)
-		assert.Equal(t, 1, c.countRuns(t, "write "+name), "round %d: the call ran once", round)
+		assert.Equal(t, 1, c.CountRuns(t, "write "+name), "round %d: the call ran once", round)
 	}
 }
 
 // killedMidAnswerThenRetried: the second turn of chat-1, cut while its
 // tool runs, then sent again; the killed replica is started again after.
 func killedMidAnswerThenRetried(t *testing.T, c *chatCluster) {
-	before := c.history(t, c.url, "alice", "chat-1")
+	before := c.history(t, c.URL, "alice", "chat-1")
 	msgs := append(before, userMsg("u2", "work held-k1"))
 	cut := c.sendAndKill(t, "chat-1", "work held-k1", msgs)
 	assert.Equal(t, []string{
@@ -129,48 +124,48 @@ func killedMidAnswerThenRetried(t *testing.T, c *chatCluster) {
 	assert.ErrorIs(t, cut.err, io.ErrUnexpectedEOF, "the response stops short")
 	survivor := c.other(cut.replica)
 
-	assert.Equal(t, before, c.history(t, c.url, "alice", "chat-1"), "the chat as its last complete answer left it")
-	c.release(t, "held-k1")
-	again := c.send(t, c.url, "alice", "chat-1", msgs...)
-	again.ends(t, survivor.name, "stop")
-	assert.Contains(t, again.short(), `text-delta id="text-1" delta="Done: work held-k1 by `+survivor.name+`."`)
-	assert.Equal(t, 2, c.countRuns(t, "work held-k1"), "the turn ran again, its tool too")
-	c.restart(t, cut.replica)
+	assert.Equal(t, before, c.history(t, c.URL, "alice", "chat-1"), "the chat as its last complete answer left it")
+	c.Release(t, "held-k1")
+	again := c.send(t, c.URL, "alice", "chat-1", msgs...)
+	again.ends(t, survivor.Name, "stop")
+	assert.Contains(t, again.short(), `text-delta id="text-1" delta="Done: work held-k1 by `+survivor.Name+`."`)
+	assert.Equal(t, 2, c.CountRuns(t, "work held-k1"), "the turn ran again, its tool too")
+	c.Restart(t, cut.replica)
 }
 
 // killedRunningAnApprovedCall: an approved call cut while it runs, the
 // approval sent again, the turn regenerated, a new message.
 func killedRunningAnApprovedCall(t *testing.T, c *chatCluster) {
-	c.send(t, c.url, "alice", "chat-2", userMsg("u1", "write held-k2")).ends(t, "", "tool-calls")
-	asked := c.history(t, c.url, "alice", "chat-2")
+	c.send(t, c.URL, "alice", "chat-2", userMsg("u1", "write held-k2")).ends(t, "", "tool-calls")
+	asked := c.history(t, c.URL, "alice", "chat-2")
 	answer := approve(asked)
 	cut := c.sendAndKill(t, "chat-2", "write held-k2", answer)
 	assert.Equal(t, []string{"start"}, cut.short(), "the call was running: nothing more came")
 	assert.ErrorIs(t, cut.err, io.ErrUnexpectedEOF)
 	survivor := c.other(cut.replica)
-	c.release(t, "held-k2")
+	c.Release(t, "held-k2")
 
-	again := c.send(t, c.url, "alice", "chat-2", answer...)
-	again.ends(t, survivor.name, "error")
+	again := c.send(t, c.URL, "alice", "chat-2", answer...)
+	again.ends(t, survivor.Name, "error")
 	assert.Equal(t, []string{
 		"start",
 		`error errorText="chat chat-2 has no run waiting for approval (it was answered, or dropped)"`,
 		`finish finishReason="error"`,
 	}, again.short())
-	assert.Equal(t, 1, c.countRuns(t, "write held-k2"), "the approved call began once, on the killed replica, and never again")
-	assert.Equal(t, asked, c.history(t, c.url, "alice", "chat-2"), "the reload shows the approval as asked")
+	assert.Equal(t, 1, c.CountRuns(t, "write held-k2"), "the approved call began once, on the killed replica, and never again")
+	assert.Equal(t, asked, c.history(t, c.URL, "alice", "chat-2"), "the reload shows the approval as asked")
 
 	// useChat's regenerate: the turn again, from the user's message.
-	regenerated := c.send(t, c.url, "alice", "chat-2", asked[0])
-	regenerated.ends(t, survivor.name, "tool-calls")
-	again = c.send(t, c.url, "alice", "chat-2", answer...)
+	regenerated := c.send(t, c.URL, "alice", "chat-2", asked[0])
+	regenerated.ends(t, survivor.Name, "tool-calls")
+	again = c.send(t, c.URL, "alice", "chat-2", answer...)
 	again.ends(t, "", "error")
 	assert.Contains(t, again.short(), `error errorText="calls waiting for approval have no answer: call-1 (write); answer every one (approved or not) in one request"`,
 		"the first approval does not answer the new one")
-	assert.Equal(t, 1, c.countRuns(t, "write held-k2"), "the call runs again only once approved again")
+	assert.Equal(t, 1, c.CountRuns(t, "write held-k2"), "the call runs again only once approved again")
 
-	next := c.send(t, c.url, "alice", "chat-2", append(asked, userMsg("u2", "hello"))...)
-	next.ends(t, survivor.name, "stop")
+	next := c.send(t, c.URL, "alice", "chat-2", append(asked, userMsg("u2", "hello"))...)
+	next.ends(t, survivor.Name, "stop")
 	assert.Contains(t, next.short(), `text-delta id="text-1" delta="Hello, hello."`)
 }
 
@@ -196,135 +191,25 @@ func approve(msgs []aisdk.UIMessage) []aisdk.UIMessage {
 	return out
 }
 
-// chatCluster is nginx in front of two chatreplica processes, on
+// chatCluster is nginx in front of two chatreplica processes, a and b, on
 // 127.0.0.1, their chats in one PostgreSQL table.
-type chatCluster struct {
-	dir, bin, db, table string
-	url                 string // nginx's http://127.0.0.1:PORT/api/chat
-	replicas            []*chatReplica
-}
+type chatCluster struct{ *pgtest.Cluster }
 
-type chatReplica struct {
-	name, addr, url string
-	cmd             *exec.Cmd
-	exited          chan struct{}
-}
-
-func (c *chatCluster) replica(name string) *chatReplica {
-	for _, r := range c.replicas {
-		if r.name == name {
-			return r
-		}
+// other is the replica that is not name.
+func (c *chatCluster) other(name string) *pgtest.Replica {
+	if c.Replicas[0].Name == name {
+		return c.Replicas[1]
 	}
-	panic("no replica " + name)
-}
-
-func (c *chatCluster) other(name string) *chatReplica {
-	for _, r := range c.replicas {
-		if r.name != name {
-			return r
-		}
-	}
-	panic("one replica")
+	return c.Replicas[0]
 }
 
 // startChatCluster builds internal/chatreplica, starts replicas a and b
 // and nginx in front of them; the test's end stops them.
 func startChatCluster(t *testing.T, nginxBin, db string) *chatCluster {
-	t.Helper()
-	dir := t.TempDir()
-	c := &chatCluster{dir: dir, bin: filepath.Join(dir, "chatreplica"), db: db, table: tableName(t)}
-	ctx, cancel := context.WithTimeout(t.Context(), 3*time.Minute)
-	defer cancel()
-	out, err := exec.CommandContext(ctx, "go", "build", "-o", c.bin, "./internal/chatreplica").CombinedOutput()
-	require.NoError(t, err, "building internal/chatreplica: %s", out)
-	for _, name := range []string{"a", "b"} {
-		r := &chatReplica{name: name, addr: "127.0.0.1:0"}
-		c.replicas = append(c.replicas, r)
-		require.NoError(t, c.start(r))
-	}
-	t.Cleanup(func() {
-		for _, r := range c.replicas {
-			c.stop(r)
-		}
-	})
-	c.url = pgtest.StartNginx(t, nginxBin, dir, "/api/chat", []string{c.replicas[0].addr, c.replicas[1].addr}) + "/api/chat"
-	return c
-}
-
-// start starts r's process on r.addr and waits (at most 30 s) until it
-// listens.
-func (c *chatCluster) start(r *chatReplica) error {
-	cmd := exec.Command(c.bin, "-listen", r.addr, "-db", c.db, "-table", c.table, "-name", r.name, "-runs", filepath.Join(c.dir, "runs"))
-	stderr, err := cmd.StderrPipe()
-	if err != nil {
-		return err
-	}
-	logFile, err := os.OpenFile(filepath.Join(c.dir, r.name+".log"), os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
-	if err != nil {
-		return err
-	}
-	if err := cmd.Start(); err != nil {
-		logFile.Close()
-		return err
-	}
-	addr := make(chan string, 1)
-	exited := make(chan struct{})
-	go func() {
-		defer close(exited)
-		defer logFile.Close()
-		sc := bufio.NewScanner(stderr)
-		for sc.Scan() {
-			fmt.Fprintln(logFile, sc.Text())
-			if u, ok := strings.CutPrefix(sc.Text(), "listening on http://"); ok {
-				addr <- u
-			}
-		}
-		_ = cmd.Wait()
-	}()
-	select {
-	case a := <-addr:
-		r.addr, r.url, r.cmd, r.exited = a, "http://"+a+"/api/chat", cmd, exited
-		return nil
-	case <-exited:
-		log, _ := os.ReadFile(logFile.Name())
-		return fmt.Errorf("replica %s exited before listening: %s", r.name, log)
-	case <-time.After(30 * time.Second):
-		_ = cmd.Process.Kill()
-		<-exited
-		return fmt.Errorf("replica %s did not listen within 30 s", r.name)
-	}
-}
-
-// kill ends replica name with SIGKILL, as a crash.
-func (c *chatCluster) kill(t *testing.T, name string) {
-	t.Helper()
-	r := c.replica(name)
-	require.NoError(t, r.cmd.Process.Signal(syscall.SIGKILL))
-	<-r.exited
-	r.cmd = nil
-}
-
-// restart starts replica name again on its address (free again at once:
-// Go listens with SO_REUSEADDR).
-func (c *chatCluster) restart(t *testing.T, name string) {
-	t.Helper()
-	var err error
-	for range 20 {
-		if err = c.start(c.replica(name)); err == nil {
-			return
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	require.NoError(t, err)
-}
-
-func (c *chatCluster) stop(r *chatReplica) {
-	if r.cmd != nil {
-		_ = r.cmd.Process.Kill()
-		<-r.exited
-		r.cmd = nil
-	}
+	return &chatCluster{pgtest.StartCluster(t, nginxBin, pgtest.ClusterConfig{
+		Package: "./internal/chatreplica", Names: []string{"a", "b"}, Location: "/api/chat",
+		Args: []string{"-db", db, "-table", tableName(t)},
+	})}
 }
 
 // stream is what a client read of a chat request's answer.
@@ -460,53 +345,11 @@ func (c *chatCluster) history(t *testing.T, url, user, chatID string) []aisdk.UI
 // replica, and returns what the client read.
 func (c *chatCluster) sendAndKill(t *testing.T, chatID, call string, msgs []aisdk.UIMessage) stream {
 	t.Helper()
-	got := c.sendInBackground(t, c.url, "alice", chatID, msgs)
-	var running string
-	deadline := time.Now().Add(20 * time.Second)
-	for running == "" {
-		for _, line := range c.runs(t) {
-			if replica, ok := strings.CutSuffix(line, " "+call); ok {
-				running = replica
-			}
-		}
-		require.False(t, time.Now().After(deadline), "%s did not run within 20 s", call)
-		time.Sleep(10 * time.Millisecond)
-	}
-	c.kill(t, running)
+	got := c.sendInBackground(t, c.URL, "alice", chatID, msgs)
+	running := c.WaitRun(t, call)
+	c.Kill(t, running)
 	s := <-got
 	assert.Equal(t, running, s.replica, "the call ran on the replica that answered")
 	require.Equal(t, http.StatusOK, s.status)
 	return s
-}
-
-// release lets the calls of the tool argument name held go on.
-func (c *chatCluster) release(t *testing.T, name string) {
-	t.Helper()
-	require.NoError(t, os.WriteFile(filepath.Join(c.dir, "release-"+name), nil, 0o644))
-}
-
-// runs are the tools' calls the replicas logged: "REPLICA TOOL NAME".
-func (c *chatCluster) runs(t *testing.T) []string {
-	t.Helper()
-	b, err := os.ReadFile(filepath.Join(c.dir, "runs"))
-	if errors.Is(err, os.ErrNotExist) {
-		return nil
-	}
-	require.NoError(t, err)
-	if len(b) == 0 {
-		return nil
-	}
-	return strings.Split(strings.TrimSuffix(string(b), "\n"), "\n")
-}
-
-// countRuns is how many calls "TOOL NAME" ran, on any replica.
-func (c *chatCluster) countRuns(t *testing.T, call string) int {
-	t.Helper()
-	n := 0
-	for _, line := range c.runs(t) {
-		if strings.HasSuffix(line, " "+call) {
-			n++
-		}
-	}
-	return n
 }

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/internal/backoff"
 )
 
 // Mailbox is the user's mail, a few folders of it, which search_mail reads
@@ -72,7 +73,7 @@ func (m *Mailbox) SearchMail(ctx context.Context, rc toolgen.Ctx, query string) 
 	found := MailSearch{Query: query, Read: []string{}, Of: len(m.Folders), Hits: []MailHit{}}
 	q := strings.ToLower(query)
 	for _, f := range m.Folders {
-		if err := sleep(ctx, m.Delay); err != nil {
+		if err := backoff.Sleep(ctx, m.Delay); err != nil {
 			return MailSearch{}, err
 		}
 		for _, e := range f.Emails {

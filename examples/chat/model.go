@@ -13,6 +13,7 @@ import (
 
 	"github.com/toolgen-dev/toolgen/agent"
 	"github.com/toolgen-dev/toolgen/examples/weather"
+	"github.com/toolgen-dev/toolgen/internal/backoff"
 )
 
 // demoModel plays a model offline, deterministically, so that the page
@@ -60,7 +61,7 @@ func (m demoModel) Stream(ctx context.Context, r agent.Request) iter.Seq2[agent.
 			if !yield(agent.Part{Kind: agent.PartText, Text: word}, nil) {
 				return
 			}
-			if err := sleep(ctx, m.delay); err != nil {
+			if err := backoff.Sleep(ctx, m.delay); err != nil {
 				yield(agent.Part{}, err)
 				return
 			}
@@ -72,20 +73,6 @@ func (m demoModel) Stream(ctx context.Context, r agent.Request) iter.Seq2[agent.
 				return
 			}
 		}
-	}
-}
-
-func sleep(ctx context.Context, d time.Duration) error {
-	if d <= 0 {
-		return ctx.Err()
-	}
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-ctx.Done():
-		return ctx.Err()
-	case <-t.C:
-		return nil
 	}
 }
 

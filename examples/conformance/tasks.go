@@ -15,6 +15,7 @@ import (
 	sdkmcp "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/internal/backoff"
 	"github.com/toolgen-dev/toolgen/mcp"
 )
 
@@ -37,7 +38,7 @@ func Greet(name string) string {
 //
 //toolgen:tool task readonly idempotent
 func SlowCompute(ctx context.Context, seconds float64, label string) (string, error) {
-	if err := sleep(ctx, time.Duration(seconds*float64(time.Second))); err != nil {
+	if err := backoff.Sleep(ctx, time.Duration(seconds*float64(time.Second))); err != nil {
 		return "", err
 	}
 	return fmt.Sprintf("Computed %s after %g s", label, seconds), nil
@@ -48,7 +49,7 @@ func SlowCompute(ctx context.Context, seconds float64, label string) (string, er
 //
 //toolgen:tool task=required readonly
 func FailingJob(ctx context.Context) (string, error) {
-	if err := sleep(ctx, time.Second); err != nil {
+	if err := backoff.Sleep(ctx, time.Second); err != nil {
 		return "", err
 	}
 	return "", errors.New("the job failed, as it always does")
@@ -115,7 +116,7 @@ func TestToolWithTask(ctx context.Context) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if err := sleep(ctx, 500*time.Millisecond); err != nil {
+	if err := backoff.Sleep(ctx, 500*time.Millisecond); err != nil {
 		return "", err
 	}
 	return "Hello, " + answer.Name + "!", nil
@@ -128,7 +129,7 @@ func protocolErrorJob() toolgen.Tool {
 		Name: "protocol_error_job", Description: "Fails with a protocol error (not a tool result) after half a second. It runs as a task.",
 		InputSchema: json.RawMessage(`{"type":"object","properties":{}}`), Task: toolgen.TaskOptional,
 		Call: func(ctx context.Context, _ []byte) (toolgen.Result, error) {
-			if err := sleep(ctx, 500*time.Millisecond); err != nil {
+			if err := backoff.Sleep(ctx, 500*time.Millisecond); err != nil {
 				return toolgen.Result{}, err
 			}
 			return toolgen.Result{}, errors.New("internal failure of protocol_error_job")

@@ -15,6 +15,7 @@ import (
 	sdkmcp "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/internal/backoff"
 	"github.com/toolgen-dev/toolgen/mcp"
 )
 
@@ -90,7 +91,7 @@ func textResource(uri string) toolgen.Content {
 func TestToolWithLogging(ctx context.Context) (string, error) {
 	for i, msg := range []string{"Tool execution started", "Tool processing data", "Tool execution completed"} {
 		if i > 0 {
-			if err := sleep(ctx, 50*time.Millisecond); err != nil {
+			if err := backoff.Sleep(ctx, 50*time.Millisecond); err != nil {
 				return "", err
 			}
 		}
@@ -109,7 +110,7 @@ func TestToolWithProgress(ctx context.Context) (string, error) {
 		if err := mcp.Progress(ctx, p, 100, fmt.Sprintf("Completed step %.0f of 100", p)); err != nil {
 			return "", err
 		}
-		if err := sleep(ctx, 50*time.Millisecond); err != nil {
+		if err := backoff.Sleep(ctx, 50*time.Millisecond); err != nil {
 			return "", err
 		}
 	}
@@ -220,16 +221,4 @@ func elicit(ctx context.Context, message, schema string) (string, error) {
 		return "", err
 	}
 	return fmt.Sprintf("Elicitation result: action=%s, content=%s", res.Action, content), nil
-}
-
-// sleep waits d, or until ctx is done.
-func sleep(ctx context.Context, d time.Duration) error {
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-t.C:
-		return nil
-	case <-ctx.Done():
-		return ctx.Err()
-	}
 }

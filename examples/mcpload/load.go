@@ -19,6 +19,7 @@ import (
 
 	sdkmcp "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/toolgen-dev/toolgen/internal/backoff"
 	"github.com/toolgen-dev/toolgen/mcp"
 )
 
@@ -185,13 +186,13 @@ func killAndRestart(ctx context.Context, c *cluster, cfg Config) <-chan restart 
 	}
 	go func() {
 		done <- func() restart {
-			if err := sleep(ctx, cfg.KillAt); err != nil {
+			if err := backoff.Sleep(ctx, cfg.KillAt); err != nil {
 				return restart{err: err}
 			}
 			if err := c.kill(killed); err != nil {
 				return restart{err: err}
 			}
-			if err := sleep(ctx, cfg.RestartAfter); err != nil {
+			if err := backoff.Sleep(ctx, cfg.RestartAfter); err != nil {
 				return restart{err: err}
 			}
 			if err := c.restart(ctx, killed); err != nil {
@@ -359,17 +360,6 @@ func quantile(sorted []time.Duration, q float64) time.Duration {
 		return 0
 	}
 	return sorted[min(len(sorted)-1, int(q*float64(len(sorted))))]
-}
-
-func sleep(ctx context.Context, d time.Duration) error {
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-ctx.Done():
-		return ctx.Err()
-	case <-t.C:
-		return nil
-	}
 }
 
 // session is one MCP session of either client.

@@ -1,11 +1,11 @@
 // Package pgtest starts a throwaway PostgreSQL server for tests, as a child
-// of the test process, and finds nginx for the tests that put replicas
-// behind it. It is shared by the modules that keep state in PostgreSQL
+// of the test process, and a cluster of a server's replicas behind nginx
+// (StartCluster), which the tests kill and start again. It is shared by the modules that keep state in PostgreSQL
 // (aisdk/pgstore, mcp/pgtasks): an internal package of the root module,
 // importable by the nested modules whose path is under it.
 //
-// It uses the standard library only (the root module does not depend on a
-// PostgreSQL driver): the server is ready when its postmaster.pid says so
+// It uses the standard library and goleak only (the root module does not
+// depend on a PostgreSQL driver): the server is ready when its postmaster.pid says so
 // and its port takes connections.
 //
 //	func TestMain(m *testing.M) { os.Exit(pgtest.Main(m)) }
@@ -39,6 +39,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"go.uber.org/goleak"
 )
 
 // RequireEnv, set to 1, turns the skip for a missing PostgreSQL or nginx
@@ -66,12 +68,19 @@ var shared struct {
 	err  error
 }
 
-// Main runs the tests, then stops the shared server, and returns the exit
-// code for os.Exit.
+// Main runs the tests, then stops the shared server and, when the tests
+// passed, checks that no goroutine leaked (every pool and listener closed,
+// every process waited for); it returns the exit code for os.Exit.
 func Main(m *testing.M) int {
 	code := m.Run()
 	if shared.pg != nil {
 		shared.pg.Stop()
+	}
+	if code == 0 {
+		if err := goleak.Find(); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			code = 1
+		}
 	}
 	return code
 }

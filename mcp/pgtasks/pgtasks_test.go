@@ -12,7 +12,6 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-	"go.uber.org/goleak"
 
 	"github.com/toolgen-dev/toolgen/internal/pgtest"
 	"github.com/toolgen-dev/toolgen/mcp"
@@ -20,17 +19,7 @@ import (
 	"github.com/toolgen-dev/toolgen/mcp/taskstoretest"
 )
 
-func TestMain(m *testing.M) {
-	code := pgtest.Main(m)
-	if code == 0 {
-		// Every pool and listener closed, every process waited for.
-		if err := goleak.Find(); err != nil {
-			fmt.Fprintln(os.Stderr, err)
-			code = 1
-		}
-	}
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { os.Exit(pgtest.Main(m)) } // and no goroutine leaked
 
 // pool is a pool of the test's own on the package's PostgreSQL (a replica's
 // connections), closed when the test ends.

@@ -1,7 +1,6 @@
 package pgtasks_test
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -9,11 +8,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -131,15 +126,15 @@ func (c *taskCluster) create26(t *testing.T, url, tool, name string) string {
 func extensionAnswerOnAnotherReplica(t *testing.T, c *taskCluster) {
 	for round := range 3 {
 		name := fmt.Sprint("ask-", round)
-		id := c.create26(t, c.url, "confirm", name)
-		ran := c.waitRun(t, "confirm "+name)
+		id := c.create26(t, c.URL, "confirm", name)
+		ran := c.WaitRun(t, "confirm "+name)
 		other := c.urlsBut(ran)[round%2]
 		m := c.waitStatus26(t, other, id, "input_required", 10*time.Second)
 		assert.Contains(t, string(m["inputRequests"]), `"elicitation/create"`)
 		answered := time.Now()
 		ack := c.call26(t, other, "tasks/update", map[string]any{"taskId": id, "inputResponses": map[string]any{"ok": map[string]any{"action": "accept"}}})
 		assert.Equal(t, map[string]json.RawMessage{"resultType": json.RawMessage(`"complete"`)}, ack)
-		m = c.waitStatus26(t, c.url, id, "completed", 10*time.Second)
+		m = c.waitStatus26(t, c.URL, id, "completed", 10*time.Second)
 		t.Logf("the tool on %s resumed and finished %s after the answer reached another replica", ran, time.Since(answered).Round(time.Millisecond))
 		assert.Equal(t, "confirm "+name+" by "+ran+": accept", textOf(t, m["result"]))
 	}
@@ -147,39 +142,39 @@ func extensionAnswerOnAnotherReplica(t *testing.T, c *taskCluster) {
 
 func extensionTasksOfAKilledReplica(t *testing.T, c *taskCluster) {
 	// Not idempotent, waiting for input: failed, with the JSON-RPC error.
-	id := c.create26(t, c.url, "confirm", "killed-1")
-	ran := c.waitRun(t, "confirm killed-1")
+	id := c.create26(t, c.URL, "confirm", "killed-1")
+	ran := c.WaitRun(t, "confirm killed-1")
 	c.waitStatus26(t, c.urlsBut(ran)[0], id, "input_required", 10*time.Second)
-	c.kill(t, ran)
-	m := c.waitStatus26(t, c.url, id, "failed", lease+10*time.Second)
+	c.Kill(t, ran)
+	m := c.waitStatus26(t, c.URL, id, "failed", lease+10*time.Second)
 	assert.NotContains(t, m, "result")
 	assert.NotContains(t, m, "inputRequests")
 	assert.JSONEq(t, `{"code":-32603,"message":"the server running this task stopped; the tool may or may not have run"}`, string(m["error"]))
-	c.restart(t, ran)
+	c.Restart(t, ran)
 
 	// Idempotent: run again elsewhere, its result inline.
-	id = c.create26(t, c.url, "crunch", "held-e2")
-	ran = c.waitRun(t, "crunch held-e2")
-	c.kill(t, ran)
+	id = c.create26(t, c.URL, "crunch", "held-e2")
+	ran = c.WaitRun(t, "crunch held-e2")
+	c.Kill(t, ran)
 	deadline := time.Now().Add(lease + 10*time.Second)
-	for c.countRuns(t, "crunch held-e2") < 2 {
+	for c.CountRuns(t, "crunch held-e2") < 2 {
 		require.False(t, time.Now().After(deadline), "crunch held-e2 did not run again")
-		c.call26(t, c.url, "tasks/get", map[string]any{"taskId": id}) // a replica that finds the lease lapsed takes it over
+		c.call26(t, c.URL, "tasks/get", map[string]any{"taskId": id}) // a replica that finds the lease lapsed takes it over
 		time.Sleep(50 * time.Millisecond)
 	}
-	c.release(t, "held-e2")
-	m = c.waitStatus26(t, c.url, id, "completed", 10*time.Second)
+	c.Release(t, "held-e2")
+	m = c.waitStatus26(t, c.URL, id, "completed", 10*time.Second)
 	assert.NotEqual(t, "crunch held-e2 by "+ran, textOf(t, m["result"]))
 	assert.NotContains(t, string(m["result"]), "related-task")
-	c.restart(t, ran)
+	c.Restart(t, ran)
 }
 
 func completedTaskOutlivesItsReplica(t *testing.T, c *taskCluster) {
-	id := c.create(t, c.url, "crunch", "quick-1")
-	c.waitStatus(t, c.url, id, "completed", 10*time.Second)
-	ran := c.ranOn(t, "crunch quick-1")
-	c.kill(t, ran)
-	for _, url := range append(c.urlsBut(ran), c.url) {
+	id := c.create(t, c.URL, "crunch", "quick-1")
+	c.waitStatus(t, c.URL, id, "completed", 10*time.Second)
+	ran := c.WaitRun(t, "crunch quick-1") // ran already: the task completed
+	c.Kill(t, ran)
+	for _, url := range append(c.urlsBut(ran), c.URL) {
 		task := c.get(t, url, id)
 		assert.Equal(t, "completed", task.Status, "tasks/get at %s", url)
 		res := c.call(t, url, "tasks/result", map[string]any{"taskId": id})
@@ -187,45 +182,45 @@ func completedTaskOutlivesItsReplica(t *testing.T, c *taskCluster) {
 		assert.Equal(t, "crunch quick-1 by "+ran, textOf(t, res.Result), "the result, served by a replica that did not run it")
 		assert.JSONEq(t, `{"taskId":"`+id+`"}`, string(member(t, res.Result, "_meta", "io.modelcontextprotocol/related-task")))
 	}
-	c.restart(t, ran)
+	c.Restart(t, ran)
 }
 
 func notIdempotentFails(t *testing.T, c *taskCluster) {
-	id := c.create(t, c.url, "charge", "held-2")
-	ran := c.waitRun(t, "charge held-2")
+	id := c.create(t, c.URL, "charge", "held-2")
+	ran := c.WaitRun(t, "charge held-2")
 	killed := time.Now()
-	c.kill(t, ran)
-	first := c.get(t, c.url, id)
+	c.Kill(t, ran)
+	first := c.get(t, c.URL, id)
 	assert.Equal(t, "working", first.Status, "the lease has not lapsed yet")
 
-	task := c.waitStatus(t, c.url, id, "failed", lease+10*time.Second)
+	task := c.waitStatus(t, c.URL, id, "failed", lease+10*time.Second)
 	t.Logf("failed %s after the kill (lease %s)", time.Since(killed).Round(time.Millisecond), lease)
 	assert.Equal(t, "The server running this task stopped; the tool may or may not have run.", task.StatusMessage)
-	for _, url := range append(c.urlsBut(ran), c.url) {
+	for _, url := range append(c.urlsBut(ran), c.URL) {
 		assert.Equal(t, "failed", c.get(t, url, id).Status, "tasks/get at %s", url)
 		res := c.call(t, url, "tasks/result", map[string]any{"taskId": id})
 		require.NotNil(t, res.Error, "tasks/result at %s: %s", url, res.Result)
 		assert.Equal(t, int64(-32603), res.Error.Code)
 		assert.Equal(t, "the server running this task stopped; the tool may or may not have run", res.Error.Message)
 	}
-	c.release(t, "held-2")
+	c.Release(t, "held-2")
 	time.Sleep(lease) // a sweep or two on the replicas left
-	assert.Equal(t, 1, c.countRuns(t, "charge held-2"), "a call that is not idempotent never runs again")
-	c.restart(t, ran)
+	assert.Equal(t, 1, c.CountRuns(t, "charge held-2"), "a call that is not idempotent never runs again")
+	c.Restart(t, ran)
 }
 
 func idempotentRunsAgain(t *testing.T, c *taskCluster) {
-	id := c.create(t, c.url, "crunch", "held-3")
-	ran := c.waitRun(t, "crunch held-3")
+	id := c.create(t, c.URL, "crunch", "held-3")
+	ran := c.WaitRun(t, "crunch held-3")
 	killed := time.Now()
-	c.kill(t, ran)
+	c.Kill(t, ran)
 	var again string
 	deadline := time.Now().Add(lease + 10*time.Second)
 	for again == "" {
 		require.False(t, time.Now().After(deadline), "crunch held-3 did not run again within %s", lease+10*time.Second)
-		task := c.get(t, c.url, id) // a replica that finds the lease lapsed takes the task over
+		task := c.get(t, c.URL, id) // a replica that finds the lease lapsed takes the task over
 		require.Equal(t, "working", task.Status)
-		for _, line := range c.runs(t) {
+		for _, line := range c.Runs(t) {
 			if r, ok := strings.CutSuffix(line, " crunch held-3"); ok && r != ran {
 				again = r
 			}
@@ -233,18 +228,18 @@ func idempotentRunsAgain(t *testing.T, c *taskCluster) {
 		time.Sleep(50 * time.Millisecond)
 	}
 	t.Logf("ran again on %s, %s after the kill (lease %s)", again, time.Since(killed).Round(time.Millisecond), lease)
-	assert.Equal(t, "The server running this task stopped; the tool is idempotent and runs again.", c.get(t, c.url, id).StatusMessage)
-	c.release(t, "held-3")
-	res := c.call(t, c.url, "tasks/result", map[string]any{"taskId": id}) // waits until it is done
+	assert.Equal(t, "The server running this task stopped; the tool is idempotent and runs again.", c.get(t, c.URL, id).StatusMessage)
+	c.Release(t, "held-3")
+	res := c.call(t, c.URL, "tasks/result", map[string]any{"taskId": id}) // waits until it is done
 	require.Nil(t, res.Error, "%+v", res.Error)
 	assert.Equal(t, "crunch held-3 by "+again, textOf(t, res.Result))
-	assert.Equal(t, 2, c.countRuns(t, "crunch held-3"))
-	c.restart(t, ran)
+	assert.Equal(t, 2, c.CountRuns(t, "crunch held-3"))
+	c.Restart(t, ran)
 }
 
 func cancelOnAnotherReplica(t *testing.T, c *taskCluster) {
-	id := c.create(t, c.url, "charge", "held-4")
-	ran := c.waitRun(t, "charge held-4")
+	id := c.create(t, c.URL, "charge", "held-4")
+	ran := c.WaitRun(t, "charge held-4")
 	other := c.urlsBut(ran)[0]
 	res := c.call(t, other, "tasks/cancel", map[string]any{"taskId": id})
 	require.Nil(t, res.Error, "%+v", res.Error)
@@ -252,12 +247,12 @@ func cancelOnAnotherReplica(t *testing.T, c *taskCluster) {
 	require.NoError(t, json.Unmarshal(res.Result, &task))
 	assert.Equal(t, "cancelled", task.Status)
 	asked := time.Now()
-	require.Eventually(t, func() bool { return c.countRuns(t, "charge held-4 cancelled") == 1 }, lease+5*time.Second, 20*time.Millisecond,
+	require.Eventually(t, func() bool { return c.CountRuns(t, "charge held-4 cancelled") == 1 }, lease+5*time.Second, 20*time.Millisecond,
 		"the tool on %s sees its context cancelled", ran)
 	took := time.Since(asked)
 	t.Logf("the tool on %s was cancelled %s after tasks/cancel on another replica", ran, took.Round(time.Millisecond))
 	assert.Less(t, took, 400*time.Millisecond, "woken by the cancel's NOTIFY, not at the next lease renewal (every %s)", lease/3)
-	assert.Equal(t, "cancelled", c.get(t, c.url, id).Status)
+	assert.Equal(t, "cancelled", c.get(t, c.URL, id).Status)
 }
 
 // mcpClientRidesThrough: package mcp's client, through nginx, calls
@@ -267,7 +262,7 @@ func cancelOnAnotherReplica(t *testing.T, c *taskCluster) {
 func mcpClientRidesThrough(t *testing.T, c *taskCluster) {
 	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
 	defer cancel()
-	client, err := mcp.Connect(ctx, mcp.URL(c.url, nil), mcp.WithPreferTasks())
+	client, err := mcp.Connect(ctx, mcp.URL(c.URL, nil), mcp.WithPreferTasks())
 	require.NoError(t, err)
 	defer client.Close()
 
@@ -285,37 +280,37 @@ func mcpClientRidesThrough(t *testing.T, c *taskCluster) {
 	}
 
 	got := call("crunch", "held-5")
-	ran := c.waitRun(t, "crunch held-5")
-	c.kill(t, ran)
+	ran := c.WaitRun(t, "crunch held-5")
+	c.Kill(t, ran)
 	deadline := time.Now().Add(lease + 10*time.Second)
-	for c.countRuns(t, "crunch held-5") < 2 {
+	for c.CountRuns(t, "crunch held-5") < 2 {
 		require.False(t, time.Now().After(deadline), "crunch held-5 did not run again")
 		time.Sleep(20 * time.Millisecond)
 	}
-	c.release(t, "held-5")
+	c.Release(t, "held-5")
 	a := <-got
 	require.NoError(t, a.err)
 	again := ""
-	for _, line := range c.runs(t) {
+	for _, line := range c.Runs(t) {
 		if r, ok := strings.CutSuffix(line, " crunch held-5"); ok && r != ran {
 			again = r
 		}
 	}
 	assert.Equal(t, "crunch held-5 by "+again, a.res.Text())
-	c.restart(t, ran)
+	c.Restart(t, ran)
 
 	got = call("charge", "held-6")
-	ran = c.waitRun(t, "charge held-6")
-	c.kill(t, ran)
+	ran = c.WaitRun(t, "charge held-6")
+	c.Kill(t, ran)
 	a = <-got
 	rpcErr, ok := errors.AsType[*mcp.RPCError](a.err)
 	require.True(t, ok, "%v", a.err)
 	assert.Equal(t, int64(-32603), rpcErr.Code)
 	assert.Equal(t, "the server running this task stopped; the tool may or may not have run", rpcErr.Message)
 	assert.True(t, a.res.IsError, "the model reads a failed result")
-	c.release(t, "held-6")
-	assert.Equal(t, 1, c.countRuns(t, "charge held-6"))
-	c.restart(t, ran)
+	c.Release(t, "held-6")
+	assert.Equal(t, 1, c.CountRuns(t, "charge held-6"))
+	c.Restart(t, ran)
 }
 
 // resultWaiterWoken: tasks/result sent to a replica that does not run the
@@ -326,8 +321,8 @@ func resultWaiterWoken(t *testing.T, c *taskCluster) {
 	var took []time.Duration
 	for round := range 3 {
 		name := fmt.Sprint("held-w", round)
-		id := c.create(t, c.url, "crunch", name)
-		ran := c.waitRun(t, "crunch "+name)
+		id := c.create(t, c.URL, "crunch", name)
+		ran := c.WaitRun(t, "crunch "+name)
 		other := c.urlsBut(ran)[0]
 		type answer struct {
 			res rpcResult
@@ -342,7 +337,7 @@ func resultWaiterWoken(t *testing.T, c *taskCluster) {
 		}()
 		time.Sleep(100 * time.Millisecond) // the waiter waits
 		released := time.Now()
-		c.release(t, name)
+		c.Release(t, name)
 		a := <-got
 		took = append(took, time.Since(released))
 		require.NoError(t, a.err)
@@ -355,143 +350,26 @@ func resultWaiterWoken(t *testing.T, c *taskCluster) {
 	}
 }
 
-// taskCluster is nginx in front of three taskreplica processes, on
-// 127.0.0.1, their tasks in one PostgreSQL table.
-type taskCluster struct {
-	dir, bin, db, table string
-	url                 string // nginx's http://127.0.0.1:PORT/mcp
-	replicas            []*taskReplica
-}
-
-type taskReplica struct {
-	name, addr, url string
-	cmd             *exec.Cmd
-	exited          chan struct{}
-}
+// taskCluster is nginx in front of three taskreplica processes, r1 to r3,
+// on 127.0.0.1, their tasks in one PostgreSQL table.
+type taskCluster struct{ *pgtest.Cluster }
 
 func startTaskCluster(t *testing.T, nginxBin, db string) *taskCluster {
-	t.Helper()
-	dir := t.TempDir()
-	c := &taskCluster{dir: dir, bin: filepath.Join(dir, "taskreplica"), db: db, table: pgtest.TableName(t, "tasks")}
-	ctx, cancel := context.WithTimeout(t.Context(), 3*time.Minute)
-	defer cancel()
-	out, err := exec.CommandContext(ctx, "go", "build", "-o", c.bin, "./internal/taskreplica").CombinedOutput()
-	require.NoError(t, err, "building internal/taskreplica: %s", out)
-	t.Cleanup(func() {
-		for _, r := range c.replicas {
-			c.stop(r)
-		}
-		if t.Failed() {
-			for _, r := range c.replicas {
-				log, _ := os.ReadFile(filepath.Join(dir, r.name+".log"))
-				t.Logf("%s's log:\n%s", r.name, log)
-			}
-		}
-	})
-	var addrs []string
-	for _, name := range []string{"r1", "r2", "r3"} {
-		r := &taskReplica{name: name, addr: "127.0.0.1:0"}
-		c.replicas = append(c.replicas, r)
-		require.NoError(t, c.start(r))
-		addrs = append(addrs, r.addr)
-	}
-	c.url = pgtest.StartNginx(t, nginxBin, dir, "/mcp", addrs) + "/mcp"
-	return c
-}
-
-// start starts r's process on r.addr and waits (at most 30 s) until it
-// listens.
-func (c *taskCluster) start(r *taskReplica) error {
-	cmd := exec.Command(c.bin, "-listen", r.addr, "-db", c.db, "-table", c.table, "-name", r.name,
-		"-lease", lease.String(), "-runs", filepath.Join(c.dir, "runs"))
-	stderr, err := cmd.StderrPipe()
-	if err != nil {
-		return err
-	}
-	logFile, err := os.OpenFile(filepath.Join(c.dir, r.name+".log"), os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
-	if err != nil {
-		return err
-	}
-	if err := cmd.Start(); err != nil {
-		logFile.Close()
-		return err
-	}
-	addr := make(chan string, 1)
-	exited := make(chan struct{})
-	go func() {
-		defer close(exited)
-		defer logFile.Close()
-		sc := bufio.NewScanner(stderr)
-		for sc.Scan() {
-			fmt.Fprintln(logFile, sc.Text())
-			if u, ok := strings.CutPrefix(sc.Text(), "listening on http://"); ok {
-				addr <- strings.TrimSuffix(u, "/mcp")
-			}
-		}
-		_ = cmd.Wait()
-	}()
-	select {
-	case a := <-addr:
-		r.addr, r.url, r.cmd, r.exited = a, "http://"+a+"/mcp", cmd, exited
-		return nil
-	case <-exited:
-		log, _ := os.ReadFile(logFile.Name())
-		return fmt.Errorf("replica %s exited before listening: %s", r.name, log)
-	case <-time.After(30 * time.Second):
-		_ = cmd.Process.Kill()
-		<-exited
-		return fmt.Errorf("replica %s did not listen within 30 s", r.name)
-	}
-}
-
-func (c *taskCluster) replica(name string) *taskReplica {
-	for _, r := range c.replicas {
-		if r.name == name {
-			return r
-		}
-	}
-	panic("no replica " + name)
+	return &taskCluster{pgtest.StartCluster(t, nginxBin, pgtest.ClusterConfig{
+		Package: "./internal/taskreplica", Names: []string{"r1", "r2", "r3"}, Location: "/mcp",
+		Args: []string{"-db", db, "-table", pgtest.TableName(t, "tasks"), "-lease", lease.String()},
+	})}
 }
 
 // urlsBut are the URLs of the replicas other than name.
 func (c *taskCluster) urlsBut(name string) []string {
 	var out []string
-	for _, r := range c.replicas {
-		if r.name != name {
-			out = append(out, r.url)
+	for _, r := range c.Replicas {
+		if r.Name != name {
+			out = append(out, r.URL)
 		}
 	}
 	return out
-}
-
-// kill ends replica name with SIGKILL, as a crash.
-func (c *taskCluster) kill(t *testing.T, name string) {
-	t.Helper()
-	r := c.replica(name)
-	require.NoError(t, r.cmd.Process.Signal(syscall.SIGKILL))
-	<-r.exited
-	r.cmd = nil
-}
-
-// restart starts replica name again on its address.
-func (c *taskCluster) restart(t *testing.T, name string) {
-	t.Helper()
-	var err error
-	for range 20 {
-		if err = c.start(c.replica(name)); err == nil {
-			return
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	require.NoError(t, err)
-}
-
-func (c *taskCluster) stop(r *taskReplica) {
-	if r.cmd != nil {
-		_ = r.cmd.Process.Kill()
-		<-r.exited
-		r.cmd = nil
-	}
 }
 
 // rpcResult is a JSON-RPC answer.
@@ -614,66 +492,6 @@ func (c *taskCluster) waitStatus(t *testing.T, url, id, status string, within ti
 		require.False(t, time.Now().After(deadline), "task %s is %s, not %s, after %s", id, task.Status, status, within)
 		time.Sleep(50 * time.Millisecond)
 	}
-}
-
-// waitRun waits (at most 20 s) until call ("TOOL NAME") runs, and returns
-// the replica running it.
-func (c *taskCluster) waitRun(t *testing.T, call string) string {
-	t.Helper()
-	deadline := time.Now().Add(20 * time.Second)
-	for {
-		for _, line := range c.runs(t) {
-			if r, ok := strings.CutSuffix(line, " "+call); ok {
-				return r
-			}
-		}
-		require.False(t, time.Now().After(deadline), "%s did not run within 20 s", call)
-		time.Sleep(10 * time.Millisecond)
-	}
-}
-
-// ranOn is the replica that ran call, which must have run.
-func (c *taskCluster) ranOn(t *testing.T, call string) string {
-	t.Helper()
-	for _, line := range c.runs(t) {
-		if r, ok := strings.CutSuffix(line, " "+call); ok {
-			return r
-		}
-	}
-	t.Fatalf("%s never ran", call)
-	return ""
-}
-
-// release lets the held calls of name go on.
-func (c *taskCluster) release(t *testing.T, name string) {
-	t.Helper()
-	require.NoError(t, os.WriteFile(filepath.Join(c.dir, "release-"+name), nil, 0o644))
-}
-
-// runs are the tools' calls the replicas logged: "REPLICA TOOL NAME".
-func (c *taskCluster) runs(t *testing.T) []string {
-	t.Helper()
-	b, err := os.ReadFile(filepath.Join(c.dir, "runs"))
-	if errors.Is(err, os.ErrNotExist) {
-		return nil
-	}
-	require.NoError(t, err)
-	if len(b) == 0 {
-		return nil
-	}
-	return strings.Split(strings.TrimSuffix(string(b), "\n"), "\n")
-}
-
-// countRuns is how many times call ("TOOL NAME...") was logged.
-func (c *taskCluster) countRuns(t *testing.T, call string) int {
-	t.Helper()
-	n := 0
-	for _, line := range c.runs(t) {
-		if _, rest, _ := strings.Cut(line, " "); rest == call {
-			n++
-		}
-	}
-	return n
 }
 
 // textOf is the text of a CallToolResult's first content.

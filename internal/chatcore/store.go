@@ -1,13 +1,14 @@
-// Package jsonstore is a store in memory of values kept as their JSON,
-// bounded by count and by bytes: what package agui's MemoryStore is made
-// of (the records of conversations that an HTTP handler keeps between a
-// conversation's requests).
+// Package chatcore is what the two chat handlers, package aisdk (the AI
+// SDK's useChat) and package agui (AG-UI), share: the options both take
+// and their defaults (Config), and the store in memory of the records
+// they keep between a conversation's requests (Memory).
 //
+// Memory holds values as their JSON, bounded by count and by bytes.
 // Saving beyond the count drops the value saved longest ago; a save that
 // would go beyond the bytes is refused, saying the limit, and drops
-// nothing, so that one large value cannot push out the others. Values are
-// kept as JSON, so a value loaded is a copy, which the caller may change.
-package jsonstore
+// nothing, so that one large value cannot push out the others. A value
+// loaded is a copy, which the caller may change.
+package chatcore
 
 import (
 	"encoding/json"
@@ -28,10 +29,10 @@ type Memory[T any] struct {
 	order    []string // keys, oldest save first
 }
 
-// New makes a Memory for at most max values and maxBytes bytes (both at
+// NewMemory makes a Memory for at most max values and maxBytes bytes (both at
 // least 1: the caller checks). A save that does not fit returns an error
 // wrapping full; noun names a value in its text.
-func New[T any](max int, maxBytes int64, noun string, full error) *Memory[T] {
+func NewMemory[T any](max int, maxBytes int64, noun string, full error) *Memory[T] {
 	return &Memory[T]{noun: noun, full: full, max: max, maxBytes: maxBytes, values: map[string][]byte{}}
 }
 
@@ -42,9 +43,49 @@ func (m *Memory[T]) Save(key string, v *T) error {
 	if err != nil {
 		return fmt.Errorf("saving the %s: %w", m.noun, err)
 	}
-	size := sizeOf(key, b)
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	return m.saveLocked(key, b)
+}
+
+// Replace replaces the value under key with next (drops it when next is
+// nil) if current reports true of the value saved, all under one lock,
+// and reports whether it did; with no value under key it reports false
+// and changes nothing.
+func (m *Memory[T]) Replace(key string, current func(saved *T) bool, next *T) (bool, error) {
+	var b []byte
+	if next != nil {
+		var err error
+		if b, err = json.Marshal(next); err != nil {
+			return false, fmt.Errorf("saving the %s: %w", m.noun, err)
+		}
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	old, ok := m.values[key]
+	if !ok {
+		return false, nil
+	}
+	saved := new(T)
+	if err := json.Unmarshal(old, saved); err != nil {
+		return false, fmt.Errorf("loading the %s: %w", m.noun, err)
+	}
+	if !current(saved) {
+		return false, nil
+	}
+	if next == nil {
+		m.remove(key)
+		return true, nil
+	}
+	if err := m.saveLocked(key, b); err != nil {
+		return false, err
+	}
+	return true, nil
+}
+
+// saveLocked keeps b, a value's JSON, under key; m.mu is held.
+func (m *Memory[T]) saveLocked(key string, b []byte) error {
+	size := sizeOf(key, b)
 	others := m.bytes
 	if old, ok := m.values[key]; ok {
 		others -= sizeOf(key, old)

@@ -1,0 +1,277 @@
+package pgtest
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// ClusterConfig says what StartCluster runs behind nginx.
+type ClusterConfig struct {
+	// Package is the replica's main package, built with go build
+	// ("./internal/chatreplica"). The replica takes the flags -listen ADDR,
+	// -name NAME and -runs FILE (see Cluster.Runs), then Args, and prints
+	// "listening on http://ADDR[/PATH]" to standard error once it serves.
+	Package string
+	// Names are the replicas' names.
+	Names []string
+	// Location is the path prefix nginx and the replicas serve ("/mcp").
+	Location string
+	// Args are every replica's other flags (its database, its table).
+	Args []string
+}
+
+// Cluster is nginx in front of replicas of a server, each a process on
+// 127.0.0.1, which a test kills and starts again. The replicas' tools log
+// their calls to the file Dir/runs, "REPLICA TOOL NAME" a line, and hold a
+// call named NAME until the file Dir/release-NAME exists.
+type Cluster struct {
+	Dir      string     // the cluster's files: the binary, the logs, runs
+	URL      string     // nginx's http://127.0.0.1:PORT + Location
+	Replicas []*Replica // in the order of ClusterConfig.Names
+
+	cfg ClusterConfig
+	bin string
+}
+
+// Replica is one process of a Cluster.
+type Replica struct {
+	Name string
+	Addr string // host:port
+	URL  string // http://Addr + Location
+
+	cmd    *exec.Cmd // nil while the replica is down
+	exited chan struct{}
+}
+
+// StartCluster builds cfg.Package, starts its replicas and nginx (bin, from
+// FindNginx) in front of them; the test's end stops them, and logs the
+// replicas' logs if the test failed.
+func StartCluster(t testing.TB, nginxBin string, cfg ClusterConfig) *Cluster {
+	t.Helper()
+	dir := t.TempDir()
+	c := &Cluster{Dir: dir, cfg: cfg, bin: filepath.Join(dir, "replica")}
+	ctx, cancel := context.WithTimeout(t.Context(), 3*time.Minute)
+	defer cancel()
+	if out, err := exec.CommandContext(ctx, "go", "build", "-o", c.bin, cfg.Package).CombinedOutput(); err != nil {
+		t.Fatalf("building %s: %v: %s", cfg.Package, err, out)
+	}
+	t.Cleanup(func() {
+		for _, r := range c.Replicas {
+			r.stop()
+		}
+		if t.Failed() {
+			for _, r := range c.Replicas {
+				log, _ := os.ReadFile(filepath.Join(dir, r.Name+".log"))
+				t.Logf("%s's log:\n%s", r.Name, log)
+			}
+		}
+	})
+	var addrs []string
+	for _, name := range cfg.Names {
+		r := &Replica{Name: name, Addr: "127.0.0.1:0"}
+		c.Replicas = append(c.Replicas, r)
+		if err := c.start(r); err != nil {
+			t.Fatal(err)
+		}
+		addrs = append(addrs, r.Addr)
+	}
+	c.URL = StartNginx(t, nginxBin, dir, cfg.Location, addrs) + cfg.Location
+	return c
+}
+
+// start starts r's process on r.Addr and waits (at most 30 s) until it
+// listens.
+func (c *Cluster) start(r *Replica) error {
+	args := append([]string{"-listen", r.Addr, "-name", r.Name, "-runs", filepath.Join(c.Dir, "runs")}, c.cfg.Args...)
+	cmd := exec.Command(c.bin, args...)
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		return err
+	}
+	logFile, err := os.OpenFile(filepath.Join(c.Dir, r.Name+".log"), os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+	if err != nil {
+		return err
+	}
+	if err := cmd.Start(); err != nil {
+		logFile.Close()
+		return err
+	}
+	addr := make(chan string, 1)
+	exited := make(chan struct{})
+	go func() {
+		defer close(exited)
+		defer logFile.Close()
+		sc := bufio.NewScanner(stderr)
+		for sc.Scan() {
+			fmt.Fprintln(logFile, sc.Text())
+			if u, ok := strings.CutPrefix(sc.Text(), "listening on http://"); ok {
+				hostport, _, _ := strings.Cut(u, "/")
+				addr <- hostport
+			}
+		}
+		_ = cmd.Wait()
+	}()
+	select {
+	case a := <-addr:
+		r.Addr, r.URL, r.cmd, r.exited = a, "http://"+a+c.cfg.Location, cmd, exited
+		return nil
+	case <-exited:
+		log, _ := os.ReadFile(logFile.Name())
+		return fmt.Errorf("replica %s exited before listening: %s", r.Name, log)
+	case <-time.After(30 * time.Second):
+		_ = cmd.Process.Kill()
+		<-exited
+		return fmt.Errorf("replica %s did not listen within 30 s", r.Name)
+	}
+}
+
+func (r *Replica) stop() {
+	if r.cmd != nil {
+		_ = r.cmd.Process.Kill()
+		<-r.exited
+		r.cmd = nil
+	}
+}
+
+// Replica is the replica named name.
+func (c *Cluster) Replica(t testing.TB, name string) *Replica {
+	t.Helper()
+	for _, r := range c.Replicas {
+		if r.Name == name {
+			return r
+		}
+	}
+	t.Fatalf("no replica %s", name)
+	return nil
+}
+
+// Kill ends replica name with SIGKILL, as a crash.
+func (c *Cluster) Kill(t testing.TB, name string) {
+	t.Helper()
+	r := c.Replica(t, name)
+	if err := r.cmd.Process.Signal(syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	<-r.exited
+	r.cmd = nil
+}
+
+// Restart starts replica name again on its address (free again at once:
+// Go listens with SO_REUSEADDR; tried 20 times, 50 ms apart).
+func (c *Cluster) Restart(t testing.TB, name string) {
+	t.Helper()
+	var err error
+	for range 20 {
+		if err = c.start(c.Replica(t, name)); err == nil {
+			return
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	t.Fatal(err)
+}
+
+// Release lets the held calls of name go on.
+func (c *Cluster) Release(t testing.TB, name string) {
+	t.Helper()
+	if err := os.WriteFile(filepath.Join(c.Dir, "release-"+name), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// Runs are the tools' calls the replicas logged: "REPLICA TOOL NAME".
+func (c *Cluster) Runs(t testing.TB) []string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(c.Dir, "runs"))
+	if errors.Is(err, os.ErrNotExist) || err == nil && len(b) == 0 {
+		return nil
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.Split(strings.TrimSuffix(string(b), "\n"), "\n")
+}
+
+// CountRuns is how many times call ("TOOL NAME") ran, on any replica.
+func (c *Cluster) CountRuns(t testing.TB, call string) int {
+	t.Helper()
+	n := 0
+	for _, line := range c.Runs(t) {
+		if _, rest, _ := strings.Cut(line, " "); rest == call {
+			n++
+		}
+	}
+	return n
+}
+
+// WaitRun waits (at most 20 s) until call ("TOOL NAME") runs, and returns
+// the replica running it.
+func (c *Cluster) WaitRun(t testing.TB, call string) string {
+	t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		for _, line := range c.Runs(t) {
+			if replica, rest, _ := strings.Cut(line, " "); rest == call {
+				return replica
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%s did not run within 20 s", call)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// RunLog is a replica's side of a Cluster's runs: its tools log their
+// calls with Log and hold the calls a test releases with Hold.
+type RunLog struct {
+	Replica string // the replica's -name
+	Path    string // the replica's -runs file; "" logs nothing
+	mu      sync.Mutex
+}
+
+// Log appends "REPLICA LINE" to the runs file, written before the call
+// goes on: the test may kill the replica once it reads it there.
+func (l *RunLog) Log(line string) error {
+	if l.Path == "" {
+		return nil
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	f, err := os.OpenFile(l.Path, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(f, "%s %s\n", l.Replica, line)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+// Hold waits until the test releases the calls of name (Cluster.Release),
+// ctx is done, or a minute passed.
+func (l *RunLog) Hold(ctx context.Context, name string) error {
+	release := filepath.Join(filepath.Dir(l.Path), "release-"+name)
+	deadline := time.Now().Add(time.Minute)
+	for time.Now().Before(deadline) {
+		if _, err := os.Stat(release); err == nil {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
+	return errors.New("held a minute: not released")
+}
