@@ -20,7 +20,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/toolgen-dev/toolgen/agent"
-	"github.com/toolgen-dev/toolgen/examples/weather"
+	"github.com/toolgen-dev/toolgen/internal/testtools"
 )
 
 // Reply is one scripted HTTP answer of a FakeAPI.
@@ -118,10 +118,10 @@ func (f *FakeAPI) Headers() []http.Header {
 	return f.headers
 }
 
-// Run runs an agent with examples/weather's tools and a system prompt on m.
+// Run runs an agent with internal/testtools' weather tools and a system prompt on m.
 func Run(t *testing.T, m agent.Model, prompt string) (*agent.State, error) {
 	t.Helper()
-	ag, err := agent.New(m, agent.WithTools(weather.Tools()), agent.WithSystem("You are a weather assistant."))
+	ag, err := agent.New(m, agent.WithTools(testtools.Tools()), agent.WithSystem("You are a weather assistant."))
 	require.NoError(t, err)
 	return ag.Run(context.Background(), prompt, nil)
 }
