@@ -284,7 +284,7 @@ func New(model Model, opts ...Option) (*Agent, error) {
 				"a model and a rule could not tell them apart (leave one out, or give the agent's another name, such as search's CommonTools)", name)
 		}
 	}
-	if err := c.perms.check(box.Tools(), providerTools); err != nil {
+	if err := c.perms.Check(box.Tools(), providerTools...); err != nil {
 		return nil, fmt.Errorf("agent: %w", err)
 	}
 	if err := c.checkTimeouts(box); err != nil {
@@ -305,7 +305,7 @@ func New(model Model, opts ...Option) (*Agent, error) {
 		failureLimit: failureLimit,
 		events:       &eventSink{agent: c.name, observer: c.observer, logger: c.logger},
 		deferred:     map[toolgen.ToolName]bool{}, noRepair: c.noRepair,
-		disabledProvider: c.perms.withheld(providerTools),
+		disabledProvider: withheld(c.perms, providerTools),
 		stateKey:         c.stateKey,
 	}
 	if searcher != nil {

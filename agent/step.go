@@ -193,7 +193,7 @@ func (a *Agent) decide(c ToolCall) Decision {
 		return d
 	}
 	gated := t.RequiresApproval && !t.Builtin
-	outcome, rule := a.perms.decide(c.Name, c.Args, gated)
+	outcome, rule := a.perms.DecideTool(&t, c.Args)
 	switch {
 	case outcome != OutcomeNone:
 		d.Outcome, d.Reason = outcome, fmt.Sprintf("%s rule %s", outcome, rule)
