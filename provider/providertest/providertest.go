@@ -1,11 +1,12 @@
-// Package providertest holds what the tests of provider's adapters share:
+// Package providertest holds what the tests of agent.Model adapters share:
 // a fake provider API on 127.0.0.1 that answers with a script (FakeAPI),
 // and RunModelSuite, the behaviours every agent.Model adapter must have.
 // An adapter's test runs the suite with an Adapter: its options, and a
 // Wire that writes answers and reads requests in its provider's
 // documented format, so that the suite speaks of answers, calls and
 // transcripts, never of a provider's JSON. What only one adapter does
-// stays in its own tests. It is for provider's tests only.
+// stays in its own tests. provider's adapters run it (provider/gemini from
+// its own module), and an adapter of your own may.
 package providertest
 
 import (
