@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/permission"
 )
 
 // DefaultMaxTurns is how many model responses a run may take unless
@@ -37,7 +38,7 @@ type Agent struct {
 	tools       *toolgen.Toolbox
 	specs       []ToolSpec                // the tools offered to the model, in order
 	offered     map[toolgen.ToolName]bool // their names
-	perms       Permissions
+	perms       permission.Permissions
 	preset      Preset
 	maxTurns    int
 	parallelism int
@@ -69,7 +70,7 @@ type config struct {
 	name             string
 	system           string
 	sets             [][]toolgen.Tool
-	perms            Permissions
+	perms            permission.Permissions
 	preset           Preset
 	maxTurns         int
 	parallelism      int
@@ -106,7 +107,7 @@ func WithName(name string) Option {
 
 // WithPermissions sets the rules deciding which calls run, ask or are
 // denied.
-func WithPermissions(p Permissions) Option {
+func WithPermissions(p permission.Permissions) Option {
 	return func(c *config) error { c.perms = p; return nil }
 }
 

@@ -45,7 +45,7 @@ func MatchRule(r toolgen.Rule, name toolgen.ToolName, args []byte) bool {
 
 // readsArgs reports whether a rule of p with Args, in any list, matches
 // calls of the tool name: its decision then depends on the arguments as sent.
-func readsArgs(p Permissions, name toolgen.ToolName) bool {
+func readsArgs(p permission.Permissions, name toolgen.ToolName) bool {
 	for _, r := range slices.Concat(p.Deny, p.Allow, p.Ask) {
 		if len(r.Args) > 0 && permission.Match(string(r.Tool), string(name)) {
 			return true
@@ -56,7 +56,7 @@ func readsArgs(p Permissions, name toolgen.ToolName) bool {
 
 // withheld are the provider tools of names that a Deny or Ask rule of p
 // names, by name or pattern, whatever its arguments (see ProviderToolModel).
-func withheld(p Permissions, names []string) []string {
+func withheld(p permission.Permissions, names []string) []string {
 	var out []string
 	for _, name := range names {
 		for _, r := range slices.Concat(p.Deny, p.Ask) {

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/permission"
 )
 
 func schemaTool(name toolgen.ToolName, schema string) toolgen.Tool {
@@ -17,7 +18,7 @@ func schemaTool(name toolgen.ToolName, schema string) toolgen.Tool {
 func TestNewRefusesMisspelledArgument(t *testing.T) {
 	tools := []toolgen.Tool{schemaTool("run_command", `{"type":"object","properties":{"command":{"type":"string"}}}`)}
 	tools[0].Call = func(context.Context, []byte) (toolgen.Result, error) { return toolgen.TextResult("ran"), nil }
-	_, err := New(nopModel{}, WithTools(tools), WithPermissions(Permissions{Deny: []toolgen.Rule{{Tool: "run_command", Args: map[string]string{"cmd": "rm *"}}}}))
+	_, err := New(nopModel{}, WithTools(tools), WithPermissions(permission.Permissions{Deny: []toolgen.Rule{{Tool: "run_command", Args: map[string]string{"cmd": "rm *"}}}}))
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), `tool run_command takes no argument "cmd"`)
 }

@@ -1,8 +1,3 @@
-// Package permission is the matcher of permission rules (toolgen.Rule):
-// Permissions decide whether a call of a tool is allowed, denied or asked
-// about, the same way in the agent loop (package agent) and in an MCP
-// server (package mcp), which both take them; Match is the glob both the
-// tool names and the argument values of rules are matched with.
 package permission
 
 import (

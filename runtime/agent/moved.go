@@ -580,7 +580,7 @@ func WithParallelism(n int) agent.Option { return agent.WithParallelism(n) }
 // Deprecated: use [github.com/toolgen-dev/toolgen/agent.WithPermissions].
 //
 //go:fix inline
-func WithPermissions(p agent.Permissions) agent.Option { return agent.WithPermissions(p) }
+func WithPermissions(p permission.Permissions) agent.Option { return agent.WithPermissions(p) }
 
 // Deprecated: use [github.com/toolgen-dev/toolgen/agent.WithPreset].
 //
