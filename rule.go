@@ -11,7 +11,7 @@ import (
 // Args maps an argument (a top-level member of the call's arguments object)
 // to a glob pattern over that argument's value.
 //
-// Globs are fnmatch-like (see agent.Match): whole-string, case-sensitive, * crosses
+// Globs are fnmatch-like (see permission.Match): whole-string, case-sensitive, * crosses
 // / and spaces, ? is one character, [a-z] [!a-z] sets, \ escapes.
 //
 // A rule matches a call when its Tool matches the tool's name and every one of

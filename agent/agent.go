@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/permission"
 )
 
 // DefaultMaxTurns is how many model responses a run may take unless
@@ -37,7 +38,7 @@ type Agent struct {
 	tools       *toolgen.Toolbox
 	specs       []ToolSpec                // the tools offered to the model, in order
 	offered     map[toolgen.ToolName]bool // their names
-	perms       Permissions
+	perms       permission.Permissions
 	preset      Preset
 	maxTurns    int
 	parallelism int
@@ -69,7 +70,7 @@ type config struct {
 	name             string
 	system           string
 	sets             [][]toolgen.Tool
-	perms            Permissions
+	perms            permission.Permissions
 	preset           Preset
 	maxTurns         int
 	parallelism      int
@@ -106,7 +107,7 @@ func WithName(name string) Option {
 
 // WithPermissions sets the rules deciding which calls run, ask or are
 // denied.
-func WithPermissions(p Permissions) Option {
+func WithPermissions(p permission.Permissions) Option {
 	return func(c *config) error { c.perms = p; return nil }
 }
 
@@ -284,7 +285,7 @@ func New(model Model, opts ...Option) (*Agent, error) {
 				"a model and a rule could not tell them apart (leave one out, or give the agent's another name, such as search's CommonTools)", name)
 		}
 	}
-	if err := c.perms.check(box.Tools(), providerTools); err != nil {
+	if err := c.perms.Check(box.Tools(), providerTools...); err != nil {
 		return nil, fmt.Errorf("agent: %w", err)
 	}
 	if err := c.checkTimeouts(box); err != nil {
@@ -305,7 +306,7 @@ func New(model Model, opts ...Option) (*Agent, error) {
 		failureLimit: failureLimit,
 		events:       &eventSink{agent: c.name, observer: c.observer, logger: c.logger},
 		deferred:     map[toolgen.ToolName]bool{}, noRepair: c.noRepair,
-		disabledProvider: c.perms.withheld(providerTools),
+		disabledProvider: withheld(c.perms, providerTools),
 		stateKey:         c.stateKey,
 	}
 	if searcher != nil {

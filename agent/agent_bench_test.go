@@ -7,6 +7,7 @@ import (
 
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/agent"
+	"github.com/toolgen-dev/toolgen/permission"
 )
 
 // turnModel asks for the same calls whenever the user spoke last, and
@@ -41,7 +42,7 @@ func BenchmarkTurn(b *testing.B) {
 	ctx := context.Background()
 	b.Run("impl=agent", func(b *testing.B) {
 		ag, err := agent.New(turnModel{calls: calls}, agent.WithTools(tools),
-			agent.WithPermissions(agent.Permissions{Deny: []toolgen.Rule{{Tool: "tool7", Args: map[string]string{"x": "*"}}}}))
+			agent.WithPermissions(permission.Permissions{Deny: []toolgen.Rule{{Tool: "tool7", Args: map[string]string{"x": "*"}}}}))
 		if err != nil {
 			b.Fatal(err)
 		}

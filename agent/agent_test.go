@@ -19,6 +19,7 @@ import (
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/agent"
 	rt "github.com/toolgen-dev/toolgen/agent/agenttest"
+	"github.com/toolgen-dev/toolgen/permission"
 )
 
 func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
@@ -97,7 +98,7 @@ func TestRunCallsToolsAndAnswers(t *testing.T) {
 }
 
 func TestPermissionPaths(t *testing.T) {
-	perms := agent.Permissions{
+	perms := permission.Permissions{
 		Deny:  []toolgen.Rule{{Tool: "shell", Args: map[string]string{"command": "*rm -rf*"}}},
 		Allow: []toolgen.Rule{{Tool: "shell", Args: map[string]string{"command": "git *"}}, {Tool: "gated"}},
 		Ask:   []toolgen.Rule{{Tool: "shell"}, {Tool: "plain_*"}},
@@ -151,7 +152,7 @@ func TestConfigurationErrors(t *testing.T) {
 	tools := []toolgen.Tool{rec.tool("read_file", nil), rec.tool("run_command", nil)}
 	model := rt.NewModel()
 	cases := map[string][]agent.Option{
-		"permission rules deny or ask about tools that are not registered: run_comand": {agent.WithPermissions(agent.Permissions{Deny: []toolgen.Rule{{Tool: "run_comand"}}})},
+		"permission rules deny or ask about tools that are not registered: run_comand": {agent.WithPermissions(permission.Permissions{Deny: []toolgen.Rule{{Tool: "run_comand"}}})},
 		"two tools are named": {agent.WithTools([]toolgen.Tool{rec.tool("read_file", nil)})},
 		"not both":            {agent.WithActiveTools("read_file"), agent.WithInactiveTools("run_command")},
 		"tool filters name tools that are not registered: reed_file (registered tools: read_file, run_command)": {agent.WithActiveTools("reed_file")},
@@ -394,7 +395,7 @@ func TestPresets(t *testing.T) {
 	for preset, asks := range want {
 		model := rt.NewModel(rt.Calls(rt.Call("1", "read", `{}`), rt.Call("2", "edit", `{}`), rt.Call("3", "shell", `{}`)), rt.Text("ok"))
 		ag, err := agent.New(model, agent.WithTools(tools), agent.WithPreset(preset),
-			agent.WithPermissions(agent.Permissions{Deny: []toolgen.Rule{{Tool: "nothing_*"}}}))
+			agent.WithPermissions(permission.Permissions{Deny: []toolgen.Rule{{Tool: "nothing_*"}}}))
 		require.NoError(t, err)
 		s, err := ag.Run(context.Background(), "go", nil)
 		require.NoError(t, err)
@@ -462,7 +463,7 @@ func TestEventsTellTheRun(t *testing.T) {
 	var kinds []agent.EventKind
 	model := rt.NewModel(rt.Calls(rt.Call("1", "a", `{}`), rt.Call("2", "no", `{}`)), rt.Text("ok"))
 	ag, err := agent.New(model, agent.WithTools([]toolgen.Tool{rec.tool("a", nil), rec.tool("no", nil)}),
-		agent.WithPermissions(agent.Permissions{Deny: []toolgen.Rule{{Tool: "no"}}}),
+		agent.WithPermissions(permission.Permissions{Deny: []toolgen.Rule{{Tool: "no"}}}),
 		agent.WithObserver(func(e agent.Event) { kinds = append(kinds, e.Kind) }))
 	require.NoError(t, err)
 	_, err = ag.Run(context.Background(), "go", nil)
@@ -503,7 +504,7 @@ func TestRunsAreReproducible(t *testing.T) {
 			tools = append(tools, rec.tool(name, nil))
 			calls = append(calls, rt.Call(fmt.Sprint(i), name, fmt.Sprintf(`{"a":"%d","b":"x","c":%d}`, i, i)))
 		}
-		perms := agent.Permissions{Deny: []toolgen.Rule{{Tool: "t*", Args: map[string]string{"a": "3", "b": "x", "c": "3"}}},
+		perms := permission.Permissions{Deny: []toolgen.Rule{{Tool: "t*", Args: map[string]string{"a": "3", "b": "x", "c": "3"}}},
 			Ask: []toolgen.Rule{{Tool: "t5", Args: map[string]string{"a": "5", "b": "?", "c": "*"}}}}
 		model := rt.NewModel(rt.Calls(calls...), rt.Text("ok"))
 		ag, err := agent.New(model, agent.WithTools(tools), agent.WithPermissions(perms))

@@ -11,6 +11,7 @@ import (
 
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/internal/wire"
+	"github.com/toolgen-dev/toolgen/permission"
 )
 
 // An approval is bound to the call it approved: State.Approve and
@@ -119,7 +120,7 @@ func (s *State) editable(id string) (*Decision, error) {
 	}
 	for i := range s.Paused.Calls {
 		d := &s.Paused.Calls[i]
-		if d.Call.ID != id || d.Outcome != OutcomeAsk {
+		if d.Call.ID != id || d.Outcome != permission.OutcomeAsk {
 			continue
 		}
 		switch {
@@ -162,7 +163,7 @@ func (a *Agent) CheckEdit(s *State, id string, args json.RawMessage) error {
 	if err := a.validate(*call); err != nil {
 		return err
 	}
-	if d := a.decide(*call); d.Outcome == OutcomeDeny {
+	if d := a.decide(*call); d.Outcome == permission.OutcomeDeny {
 		return fmt.Errorf("the edited call of %s would be denied: %s", call.Name, d.Reason)
 	}
 	return nil

@@ -17,6 +17,7 @@ import (
 	rt "github.com/toolgen-dev/toolgen/agent/agenttest"
 	"github.com/toolgen-dev/toolgen/builtin"
 	"github.com/toolgen-dev/toolgen/examples/weather"
+	"github.com/toolgen-dev/toolgen/permission"
 )
 
 // gatedWeather is examples/weather's generated tools (get_weather: city,
@@ -140,7 +141,7 @@ func TestApproveWithRefusedEdits(t *testing.T) {
 	assert.Equal(t, []string{`get_weather {"city":"Lyon"}`}, g.calls())
 
 	var g2 gatedWeather
-	deny := agent.WithPermissions(agent.Permissions{Deny: []toolgen.Rule{weather.GetWeatherRule{City: "Atlantis"}.Rule()}})
+	deny := agent.WithPermissions(permission.Permissions{Deny: []toolgen.Rule{weather.GetWeatherRule{City: "Atlantis"}.Rule()}})
 	model = rt.NewModel(rt.Calls(rt.Call("c1", weather.ToolGetWeather, `{"city":"Paris"}`)), rt.Text("done"))
 	a = newGated(t, model, &g2, nil, deny)
 	s, err = a.Run(context.Background(), "weather?", nil)

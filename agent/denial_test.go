@@ -12,6 +12,7 @@ import (
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/agent"
 	rt "github.com/toolgen-dev/toolgen/agent/agenttest"
+	"github.com/toolgen-dev/toolgen/permission"
 )
 
 // callEvents records the call events of runs: kind, then call id.
@@ -104,7 +105,7 @@ func TestDenialsOnResumeEmitTheirEventOnce(t *testing.T) {
 	banned := toolgen.Rule{Tool: "banned"}
 	pause := func(t *testing.T, rec *recorder, ev *callEvents) (*rt.Model, *agent.State) {
 		model := rt.NewModel(rt.Calls(rt.Call("1", "free", `{}`), rt.Call("2", "gated", `{}`), rt.Call("3", "banned", `{}`), rt.Call("4", "gated2", `{}`)), rt.Text("done"))
-		ag, err := agent.New(model, agent.WithTools(tools(rec)), agent.WithPermissions(agent.Permissions{Deny: []toolgen.Rule{banned}}), agent.WithObserver(ev.observe))
+		ag, err := agent.New(model, agent.WithTools(tools(rec)), agent.WithPermissions(permission.Permissions{Deny: []toolgen.Rule{banned}}), agent.WithObserver(ev.observe))
 		require.NoError(t, err)
 		s, err := ag.Run(context.Background(), "go", nil)
 		require.NoError(t, err)
@@ -126,16 +127,16 @@ func TestDenialsOnResumeEmitTheirEventOnce(t *testing.T) {
 		{"nothing changed", nil,
 			[]string{"call_approved 2 approved by the user", "call_rejected 4 Denied by the user: not now"},
 			[]string{"free done", "gated done", "Denied by policy: this call is not permitted.", "Denied by the user: not now"}},
-		{"a deny rule on the approved call", []agent.Option{agent.WithPermissions(agent.Permissions{Deny: []toolgen.Rule{banned, {Tool: "gated"}}})},
+		{"a deny rule on the approved call", []agent.Option{agent.WithPermissions(permission.Permissions{Deny: []toolgen.Rule{banned, {Tool: "gated"}}})},
 			[]string{"call_denied 2 deny rule gated", "call_rejected 4 Denied by the user: not now"},
 			[]string{"free done", "Denied by policy: this call is not permitted.", "Denied by policy: this call is not permitted.", "Denied by the user: not now"}},
-		{"a deny rule on the allowed call", []agent.Option{agent.WithPermissions(agent.Permissions{Deny: []toolgen.Rule{banned, {Tool: "free"}}})},
+		{"a deny rule on the allowed call", []agent.Option{agent.WithPermissions(permission.Permissions{Deny: []toolgen.Rule{banned, {Tool: "free"}}})},
 			[]string{"call_denied 1 deny rule free", "call_approved 2 approved by the user", "call_rejected 4 Denied by the user: not now"},
 			[]string{"Denied by policy: this call is not permitted.", "gated done", "Denied by policy: this call is not permitted.", "Denied by the user: not now"}},
-		{"a deny rule on the rejected call", []agent.Option{agent.WithPermissions(agent.Permissions{Deny: []toolgen.Rule{banned, {Tool: "gated2"}}})},
+		{"a deny rule on the rejected call", []agent.Option{agent.WithPermissions(permission.Permissions{Deny: []toolgen.Rule{banned, {Tool: "gated2"}}})},
 			[]string{"call_approved 2 approved by the user", "call_denied 4 deny rule gated2"},
 			[]string{"free done", "gated done", "Denied by policy: this call is not permitted.", "Denied by policy: this call is not permitted."}},
-		{"the approved call's tool made inactive", []agent.Option{agent.WithPermissions(agent.Permissions{Deny: []toolgen.Rule{banned}}), agent.WithInactiveTools("gated")},
+		{"the approved call's tool made inactive", []agent.Option{agent.WithPermissions(permission.Permissions{Deny: []toolgen.Rule{banned}}), agent.WithInactiveTools("gated")},
 			[]string{"call_denied 2 inactive tool: not available in this run", "call_rejected 4 Denied by the user: not now"},
 			[]string{"free done", `Denied: tool "gated" is not available in this run (the program made it inactive), so this call was not run; the tools are: free, banned, gated2`,
 				"Denied by policy: this call is not permitted.", "Denied by the user: not now"}},
@@ -147,7 +148,7 @@ func TestDenialsOnResumeEmitTheirEventOnce(t *testing.T) {
 				model, s := pause(t, &rec, &ev)
 				opts := append([]agent.Option{agent.WithTools(tools(&rec)), agent.WithObserver(ev.observe)}, tc.opts...)
 				if tc.opts == nil {
-					opts = append(opts, agent.WithPermissions(agent.Permissions{Deny: []toolgen.Rule{banned}}))
+					opts = append(opts, agent.WithPermissions(permission.Permissions{Deny: []toolgen.Rule{banned}}))
 				}
 				ag, err := agent.New(model, opts...)
 				require.NoError(t, err)

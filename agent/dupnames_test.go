@@ -10,6 +10,7 @@ import (
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/agent"
 	rt "github.com/toolgen-dev/toolgen/agent/agenttest"
+	"github.com/toolgen-dev/toolgen/permission"
 )
 
 // TestRepeatedNames: arguments that can be read more than one way (a name
@@ -76,24 +77,24 @@ func TestRepeatedNames(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			args := []byte(tc.args)
 			for _, r := range tc.allow {
-				got, _ := agent.Permissions{Allow: []toolgen.Rule{r}}.Decide("t", args)
-				assert.Equal(t, agent.OutcomeNone, got, "allow %s", r)
-				assert.False(t, agent.MatchRule(r, "t", args), "MatchRule %s", r)
+				got, _ := permission.Permissions{Allow: []toolgen.Rule{r}}.Decide("t", args)
+				assert.Equal(t, permission.OutcomeNone, got, "allow %s", r)
+				assert.False(t, permission.MatchRule(r, "t", args), "MatchRule %s", r)
 			}
 			for _, r := range tc.denied {
-				got, _ := agent.Permissions{Deny: []toolgen.Rule{r}, Allow: tc.allow}.Decide("t", args)
-				assert.Equal(t, agent.OutcomeDeny, got, "deny %s", r)
-				got, _ = agent.Permissions{Ask: []toolgen.Rule{r}, Allow: tc.allow}.Decide("t", args)
-				assert.Equal(t, agent.OutcomeAsk, got, "ask %s", r)
+				got, _ := permission.Permissions{Deny: []toolgen.Rule{r}, Allow: tc.allow}.Decide("t", args)
+				assert.Equal(t, permission.OutcomeDeny, got, "deny %s", r)
+				got, _ = permission.Permissions{Ask: []toolgen.Rule{r}, Allow: tc.allow}.Decide("t", args)
+				assert.Equal(t, permission.OutcomeAsk, got, "ask %s", r)
 			}
 			for _, r := range tc.free {
-				p := agent.Permissions{Deny: []toolgen.Rule{r}, Ask: []toolgen.Rule{r}, Allow: []toolgen.Rule{r}}
+				p := permission.Permissions{Deny: []toolgen.Rule{r}, Ask: []toolgen.Rule{r}, Allow: []toolgen.Rule{r}}
 				got, _ := p.Decide("t", args)
-				assert.Equal(t, agent.OutcomeNone, got, "%s", r)
+				assert.Equal(t, permission.OutcomeNone, got, "%s", r)
 			}
 			// A rule without Args reads no argument: it matches by name.
-			got, _ := agent.Permissions{Allow: []toolgen.Rule{{Tool: "t"}}}.Decide("t", args)
-			assert.Equal(t, agent.OutcomeAllow, got)
+			got, _ := permission.Permissions{Allow: []toolgen.Rule{{Tool: "t"}}}.Decide("t", args)
+			assert.Equal(t, permission.OutcomeAllow, got)
 		})
 	}
 }
@@ -109,9 +110,9 @@ func TestRulesReadOneSpelling(t *testing.T) {
 		`{"shape":{"kind":"\u0063ircle","r":1.0}}`,
 		`{"shape" : { "\u006b\u0069\u006e\u0064" : "circl\u0065" , "r" : 10e-1 }}`,
 	} {
-		for _, p := range []agent.Permissions{{Deny: []toolgen.Rule{circle}}, {Allow: []toolgen.Rule{circle}}, {Ask: []toolgen.Rule{circle}}} {
+		for _, p := range []permission.Permissions{{Deny: []toolgen.Rule{circle}}, {Allow: []toolgen.Rule{circle}}, {Ask: []toolgen.Rule{circle}}} {
 			got, r := p.Decide("t", []byte(args))
-			assert.NotEqual(t, agent.OutcomeNone, got, args)
+			assert.NotEqual(t, permission.OutcomeNone, got, args)
 			assert.Equal(t, &circle, r, args)
 		}
 	}
@@ -122,7 +123,7 @@ func TestRulesReadOneSpelling(t *testing.T) {
 // through, no person is asked about it, the tool does not run, and the
 // model reads where the name is repeated.
 func TestAgentRefusesRepeatedNames(t *testing.T) {
-	for _, perms := range []agent.Permissions{
+	for _, perms := range []permission.Permissions{
 		{Allow: []toolgen.Rule{{Tool: "run_command", Args: map[string]string{"command": "ls"}}}},
 		{Allow: []toolgen.Rule{{Tool: "run_command"}}},
 		{Ask: []toolgen.Rule{{Tool: "run_command"}}},

@@ -11,6 +11,7 @@ import (
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/agent"
 	rt "github.com/toolgen-dev/toolgen/agent/agenttest"
+	"github.com/toolgen-dev/toolgen/permission"
 )
 
 // engineScript is a run with every kind of step: allowed calls, a denied
@@ -28,7 +29,7 @@ func engineAgent(t *testing.T, rec *recorder, model agent.Model, opts ...agent.O
 	ag, err := agent.New(model, append([]agent.Option{
 		agent.WithSystem("be brief"),
 		agent.WithTools([]toolgen.Tool{rec.tool("free", nil), rec.tool("gated", requiresApproval), rec.tool("denied", nil)}),
-		agent.WithPermissions(agent.Permissions{Deny: []toolgen.Rule{{Tool: "denied"}}}),
+		agent.WithPermissions(permission.Permissions{Deny: []toolgen.Rule{{Tool: "denied"}}}),
 	}, opts...)...)
 	require.NoError(t, err)
 	return ag

@@ -11,59 +11,8 @@ import (
 	"github.com/toolgen-dev/toolgen/agent"
 	"github.com/toolgen-dev/toolgen/agent/agenttest"
 	"github.com/toolgen-dev/toolgen/examples/weather"
+	"github.com/toolgen-dev/toolgen/permission"
 )
-
-// Rules match tool names and argument values with globs. Generated rule
-// types (weather.GetWeatherRule) name the arguments, so that a typo is a
-// compile error. Deny is checked first, then Allow, then Ask.
-func ExamplePermissions_Decide() {
-	perms := agent.Permissions{
-		Allow: []toolgen.Rule{weather.GetWeatherRule{City: "Par*"}.Rule()},
-		Ask:   []toolgen.Rule{{Tool: weather.ToolGetWeather}},
-		Deny:  []toolgen.Rule{weather.GetForecastRule{Days: "1[0-4]"}.Rule()},
-	}
-	if err := perms.Check(weather.Tools()); err != nil {
-		log.Fatal(err)
-	}
-	for _, call := range []struct {
-		name toolgen.ToolName
-		args string
-	}{
-		{weather.ToolGetWeather, `{"city":"Paris"}`},
-		{weather.ToolGetWeather, `{"city":"Oslo"}`},
-		{weather.ToolGetForecast, `{"city":"Oslo","days":12.0}`},
-		{weather.ToolGetForecast, `{"city":"Oslo","days":3}`},
-	} {
-		outcome, rule := perms.Decide(call.name, []byte(call.args))
-		if rule == nil {
-			fmt.Printf("%s %s: no rule\n", call.name, call.args)
-			continue
-		}
-		fmt.Printf("%s %s: %s by %s\n", call.name, call.args, outcome, rule)
-	}
-	// Output:
-	// get_weather {"city":"Paris"}: allow by get_weather(city="Par*")
-	// get_weather {"city":"Oslo"}: ask by get_weather
-	// forecast {"city":"Oslo","days":12.0}: deny by forecast(days="1[0-4]")
-	// forecast {"city":"Oslo","days":3}: no rule
-}
-
-// Globs match the whole string; * crosses / and spaces.
-func ExampleMatch() {
-	fmt.Println(agent.Match("git *", "git add src/main.go"))
-	fmt.Println(agent.Match("git *", "sudo git push"))
-	fmt.Println(agent.Match("get_*", "get_weather"))
-	fmt.Println(agent.Match("day[1-3]", "day2"))
-	fmt.Println(agent.Match("file?.txt", "file10.txt"))
-	fmt.Println(agent.Match(`\*`, "*"))
-	// Output:
-	// true
-	// false
-	// true
-	// true
-	// false
-	// true
-}
 
 // New puts tools in front of a model; Run asks the model, runs the calls it
 // makes and gives it the results until it answers. agenttest.NewModel
@@ -178,21 +127,6 @@ func ExampleTranscriptFrom() {
 	// no transcript
 }
 
-// MatchRule tells whether one rule matches a call: its tool name, and each
-// argument it names, by glob. Numbers are matched by their value.
-func ExampleMatchRule() {
-	r := weather.GetForecastRule{City: "O*", Days: "[1-3]"}.Rule()
-	fmt.Println(agent.MatchRule(r, weather.ToolGetForecast, []byte(`{"city":"Oslo","days":2.0}`)))
-	fmt.Println(agent.MatchRule(r, weather.ToolGetForecast, []byte(`{"city":"Oslo","days":7}`)))
-	fmt.Println(agent.MatchRule(r, weather.ToolGetForecast, []byte(`{"city":"Oslo"}`))) // days absent
-	fmt.Println(agent.MatchRule(r, weather.ToolGetWeather, []byte(`{"city":"Oslo","days":2}`)))
-	// Output:
-	// true
-	// false
-	// false
-	// false
-}
-
 // A call that an Ask rule (or the tool's RequiresApproval) holds pauses the
 // run. The state is plain data: it can be stored as JSON, shown to a person,
 // and resumed, in another process if need be, once the calls are approved or
@@ -205,7 +139,7 @@ func ExampleAgent_Resume() {
 	)
 	ag, err := agent.New(model,
 		agent.WithTools(weather.Tools()),
-		agent.WithPermissions(agent.Permissions{
+		agent.WithPermissions(permission.Permissions{
 			Ask: []toolgen.Rule{{Tool: weather.ToolGetForecast}},
 		}),
 	)
@@ -254,7 +188,7 @@ func ExampleState_Reject() {
 	)
 	ag, err := agent.New(model,
 		agent.WithTools(weather.Tools()),
-		agent.WithPermissions(agent.Permissions{Ask: []toolgen.Rule{{Tool: "get_*"}}}),
+		agent.WithPermissions(permission.Permissions{Ask: []toolgen.Rule{{Tool: "get_*"}}}),
 	)
 	if err != nil {
 		log.Fatal(err)
@@ -578,7 +512,7 @@ func ExampleWithStateKey() {
 	)
 	ag, err := agent.New(model,
 		agent.WithTools(weather.Tools()),
-		agent.WithPermissions(agent.Permissions{Ask: []toolgen.Rule{{Tool: weather.ToolGetForecast}}}),
+		agent.WithPermissions(permission.Permissions{Ask: []toolgen.Rule{{Tool: weather.ToolGetForecast}}}),
 		agent.WithStateKey(key),
 	)
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/permission"
 )
 
 // WithMaxFailures bounds the failed calls of a tool in a row that a run
@@ -94,11 +95,11 @@ func failuresInARow(s *State, name toolgen.ToolName) int {
 // as it may: the model is told to stop calling it.
 func (a *Agent) overLimit(s *State, d *Decision) {
 	limit := a.failureLimit[d.Call.Name]
-	if limit == 0 || d.Outcome == OutcomeDeny {
+	if limit == 0 || d.Outcome == permission.OutcomeDeny {
 		return
 	}
 	if n := failuresInARow(s, d.Call.Name); n >= limit {
-		d.Outcome = OutcomeDeny
+		d.Outcome = permission.OutcomeDeny
 		d.Reason = fmt.Sprintf("failure limit: %d failed calls in a row (limit %d)", n, limit)
 		d.Refusal = fmt.Sprintf("Not run: %s failed %s in a row, its limit in this run, so its calls are refused from now on. Do not call %s again in this run; go on without it, or tell the user what went wrong.", d.Call.Name, times(n), d.Call.Name)
 	}

@@ -3,6 +3,7 @@ package agent
 import (
 	"context"
 	"encoding/json"
+	"github.com/toolgen-dev/toolgen/permission"
 	"net/url"
 	"slices"
 
@@ -250,12 +251,10 @@ type ProviderCall struct {
 	Found []toolgen.ToolName `json:"found,omitempty"`
 }
 
-// ToolCall is a model's request to call a tool.
-type ToolCall struct {
-	ID   string           `json:"id"`
-	Name toolgen.ToolName `json:"name"`
-	Args json.RawMessage  `json:"args"`
-}
+// ToolCall is a model's request to call a tool. It is defined in package
+// permission, whose decisions are about calls (an MCP server decides and
+// approves them without the agent loop); it stays a name of agent's own.
+type ToolCall = permission.ToolCall
 
 // ToolResult answers one call.
 type ToolResult struct {

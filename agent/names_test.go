@@ -13,6 +13,7 @@ import (
 	"github.com/toolgen-dev/toolgen/agent"
 	rt "github.com/toolgen-dev/toolgen/agent/agenttest"
 	"github.com/toolgen-dev/toolgen/builtin"
+	"github.com/toolgen-dev/toolgen/permission"
 )
 
 // operation is one call of a built-in tool, its arguments under each
@@ -75,10 +76,10 @@ func decideOne(t *testing.T, tools []toolgen.Tool, name toolgen.ToolName, args s
 // and typed rules of both namings, decide each operation the same way
 // whichever names the tools have.
 func TestPresetsDecideTheBuiltinToolsAlikeUnderBothNamings(t *testing.T) {
-	const allow, ask, deny = agent.OutcomeAllow, agent.OutcomeAsk, agent.OutcomeDeny
+	const allow, ask, deny = permission.OutcomeAllow, permission.OutcomeAsk, permission.OutcomeDeny
 	// Rules for the same policy, written with each naming's typed rules:
 	// no rm -rf, reads of text files allowed, writes asked.
-	rules := map[builtin.Names]agent.Permissions{
+	rules := map[builtin.Names]permission.Permissions{
 		builtin.NativeNames: {
 			Deny:  []toolgen.Rule{builtin.RunCommandRule{Command: "rm -rf*"}.Rule()},
 			Allow: []toolgen.Rule{builtin.ReadFileRule{Path: "*.txt"}.Rule()},
@@ -94,17 +95,17 @@ func TestPresetsDecideTheBuiltinToolsAlikeUnderBothNamings(t *testing.T) {
 		builtin.NativeNames: builtinTools(t, builtin.NativeNames),
 		builtin.CommonNames: builtinTools(t, builtin.CommonNames),
 	}
-	want := map[agent.Preset][]agent.Outcome{
+	want := map[agent.Preset][]permission.Outcome{
 		//                      read   list   search glob   write  edit   delete run rm  run ls
 		agent.PresetDefault:    {allow, allow, allow, allow, ask, ask, ask, ask, ask},
 		agent.PresetAllowAll:   {allow, allow, allow, allow, allow, allow, allow, allow, allow},
 		agent.PresetAllowEdits: {allow, allow, allow, allow, allow, allow, ask, ask, ask},
 		agent.PresetAllowReads: {allow, allow, allow, allow, ask, ask, ask, ask, ask},
 	}
-	withRules := []agent.Outcome{allow, allow, allow, allow, ask, allow, ask, deny, ask} // under allow-edits
+	withRules := []permission.Outcome{allow, allow, allow, allow, ask, allow, ask, deny, ask} // under allow-edits
 	for _, n := range []builtin.Names{builtin.NativeNames, builtin.CommonNames} {
 		for _, preset := range presets {
-			var got []agent.Outcome
+			var got []permission.Outcome
 			for _, op := range operations {
 				args := op.args
 				if n == builtin.CommonNames {
@@ -114,7 +115,7 @@ func TestPresetsDecideTheBuiltinToolsAlikeUnderBothNamings(t *testing.T) {
 			}
 			assert.Equal(t, want[preset], got, "preset %q, %s names", preset, n)
 		}
-		var got []agent.Outcome
+		var got []permission.Outcome
 		for _, op := range operations {
 			args := op.args
 			if n == builtin.CommonNames {
@@ -128,7 +129,7 @@ func TestPresetsDecideTheBuiltinToolsAlikeUnderBothNamings(t *testing.T) {
 
 	// A rule written with Names.Of holds under either naming.
 	for _, n := range []builtin.Names{builtin.NativeNames, builtin.CommonNames} {
-		perms := agent.Permissions{Deny: []toolgen.Rule{{Tool: n.Of(builtin.ToolRunCommand)}}}
+		perms := permission.Permissions{Deny: []toolgen.Rule{{Tool: n.Of(builtin.ToolRunCommand)}}}
 		d := decideOne(t, tools[n], n.Of(builtin.ToolRunCommand), `{"command":"ls"}`, agent.WithPreset(agent.PresetAllowAll), agent.WithPermissions(perms))
 		assert.Equal(t, deny, d.Outcome, n)
 	}

@@ -2,6 +2,7 @@ package agent
 
 import (
 	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/permission"
 )
 
 // Preset decides calls that no permission rule matched, from the tools'
@@ -36,20 +37,20 @@ const (
 // decide is the preset's outcome for a call of t, and why, for a tool
 // that is built in or does not require approval (Agent.decide asks for the
 // others first).
-func (p Preset) decide(t toolgen.Tool) (Outcome, string) {
+func (p Preset) decide(t toolgen.Tool) (permission.Outcome, string) {
 	switch {
 	case p == PresetAllowAll:
-		return OutcomeAllow, "preset allow-all"
+		return permission.OutcomeAllow, "preset allow-all"
 	case p == PresetAllowEdits && t.Annotations.Destructive && !t.Annotations.ReadOnly:
-		return OutcomeAsk, "preset allow-edits: the tool is destructive"
+		return permission.OutcomeAsk, "preset allow-edits: the tool is destructive"
 	case p == PresetAllowEdits:
-		return OutcomeAllow, "preset allow-edits"
+		return permission.OutcomeAllow, "preset allow-edits"
 	case p == PresetAllowReads && !t.Annotations.ReadOnly:
-		return OutcomeAsk, "preset allow-reads: the tool is not read-only"
+		return permission.OutcomeAsk, "preset allow-reads: the tool is not read-only"
 	case p == PresetAllowReads:
-		return OutcomeAllow, "preset allow-reads"
+		return permission.OutcomeAllow, "preset allow-reads"
 	case t.RequiresApproval:
-		return OutcomeAsk, "the tool requires approval"
+		return permission.OutcomeAsk, "the tool requires approval"
 	}
-	return OutcomeAllow, "no rule matched"
+	return permission.OutcomeAllow, "no rule matched"
 }

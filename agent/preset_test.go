@@ -12,6 +12,7 @@ import (
 	"github.com/toolgen-dev/toolgen/agent"
 	rt "github.com/toolgen-dev/toolgen/agent/agenttest"
 	"github.com/toolgen-dev/toolgen/builtin"
+	"github.com/toolgen-dev/toolgen/permission"
 )
 
 var presets = []agent.Preset{agent.PresetDefault, agent.PresetAllowAll, agent.PresetAllowEdits, agent.PresetAllowReads}
@@ -63,8 +64,8 @@ func decided(t *testing.T, tools []toolgen.Tool, args string, opts ...agent.Opti
 	return out
 }
 
-func outcomes(ds map[toolgen.ToolName]agent.Decision) map[toolgen.ToolName]agent.Outcome {
-	out := map[toolgen.ToolName]agent.Outcome{}
+func outcomes(ds map[toolgen.ToolName]agent.Decision) map[toolgen.ToolName]permission.Outcome {
+	out := map[toolgen.ToolName]permission.Outcome{}
 	for name, d := range ds {
 		out[name] = d.Outcome
 	}
@@ -76,8 +77,8 @@ func outcomes(ds map[toolgen.ToolName]agent.Decision) map[toolgen.ToolName]agent
 // approval asks under every preset; presets only make the other host
 // tools ask more. Every preset, every kind of tool.
 func TestPresetsKeepAHostToolsApproval(t *testing.T) {
-	const allow, ask = agent.OutcomeAllow, agent.OutcomeAsk
-	want := map[agent.Preset]map[toolgen.ToolName]agent.Outcome{
+	const allow, ask = permission.OutcomeAllow, permission.OutcomeAsk
+	want := map[agent.Preset]map[toolgen.ToolName]permission.Outcome{
 		agent.PresetDefault:    {"gated": ask, "gated_destructive": ask, "gated_read_only": ask, "destructive": allow, "read_only": allow, "plain": allow},
 		agent.PresetAllowAll:   {"gated": ask, "gated_destructive": ask, "gated_read_only": ask, "destructive": allow, "read_only": allow, "plain": allow},
 		agent.PresetAllowEdits: {"gated": ask, "gated_destructive": ask, "gated_read_only": ask, "destructive": ask, "read_only": allow, "plain": allow},
@@ -100,8 +101,8 @@ func TestPresetsKeepAHostToolsApproval(t *testing.T) {
 // RequiresApproval included: allow-edits lets write_file run and asks for
 // delete_file and run_command.
 func TestPresetsDecideBuiltinTools(t *testing.T) {
-	const allow, ask = agent.OutcomeAllow, agent.OutcomeAsk
-	want := map[agent.Preset]map[toolgen.ToolName]agent.Outcome{
+	const allow, ask = permission.OutcomeAllow, permission.OutcomeAsk
+	want := map[agent.Preset]map[toolgen.ToolName]permission.Outcome{
 		agent.PresetDefault:    {"gated": ask, "gated_destructive": ask, "gated_read_only": ask, "destructive": allow, "read_only": allow, "plain": allow},
 		agent.PresetAllowAll:   {"gated": allow, "gated_destructive": allow, "gated_read_only": allow, "destructive": allow, "read_only": allow, "plain": allow},
 		agent.PresetAllowEdits: {"gated": allow, "gated_destructive": ask, "gated_read_only": allow, "destructive": ask, "read_only": allow, "plain": allow},
@@ -124,11 +125,11 @@ func TestPresetsDecideBuiltinTools(t *testing.T) {
 		assert.True(t, tool.Builtin, tool.Name)
 	}
 	got := outcomes(decided(t, real, `{"path":"a.txt","command":"true"}`, agent.WithPreset(agent.PresetAllowEdits)))
-	assert.Equal(t, agent.OutcomeDeny, got[builtin.ToolDeleteFile], "arguments the tool refuses are not put to a person")
+	assert.Equal(t, permission.OutcomeDeny, got[builtin.ToolDeleteFile], "arguments the tool refuses are not put to a person")
 	for name, args := range map[toolgen.ToolName]string{builtin.ToolDeleteFile: `{"path":"a.txt"}`, builtin.ToolRunCommand: `{"command":"true"}`} {
 		got[name] = outcomes(decided(t, real, args, agent.WithPreset(agent.PresetAllowEdits)))[name]
 	}
-	assert.Equal(t, map[toolgen.ToolName]agent.Outcome{
+	assert.Equal(t, map[toolgen.ToolName]permission.Outcome{
 		builtin.ToolReadFile: allow, builtin.ToolListFiles: allow, builtin.ToolSearchFiles: allow, builtin.ToolGlob: allow,
 		builtin.ToolWriteFile: allow, builtin.ToolEditFile: allow, builtin.ToolDeleteFile: ask, builtin.ToolRunCommand: ask,
 	}, got)
@@ -148,26 +149,26 @@ func TestOnlyARuleNamingAHostToolLiftsItsApproval(t *testing.T) {
 	named := toolgen.Rule{Tool: "send_email"}
 	for _, tc := range []struct {
 		name   string
-		perms  agent.Permissions
-		want   agent.Outcome
+		perms  permission.Permissions
+		want   permission.Outcome
 		reason string
 	}{
-		{"a rule naming it", agent.Permissions{Allow: []toolgen.Rule{named}}, agent.OutcomeAllow, "allow rule send_email"},
-		{"a rule naming it, matching the arguments", agent.Permissions{Allow: []toolgen.Rule{{Tool: "send_email", Args: map[string]string{"to": "*@example.com"}}}},
-			agent.OutcomeAllow, `allow rule send_email(to="*@example.com")`},
-		{"a rule naming it, not matching the arguments", agent.Permissions{Allow: []toolgen.Rule{{Tool: "send_email", Args: map[string]string{"to": "*@elsewhere.org"}}}},
-			agent.OutcomeAsk, "the tool requires approval"},
-		{"every tool", agent.Permissions{Allow: []toolgen.Rule{{Tool: "*"}}}, agent.OutcomeAsk,
+		{"a rule naming it", permission.Permissions{Allow: []toolgen.Rule{named}}, permission.OutcomeAllow, "allow rule send_email"},
+		{"a rule naming it, matching the arguments", permission.Permissions{Allow: []toolgen.Rule{{Tool: "send_email", Args: map[string]string{"to": "*@example.com"}}}},
+			permission.OutcomeAllow, `allow rule send_email(to="*@example.com")`},
+		{"a rule naming it, not matching the arguments", permission.Permissions{Allow: []toolgen.Rule{{Tool: "send_email", Args: map[string]string{"to": "*@elsewhere.org"}}}},
+			permission.OutcomeAsk, "the tool requires approval"},
+		{"every tool", permission.Permissions{Allow: []toolgen.Rule{{Tool: "*"}}}, permission.OutcomeAsk,
 			"the tool requires approval (allow rule * matches it but does not name it, and only a rule naming the tool lifts its approval)"},
-		{"a pattern", agent.Permissions{Allow: []toolgen.Rule{{Tool: "send_*"}}}, agent.OutcomeAsk,
+		{"a pattern", permission.Permissions{Allow: []toolgen.Rule{{Tool: "send_*"}}}, permission.OutcomeAsk,
 			"the tool requires approval (allow rule send_* matches it but does not name it, and only a rule naming the tool lifts its approval)"},
-		{"one character", agent.Permissions{Allow: []toolgen.Rule{{Tool: "send_emai?"}}}, agent.OutcomeAsk,
+		{"one character", permission.Permissions{Allow: []toolgen.Rule{{Tool: "send_emai?"}}}, permission.OutcomeAsk,
 			"the tool requires approval (allow rule send_emai? matches it but does not name it, and only a rule naming the tool lifts its approval)"},
-		{"an escaped name", agent.Permissions{Allow: []toolgen.Rule{{Tool: `send\_email`}}}, agent.OutcomeAsk,
+		{"an escaped name", permission.Permissions{Allow: []toolgen.Rule{{Tool: `send\_email`}}}, permission.OutcomeAsk,
 			`the tool requires approval (allow rule send\_email matches it but does not name it, and only a rule naming the tool lifts its approval)`},
-		{"a pattern, then a rule naming it", agent.Permissions{Allow: []toolgen.Rule{{Tool: "*"}, named}}, agent.OutcomeAllow, "allow rule send_email"},
-		{"a pattern and an ask rule", agent.Permissions{Allow: []toolgen.Rule{{Tool: "*"}}, Ask: []toolgen.Rule{{Tool: "send_*"}}}, agent.OutcomeAsk, "ask rule send_*"},
-		{"a rule naming it, and a deny rule", agent.Permissions{Allow: []toolgen.Rule{named}, Deny: []toolgen.Rule{{Tool: "send_*"}}}, agent.OutcomeDeny, "deny rule send_*"},
+		{"a pattern, then a rule naming it", permission.Permissions{Allow: []toolgen.Rule{{Tool: "*"}, named}}, permission.OutcomeAllow, "allow rule send_email"},
+		{"a pattern and an ask rule", permission.Permissions{Allow: []toolgen.Rule{{Tool: "*"}}, Ask: []toolgen.Rule{{Tool: "send_*"}}}, permission.OutcomeAsk, "ask rule send_*"},
+		{"a rule naming it, and a deny rule", permission.Permissions{Allow: []toolgen.Rule{named}, Deny: []toolgen.Rule{{Tool: "send_*"}}}, permission.OutcomeDeny, "deny rule send_*"},
 	} {
 		for _, preset := range presets {
 			t.Run(tc.name+"/preset "+string(preset), func(t *testing.T) {

@@ -11,6 +11,7 @@ import (
 	"github.com/toolgen-dev/toolgen/agent"
 	rt "github.com/toolgen-dev/toolgen/agent/agenttest"
 	"github.com/toolgen-dev/toolgen/examples/weather"
+	"github.com/toolgen-dev/toolgen/permission"
 )
 
 // The loop asks generated tools to repair malformed arguments, unless told
@@ -32,10 +33,10 @@ func TestArgRepair(t *testing.T) {
 	}{
 		{"by default", nil, repaired},
 		{"turned off", []agent.Option{agent.WithArgRepair(false)}, refused},
-		{"a rule reads the arguments", []agent.Option{agent.WithPermissions(agent.Permissions{
+		{"a rule reads the arguments", []agent.Option{agent.WithPermissions(permission.Permissions{
 			Allow: []toolgen.Rule{weather.GetForecastRule{City: "Par*"}.Rule()},
 		})}, refused},
-		{"a rule without arguments", []agent.Option{agent.WithPermissions(agent.Permissions{
+		{"a rule without arguments", []agent.Option{agent.WithPermissions(permission.Permissions{
 			Allow: []toolgen.Rule{{Tool: weather.ToolGetForecast}},
 		})}, repaired},
 	} {

@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 
 	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/permission"
 )
 
 // startTurn records a turn about to run in s, as Paused (without stopping
@@ -24,7 +25,7 @@ func (a *Agent) redecideTurn(stored []Decision) plan {
 	p := plan{kind: planTools, decisions: make([]Decision, len(stored))}
 	for i, d := range stored {
 		p.decisions[i] = a.redecide(d)
-		if p.decisions[i].Outcome == OutcomeAsk && p.decisions[i].Approval == "" {
+		if p.decisions[i].Outcome == permission.OutcomeAsk && p.decisions[i].Approval == "" {
 			p.kind = planPause
 		}
 	}
@@ -43,10 +44,10 @@ func (a *Agent) redecide(stored Decision) Decision {
 	}
 	d := a.decide(stored.Call)
 	switch {
-	case d.Outcome == OutcomeDeny:
+	case d.Outcome == permission.OutcomeDeny:
 	case stored.Approval == Rejected:
 		return stored
-	case stored.Approval == Approved && d.Outcome == OutcomeAsk:
+	case stored.Approval == Approved && d.Outcome == permission.OutcomeAsk:
 		keepApproval(&d, stored)
 		d.Reason = stored.Reason
 	case stored.Approval == Approved:

@@ -12,6 +12,7 @@ import (
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/agent"
 	rt "github.com/toolgen-dev/toolgen/agent/agenttest"
+	"github.com/toolgen-dev/toolgen/permission"
 )
 
 // viaJSON is s as another process reads it.
@@ -110,7 +111,7 @@ func TestResumeDecidesAgainstTheCurrentPolicy(t *testing.T) {
 	}
 	t.Run("a deny rule added while paused denies", func(t *testing.T) {
 		var rec recorder
-		model, _, _ := resumeApproved(t, &rec, agent.WithPermissions(agent.Permissions{Deny: []toolgen.Rule{{Tool: "gated"}}}))
+		model, _, _ := resumeApproved(t, &rec, agent.WithPermissions(permission.Permissions{Deny: []toolgen.Rule{{Tool: "gated"}}}))
 		assert.Equal(t, []string{"free {}"}, rec.ran(), "the approved call is denied now")
 		assert.Equal(t, []string{"free done", "Denied by policy: this call is not permitted."}, texts(lastResults(t, model)))
 	})
@@ -123,13 +124,13 @@ func TestResumeDecidesAgainstTheCurrentPolicy(t *testing.T) {
 	})
 	t.Run("an approval beats an ask rule added while paused", func(t *testing.T) {
 		var rec recorder
-		_, _, s := resumeApproved(t, &rec, agent.WithPermissions(agent.Permissions{Ask: []toolgen.Rule{{Tool: "gated"}}}))
+		_, _, s := resumeApproved(t, &rec, agent.WithPermissions(permission.Permissions{Ask: []toolgen.Rule{{Tool: "gated"}}}))
 		assert.Equal(t, agent.StopDone, s.StopReason)
 		assert.ElementsMatch(t, []string{"free {}", "gated {}"}, rec.ran())
 	})
 	t.Run("an allowed call that asks now pauses again", func(t *testing.T) {
 		var rec recorder
-		_, ag, s := resumeApproved(t, &rec, agent.WithPermissions(agent.Permissions{Ask: []toolgen.Rule{{Tool: "free"}}}))
+		_, ag, s := resumeApproved(t, &rec, agent.WithPermissions(permission.Permissions{Ask: []toolgen.Rule{{Tool: "free"}}}))
 		assert.Equal(t, agent.StopPaused, s.StopReason)
 		require.Len(t, s.Pending(), 1)
 		assert.Equal(t, "1", s.Pending()[0].ID)

@@ -233,7 +233,7 @@ func (a *Agent) call(ctx context.Context, s *State, c ToolCall, deps any) (ToolR
 // arguments (toolgen.Tool.CallRepairing): unless WithArgRepair(false), or a
 // permission rule that reads arguments decides its calls.
 func (a *Agent) repairs(name toolgen.ToolName) bool {
-	return !a.noRepair && !a.perms.readsArgs(name)
+	return !a.noRepair && !readsArgs(a.perms, name)
 }
 
 // sandboxFor is the sandbox of a run's calls: the agent's (WithSandbox),

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/permission"
 )
 
 // A State is data: whoever can edit it can change what a resume runs. The
@@ -125,7 +126,7 @@ func (a *Agent) sealAsks(s *State) {
 		return
 	}
 	for i := range s.Paused.Calls {
-		if d := &s.Paused.Calls[i]; d.Outcome == OutcomeAsk && d.Approval == "" {
+		if d := &s.Paused.Calls[i]; d.Outcome == permission.OutcomeAsk && d.Approval == "" {
 			d.Seal = a.seal(s, i, *d)
 		}
 	}
@@ -134,7 +135,7 @@ func (a *Agent) sealAsks(s *State) {
 // sealed reports whether a call of a paused turn carries a seal: one that
 // asks or was answered, and has not run.
 func sealed(d Decision) bool {
-	return d.Result == nil && (d.Outcome == OutcomeAsk || d.Approval != "")
+	return d.Result == nil && (d.Outcome == permission.OutcomeAsk || d.Approval != "")
 }
 
 // checkSeals says why s does not hold what an agent with this key sealed,

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/permission"
 )
 
 // StateVersion is the version of State's JSON form. Resume refuses a state
@@ -88,8 +89,8 @@ type PausedTurn struct {
 
 // Decision is what was decided about one call.
 type Decision struct {
-	Call    ToolCall `json:"call"`
-	Outcome Outcome  `json:"outcome"` // allow, ask or deny
+	Call    ToolCall           `json:"call"`
+	Outcome permission.Outcome `json:"outcome"` // allow, ask or deny
 	// Reason says why, for people: the rule, the preset, "requires approval".
 	Reason string `json:"reason,omitempty"`
 	// Refusal is what the model is told about a call that will not run.
@@ -160,7 +161,7 @@ func (s *State) Pending() []PendingCall {
 	}
 	var out []PendingCall
 	for _, d := range s.Paused.Calls {
-		if d.Outcome == OutcomeAsk && d.Approval == "" {
+		if d.Outcome == permission.OutcomeAsk && d.Approval == "" {
 			out = append(out, PendingCall{ID: d.Call.ID, Name: d.Call.Name, Args: d.Call.Args, Reason: d.Reason})
 		}
 	}
@@ -208,7 +209,7 @@ func (s *State) decide(a Approval, reason string, ids []string) error {
 	}
 	var asks, waiting []string
 	for _, d := range s.Paused.Calls {
-		if d.Outcome == OutcomeAsk {
+		if d.Outcome == permission.OutcomeAsk {
 			asks = append(asks, d.Call.ID)
 			if d.Approval == "" {
 				waiting = append(waiting, d.Call.ID)
@@ -233,7 +234,7 @@ func (s *State) decide(a Approval, reason string, ids []string) error {
 	}
 	for i := range s.Paused.Calls {
 		d := &s.Paused.Calls[i]
-		if d.Outcome == OutcomeAsk && d.Approval == "" && slices.Contains(ids, d.Call.ID) {
+		if d.Outcome == permission.OutcomeAsk && d.Approval == "" && slices.Contains(ids, d.Call.ID) {
 			if a == Rejected {
 				d.Approval = Rejected
 				d.Refusal = rejection(reason)

@@ -15,6 +15,7 @@ import (
 	"github.com/toolgen-dev/toolgen/agent"
 	rt "github.com/toolgen-dev/toolgen/agent/agenttest"
 	"github.com/toolgen-dev/toolgen/examples/weather"
+	"github.com/toolgen-dev/toolgen/permission"
 )
 
 // argsCase is arguments a model may send, and the member of a call's JSON
@@ -220,7 +221,7 @@ func TestPausedRunWithOddArgsSavesAndResumes(t *testing.T) {
 				model := rt.NewModel(rt.Calls(rt.Call("c1", weather.ToolGetWeather, tc.args)), rt.Text("done"))
 				newAgent := func() *agent.Agent {
 					ag, err := agent.New(model, agent.WithTools(rec.tools()),
-						agent.WithPermissions(agent.Permissions{Ask: []toolgen.Rule{{Tool: weather.ToolGetWeather}}}))
+						agent.WithPermissions(permission.Permissions{Ask: []toolgen.Rule{{Tool: weather.ToolGetWeather}}}))
 					require.NoError(t, err)
 					return ag
 				}
@@ -324,7 +325,7 @@ func FuzzStateArgsRoundTrip(f *testing.F) {
 		s := agent.NewState("run-1", "go")
 		s.Messages = append(s.Messages, agent.Message{Role: agent.RoleAssistant, Calls: []agent.ToolCall{call}})
 		s.StopReason = agent.StopPaused
-		s.Paused = &agent.PausedTurn{Calls: []agent.Decision{{Call: call, Outcome: agent.OutcomeAsk}}}
+		s.Paused = &agent.PausedTurn{Calls: []agent.Decision{{Call: call, Outcome: permission.OutcomeAsk}}}
 		for _, indent := range []bool{false, true} {
 			var data []byte
 			var err error

@@ -15,6 +15,7 @@ import (
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/agent"
 	rt "github.com/toolgen-dev/toolgen/agent/agenttest"
+	"github.com/toolgen-dev/toolgen/permission"
 )
 
 var (
@@ -453,7 +454,7 @@ func TestStateKeyPausesAgain(t *testing.T) {
 	require.NoError(t, a.Approve(s, "c1"))
 
 	ask, err := agent.New(rt.NewModel(rt.Text("done")), agent.WithTools(tools), agent.WithStateKey(stateKey),
-		agent.WithPermissions(agent.Permissions{Ask: []toolgen.Rule{{Tool: "lookup"}}}))
+		agent.WithPermissions(permission.Permissions{Ask: []toolgen.Rule{{Tool: "lookup"}}}))
 	require.NoError(t, err)
 	s, err = ask.Resume(context.Background(), saveAndLoad(t, s), nil)
 	require.NoError(t, err)

@@ -10,6 +10,7 @@ import (
 
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/internal/wire"
+	"github.com/toolgen-dev/toolgen/permission"
 )
 
 // The loop's decisions are pure functions of the state and the agent's
@@ -99,9 +100,9 @@ func (a *Agent) reportDecisions(s *State, decisions []Decision, out sink) {
 		out.emit(s, Event{Kind: EventCallRequested, RunID: s.RunID, Turn: s.Turns, Call: d.Call})
 		e := Event{Kind: EventCallAllowed, RunID: s.RunID, Turn: s.Turns, Call: d.Call, Reason: d.Reason}
 		switch d.Outcome {
-		case OutcomeDeny:
+		case permission.OutcomeDeny:
 			e.Kind, e.Result = EventCallDenied, toolgen.ErrorResult(d.Refusal)
-		case OutcomeAsk:
+		case permission.OutcomeAsk:
 			e.Kind = EventCallPaused
 		}
 		out.emit(s, e)
@@ -117,9 +118,9 @@ func (a *Agent) reportDecisions(s *State, decisions []Decision, out sink) {
 func (a *Agent) reportRedecisions(s *State, stored, decisions []Decision, out sink) {
 	for i, d := range decisions {
 		switch {
-		case d.Outcome == OutcomeDeny && stored[i].Outcome != OutcomeDeny:
+		case d.Outcome == permission.OutcomeDeny && stored[i].Outcome != permission.OutcomeDeny:
 			out.emit(s, Event{Kind: EventCallDenied, RunID: s.RunID, Turn: s.Turns, Call: d.Call, Reason: d.Reason})
-		case d.Outcome != OutcomeAsk:
+		case d.Outcome != permission.OutcomeAsk:
 		case d.Approval == Approved && d.ModelCall != nil:
 			out.emit(s, Event{Kind: EventCallApproved, RunID: s.RunID, Turn: s.Turns, Call: d.Call, Reason: "approved by the user with edited arguments"})
 		case d.Approval == Approved:
@@ -154,7 +155,7 @@ func (a *Agent) decideTurn(s *State, calls []ToolCall) plan {
 	for i, c := range calls {
 		p.decisions[i] = a.decide(c)
 		a.overLimit(s, &p.decisions[i])
-		if p.decisions[i].Outcome == OutcomeAsk {
+		if p.decisions[i].Outcome == permission.OutcomeAsk {
 			p.kind = planPause
 		}
 	}
@@ -178,10 +179,10 @@ func (a *Agent) decide(c ToolCall) Decision {
 	t, ok := a.tools.Lookup(c.Name)
 	switch {
 	case !ok:
-		d.Outcome, d.Reason, d.Refusal = OutcomeDeny, "unknown tool", a.unknown(c.Name)
+		d.Outcome, d.Reason, d.Refusal = permission.OutcomeDeny, "unknown tool", a.unknown(c.Name)
 		return d
 	case !a.offered[c.Name]:
-		d.Outcome, d.Reason, d.Refusal = OutcomeDeny, "inactive tool: not available in this run", a.inactive(c.Name)
+		d.Outcome, d.Reason, d.Refusal = permission.OutcomeDeny, "inactive tool: not available in this run", a.inactive(c.Name)
 		return d
 	}
 	if err := wire.CheckNames(c.Args); err != nil {
@@ -189,29 +190,29 @@ func (a *Agent) decide(c ToolCall) Decision {
 		// and another way to the next (the tool's decoder refuses them):
 		// refused before any rule, so that no reading slips past a deny
 		// or ask rule and no person is asked about them.
-		d.Outcome, d.Reason, d.Refusal = OutcomeDeny, "invalid arguments: a member name is repeated", err.Error()
+		d.Outcome, d.Reason, d.Refusal = permission.OutcomeDeny, "invalid arguments: a member name is repeated", err.Error()
 		return d
 	}
 	gated := t.RequiresApproval && !t.Builtin
-	outcome, rule := a.perms.decide(c.Name, c.Args, gated)
+	outcome, rule := a.perms.DecideTool(&t, c.Args)
 	switch {
-	case outcome != OutcomeNone:
+	case outcome != permission.OutcomeNone:
 		d.Outcome, d.Reason = outcome, fmt.Sprintf("%s rule %s", outcome, rule)
 	case gated:
-		d.Outcome, d.Reason = OutcomeAsk, "the tool requires approval"
-		if o, r := a.perms.Decide(c.Name, c.Args); o == OutcomeAllow {
+		d.Outcome, d.Reason = permission.OutcomeAsk, "the tool requires approval"
+		if o, r := a.perms.Decide(c.Name, c.Args); o == permission.OutcomeAllow {
 			d.Reason += fmt.Sprintf(" (allow rule %s matches it but does not name it, and only a rule naming the tool lifts its approval)", r)
 		}
 	default:
 		d.Outcome, d.Reason = a.preset.decide(t)
 	}
-	if d.Outcome == OutcomeDeny {
+	if d.Outcome == permission.OutcomeDeny {
 		d.Refusal = "Denied by policy: this call is not permitted."
 	}
-	if d.Outcome == OutcomeAsk {
+	if d.Outcome == permission.OutcomeAsk {
 		// A person is never asked about a call the tool would refuse.
 		if err := t.Check(c.Args, a.repairs(c.Name)); err != nil {
-			d.Outcome, d.Reason, d.Refusal = OutcomeDeny, "invalid arguments: not put to a person", err.Error()
+			d.Outcome, d.Reason, d.Refusal = permission.OutcomeDeny, "invalid arguments: not put to a person", err.Error()
 		}
 	}
 	return d
@@ -244,7 +245,7 @@ func (a *Agent) offeredNames() string {
 // runs reports whether a decided call is to run: allowed or approved, and
 // not run already.
 func (d Decision) runs() bool {
-	return d.Result == nil && (d.Outcome == OutcomeAllow || (d.Outcome == OutcomeAsk && d.Approval == Approved))
+	return d.Result == nil && (d.Outcome == permission.OutcomeAllow || (d.Outcome == permission.OutcomeAsk && d.Approval == Approved))
 }
 
 // refusal is the result of a call that does not run: what it returned if

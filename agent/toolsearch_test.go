@@ -12,6 +12,7 @@ import (
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/agent"
 	"github.com/toolgen-dev/toolgen/agent/agenttest"
+	"github.com/toolgen-dev/toolgen/permission"
 )
 
 // catalogTools is a small catalog: one tool always sent, three deferred.
@@ -108,7 +109,7 @@ func TestToolSearchRespectsFiltersAndRules(t *testing.T) {
 	)
 	a, err := agent.New(model, agent.WithTools(catalogTools(&calls)), agent.WithToolSearch(agent.ToolSearch{}),
 		agent.WithInactiveTools("cancel_subscription"),
-		agent.WithPermissions(agent.Permissions{Deny: []toolgen.Rule{{Tool: "delete_*"}}}))
+		agent.WithPermissions(permission.Permissions{Deny: []toolgen.Rule{{Tool: "delete_*"}}}))
 	require.NoError(t, err)
 	st, err := a.Run(context.Background(), "clean up", nil)
 	require.NoError(t, err)
@@ -239,7 +240,7 @@ func TestNativeToolSearchLoadsWhatTheProviderFound(t *testing.T) {
 	var events []agent.Event
 	newAgent := func() *agent.Agent {
 		a, err := agent.New(model, agent.WithTools(catalogTools(&calls)), agent.WithToolSearch(agent.ToolSearch{}),
-			agent.WithPermissions(agent.Permissions{Deny: []toolgen.Rule{{Tool: "delete_*"}}}),
+			agent.WithPermissions(permission.Permissions{Deny: []toolgen.Rule{{Tool: "delete_*"}}}),
 			agent.WithObserver(func(e agent.Event) { events = append(events, e) }))
 		require.NoError(t, err)
 		return a

@@ -20,6 +20,7 @@ import (
 	"github.com/toolgen-dev/toolgen/agent"
 	rt "github.com/toolgen-dev/toolgen/agent/agenttest"
 	"github.com/toolgen-dev/toolgen/agentotel"
+	"github.com/toolgen-dev/toolgen/permission"
 )
 
 // recorder traces with an in-memory SDK pipeline.
@@ -276,7 +277,7 @@ func TestDeniedCallIsAnEvent(t *testing.T) {
 	rec := newRecorder(t)
 	rm := tool("rm", func(context.Context, []byte) (toolgen.Result, error) { return toolgen.TextResult("gone"), nil })
 	ag, err := agent.New(rt.NewModel(rt.Calls(rt.Call("c1", "rm", `{}`)), rt.Text("could not")),
-		agent.WithTools([]toolgen.Tool{rm}), agent.WithPermissions(agent.Permissions{Deny: []toolgen.Rule{{Tool: "rm"}}}),
+		agent.WithTools([]toolgen.Tool{rm}), agent.WithPermissions(permission.Permissions{Deny: []toolgen.Rule{{Tool: "rm"}}}),
 		agent.WithObserver(agentotel.Observer(rec.tracer)))
 	require.NoError(t, err)
 	_, err = ag.Run(context.Background(), "clean up", nil)

@@ -22,6 +22,7 @@ import (
 	"github.com/toolgen-dev/toolgen/agent"
 	rt "github.com/toolgen-dev/toolgen/agent/agenttest"
 	"github.com/toolgen-dev/toolgen/agui"
+	"github.com/toolgen-dev/toolgen/permission"
 )
 
 // No run, stream or store outlives its test.
@@ -79,7 +80,7 @@ func (r *tools) all() []toolgen.Tool {
 func serve(t *testing.T, model agent.Model, rec *tools, opts ...agui.Option) *httptest.Server {
 	t.Helper()
 	a, err := agent.New(model, agent.WithTools(rec.all()),
-		agent.WithPermissions(agent.Permissions{Deny: []toolgen.Rule{{Tool: "banned"}}}))
+		agent.WithPermissions(permission.Permissions{Deny: []toolgen.Rule{{Tool: "banned"}}}))
 	require.NoError(t, err)
 	h, err := agui.NewHandler(a, opts...)
 	require.NoError(t, err)

@@ -14,6 +14,7 @@ import (
 
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/agent"
+	"github.com/toolgen-dev/toolgen/permission"
 )
 
 // feed hands a streamer these events, as a run does, and returns what it
@@ -151,8 +152,8 @@ func TestInterruptsAreAskedOnce(t *testing.T) {
 	s, rec := newTestStreamer()
 	feed(t, s, rec, agent.Event{Kind: agent.EventCallPaused, Call: agent.ToolCall{ID: "c1", Name: "w"}, Reason: "asks"})
 	st := &agent.State{StopReason: agent.StopPaused, Paused: &agent.PausedTurn{Calls: []agent.Decision{
-		{Call: agent.ToolCall{ID: "c1", Name: "w"}, Outcome: agent.OutcomeAsk, Reason: "asks"},
-		{Call: agent.ToolCall{ID: "c2", Name: "w"}, Outcome: agent.OutcomeAsk, Reason: "asks"}, // paused before this stream
+		{Call: agent.ToolCall{ID: "c1", Name: "w"}, Outcome: permission.OutcomeAsk, Reason: "asks"},
+		{Call: agent.ToolCall{ID: "c2", Name: "w"}, Outcome: permission.OutcomeAsk, Reason: "asks"}, // paused before this stream
 	}}}
 	first, again := s.interruptsOf(st), s.interruptsOf(st)
 	require.Len(t, first, 2)

@@ -23,6 +23,7 @@ import (
 	"github.com/toolgen-dev/toolgen/agent"
 	rt "github.com/toolgen-dev/toolgen/agent/agenttest"
 	"github.com/toolgen-dev/toolgen/aisdk"
+	"github.com/toolgen-dev/toolgen/permission"
 )
 
 // tools records the calls of its tools: lookup (runs), write (asks for
@@ -64,7 +65,7 @@ func (r *tools) calls() []string {
 func serve(t *testing.T, model agent.Model, rec *tools, opts ...aisdk.Option) *httptest.Server {
 	t.Helper()
 	a, err := agent.New(model, agent.WithTools(rec.all()),
-		agent.WithPermissions(agent.Permissions{Deny: []toolgen.Rule{{Tool: "banned"}}}))
+		agent.WithPermissions(permission.Permissions{Deny: []toolgen.Rule{{Tool: "banned"}}}))
 	require.NoError(t, err)
 	return serveAgent(t, a, opts...)
 }

@@ -21,7 +21,7 @@
 //
 //	files, err := builtin.FileTools(dir)                 // read_file, list_files, search_files, glob, write_file, edit_file, delete_file
 //	shell, err := builtin.ShellTool(dir, builtin.Timeout(5*time.Minute))
-//	a, err := agent.New(model, agent.WithTools(files, shell), agent.WithPermissions(agent.Permissions{
+//	a, err := agent.New(model, agent.WithTools(files, shell), agent.WithPermissions(permission.Permissions{
 //		Deny:  []toolgen.Rule{builtin.RunCommandRule{Command: "*rm -rf*"}.Rule()},
 //		Allow: []toolgen.Rule{{Tool: builtin.ToolReadFile}, {Tool: builtin.ToolSearchFiles}},
 //	}))

@@ -21,6 +21,7 @@ import (
 	"github.com/toolgen-dev/toolgen/agent"
 	"github.com/toolgen-dev/toolgen/agent/agenttest"
 	"github.com/toolgen-dev/toolgen/builtin"
+	"github.com/toolgen-dev/toolgen/permission"
 )
 
 // TestMain checks that no test of the package leaves a goroutine behind
@@ -406,7 +407,7 @@ func TestRunCommandArguments(t *testing.T) {
 }
 
 // shellAgent runs an agent whose model makes calls, then answers "done".
-func shellAgent(t *testing.T, tools []toolgen.Tool, perms agent.Permissions, calls ...agent.ToolCall) (*agent.Agent, *agenttest.Model) {
+func shellAgent(t *testing.T, tools []toolgen.Tool, perms permission.Permissions, calls ...agent.ToolCall) (*agent.Agent, *agenttest.Model) {
 	t.Helper()
 	model := agenttest.NewModel(agenttest.Calls(calls...), agenttest.Text("done"))
 	ag, err := agent.New(model, agent.WithTools(tools), agent.WithPermissions(perms))
@@ -431,7 +432,7 @@ func TestRunCommandInTheAgentLoop(t *testing.T) {
 		root := t.TempDir()
 		tools, err := builtin.ShellTool(root)
 		require.NoError(t, err)
-		ag, _ := shellAgent(t, tools, agent.Permissions{}, agenttest.Call("c1", builtin.ToolRunCommand, `{"command":"touch ran && echo ran"}`))
+		ag, _ := shellAgent(t, tools, permission.Permissions{}, agenttest.Call("c1", builtin.ToolRunCommand, `{"command":"touch ran && echo ran"}`))
 		state, err := ag.Run(ctx, "run it", nil)
 		require.NoError(t, err)
 		require.Equal(t, agent.StopPaused, state.StopReason)
@@ -454,9 +455,9 @@ func TestRunCommandInTheAgentLoop(t *testing.T) {
 		require.NoError(t, os.WriteFile(keep, []byte("precious"), 0o644))
 		tools, err := builtin.ShellTool(root, builtin.ShellWithoutApproval())
 		require.NoError(t, err)
-		perms := agent.Permissions{Deny: []toolgen.Rule{{Tool: builtin.ToolRunCommand, Args: map[string]string{"command": "rm -rf*"}}}}
+		perms := permission.Permissions{Deny: []toolgen.Rule{{Tool: builtin.ToolRunCommand, Args: map[string]string{"command": "rm -rf*"}}}}
 		outcome, _ := perms.Decide(builtin.ToolRunCommand, []byte(`{"command":"rm -rf /"}`))
-		require.Equal(t, agent.OutcomeDeny, outcome)
+		require.Equal(t, permission.OutcomeDeny, outcome)
 
 		// Without approval, only the rule stands between the call and the
 		// file: the command is one that would delete it.
@@ -475,7 +476,7 @@ func TestRunCommandInTheAgentLoop(t *testing.T) {
 	t.Run("ShellWithoutApproval and an allow rule run echo", func(t *testing.T) {
 		tools, err := builtin.ShellTool(t.TempDir(), builtin.ShellWithoutApproval())
 		require.NoError(t, err)
-		perms := agent.Permissions{
+		perms := permission.Permissions{
 			Allow: []toolgen.Rule{builtin.RunCommandRule{Command: "echo *"}.Rule()},
 			Ask:   []toolgen.Rule{{Tool: builtin.ToolRunCommand}},
 		}

@@ -22,6 +22,7 @@ import (
 	"github.com/toolgen-dev/toolgen/agent"
 	"github.com/toolgen-dev/toolgen/agent/agenttest"
 	"github.com/toolgen-dev/toolgen/mcp"
+	"github.com/toolgen-dev/toolgen/permission"
 )
 
 // driftServer is a go-sdk server on 127.0.0.1 whose tools the test
@@ -380,7 +381,7 @@ func TestDriftAskThroughTheAgent(t *testing.T) {
 		agenttest.Text("done"),
 	)
 	// A pattern allow rule does not lift the approval a changed tool needs.
-	a, err := agent.New(model, agent.WithTools(tools), agent.WithPermissions(agent.Permissions{Allow: []toolgen.Rule{{Tool: "*"}}}))
+	a, err := agent.New(model, agent.WithTools(tools), agent.WithPermissions(permission.Permissions{Allow: []toolgen.Rule{{Tool: "*"}}}))
 	require.NoError(t, err)
 	s, err := a.Run(ctx, "find q", nil)
 	require.NoError(t, err)

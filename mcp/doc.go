@@ -390,11 +390,11 @@
 // needs a person's approval and did not run.
 //
 // The program may decide instead. "mcp.WithPermissions(p)" applies
-// agent.Permissions as the loop does: deny rules refuse ("Denied by policy:
+// permission.Permissions as the agent loop does: deny rules refuse ("Denied by policy:
 // this call is not permitted."), allow rules run the calls they match
 // without asking, even of a tool that requires approval, and ask rules make
 // the calls they match need approval. "mcp.WithApprover(func(ctx, call
-// agent.ToolCall) (bool, error))" decides every call that needs approval,
+// permission.ToolCall) (bool, error))" decides every call that needs approval,
 // with the call's toolgen.Ctx (deps) on ctx, instead of the client's user:
 // false, an error or a panic refuses the call. Annotations (destructive,
 // open world) are sent to the client as hints; as in the loop without a

@@ -11,7 +11,7 @@ import (
 	sdkmcp "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/toolgen-dev/toolgen"
-	"github.com/toolgen-dev/toolgen/agent"
+	"github.com/toolgen-dev/toolgen/permission"
 )
 
 // Server serves toolgen tools over MCP. It wraps a go-sdk server: each tool
@@ -31,12 +31,12 @@ type Server struct {
 	exposed    atomic.Bool  // SDK() was called: no fast path
 	fast       atomic.Int64 // requests the fast path answered
 
-	deps     DepsFunc           // WithDeps, or nil
-	perms    *agent.Permissions // WithPermissions, or nil
-	approver ApproverFunc       // WithApprover, or nil
-	requests httpRequests       // for deps, the HTTP requests being served
-	states   *requestStates     // the request states of input-required results
-	tasks    *taskEngine        // nil when no tool runs as a task
+	deps     DepsFunc                // WithDeps, or nil
+	perms    *permission.Permissions // WithPermissions, or nil
+	approver ApproverFunc            // WithApprover, or nil
+	requests httpRequests            // for deps, the HTTP requests being served
+	states   *requestStates          // the request states of input-required results
+	tasks    *taskEngine             // nil when no tool runs as a task
 	// sessionFree are the tools of WithSessionFreeTools, which a stateful
 	// server may call on the fast path.
 	sessionFree map[string]bool
@@ -57,7 +57,7 @@ type serverConfig struct {
 	sdk      sdkmcp.ServerOptions
 	maxCalls int
 	deps     DepsFunc
-	perms    *agent.Permissions
+	perms    *permission.Permissions
 	approver ApproverFunc
 	// searchLimit is WithToolSearch's limit; 0 without tool search.
 	searchLimit int

@@ -10,14 +10,14 @@ import (
 	sdkmcp "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/toolgen-dev/toolgen"
-	"github.com/toolgen-dev/toolgen/agent"
+	"github.com/toolgen-dev/toolgen/permission"
 )
 
 // ApproverFunc decides a call that needs approval (see WithApprover): true
 // runs it. ctx is the call's, with its toolgen.Ctx (the deps of WithDeps,
 // the idempotency key), Session and TokenInfo; call.ID is the
 // toolgen.Ctx's CallID.
-type ApproverFunc func(ctx context.Context, call agent.ToolCall) (bool, error)
+type ApproverFunc func(ctx context.Context, call permission.ToolCall) (bool, error)
 
 // WithPermissions decides calls with p as the agent loop does
 // (agent.WithPermissions): a call matching a deny rule is refused ("Denied
@@ -26,7 +26,7 @@ type ApproverFunc func(ctx context.Context, call agent.ToolCall) (bool, error)
 // matching an ask rule needs approval, as does, with no rule matching, a
 // call of a tool whose RequiresApproval is set. p is checked against the
 // server's tools as agent.New checks it (p.Check): its error is NewServer's.
-func WithPermissions(p agent.Permissions) ServerOption {
+func WithPermissions(p permission.Permissions) ServerOption {
 	return func(c *serverConfig) error {
 		c.perms = &p
 		return nil
@@ -55,27 +55,27 @@ func WithApprover(fn ApproverFunc) ServerOption {
 // go-sdk's path, where the client can be asked.
 func (s *Server) needsDecision(t *toolgen.Tool, args []byte) bool {
 	outcome, _ := s.rule(t, args)
-	return outcome != agent.OutcomeAllow
+	return outcome != permission.OutcomeAllow
 }
 
 // rule is what the permissions and t's RequiresApproval make of a call of
 // t with args, as in the agent loop without a preset: deny, allow, or ask
 // and why. As in the loop, a tool's RequiresApproval is lifted only by an
 // allow rule naming the tool, not by a pattern (Permissions.DecideTool).
-func (s *Server) rule(t *toolgen.Tool, args []byte) (outcome agent.Outcome, why string) {
+func (s *Server) rule(t *toolgen.Tool, args []byte) (outcome permission.Outcome, why string) {
 	var rule *toolgen.Rule
 	if s.perms != nil {
 		outcome, rule = s.perms.DecideTool(t, args)
 	}
 	switch {
-	case outcome == agent.OutcomeAsk:
+	case outcome == permission.OutcomeAsk:
 		return outcome, "ask rule " + rule.String() + " matches it"
-	case outcome != agent.OutcomeNone:
+	case outcome != permission.OutcomeNone:
 		return outcome, ""
 	case t.RequiresApproval:
-		return agent.OutcomeAsk, "the tool requires approval"
+		return permission.OutcomeAsk, "the tool requires approval"
 	}
-	return agent.OutcomeAllow, ""
+	return permission.OutcomeAllow, ""
 }
 
 // verdict is what approve decided about a call: it runs when both are nil.
@@ -97,12 +97,12 @@ func refuse(msg string) verdict {
 // approval is put to the approver (WithApprover), else to the client's user
 // (askClient), else refused. req is the go-sdk request, nil on the fast
 // path (which leaves calls that need approval to go-sdk).
-func (s *Server) approve(ctx context.Context, t *toolgen.Tool, call agent.ToolCall, req *sdkmcp.CallToolRequest) verdict {
+func (s *Server) approve(ctx context.Context, t *toolgen.Tool, call permission.ToolCall, req *sdkmcp.CallToolRequest) verdict {
 	outcome, why := s.rule(t, call.Args)
 	switch outcome {
-	case agent.OutcomeDeny:
+	case permission.OutcomeDeny:
 		return refuse("Denied by policy: this call is not permitted.")
-	case agent.OutcomeAllow:
+	case permission.OutcomeAllow:
 		return verdict{}
 	}
 	if s.approver != nil {
@@ -119,7 +119,7 @@ func (s *Server) approve(ctx context.Context, t *toolgen.Tool, call agent.ToolCa
 }
 
 // askApprover calls the approver, recovering its panic.
-func (s *Server) askApprover(ctx context.Context, call agent.ToolCall) (ok bool, err error) {
+func (s *Server) askApprover(ctx context.Context, call permission.ToolCall) (ok bool, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			ok, err = false, fmt.Errorf("panic: %v", p)
@@ -134,7 +134,7 @@ func (s *Server) askApprover(ctx context.Context, call agent.ToolCall) (ok bool,
 // the client answers by calling again, see approvalRoundTrip); before, by
 // sending elicitation/create on the call's session and waiting for the
 // answer.
-func (s *Server) askClient(ctx context.Context, t *toolgen.Tool, call agent.ToolCall, req *sdkmcp.CallToolRequest, why string) verdict {
+func (s *Server) askClient(ctx context.Context, t *toolgen.Tool, call permission.ToolCall, req *sdkmcp.CallToolRequest, why string) verdict {
 	if req == nil || !canElicit(req.ClientCapabilities()) {
 		return refuse(fmt.Sprintf("Not run: this call of %s needs a person's approval (%s), and this MCP client cannot be asked for it "+
 			"(it declared no elicitation capability to this server; a server without sessions can ask only clients of protocol %s or later); "+
@@ -170,7 +170,7 @@ const approvalInput = "approval"
 // client asks its user and calls again with the answer and the state. An
 // accept runs the call only when it came with that state, which is good
 // once: the same state does not run it again (in this process).
-func (s *Server) approvalRoundTrip(ctx context.Context, t *toolgen.Tool, call agent.ToolCall, why string) verdict {
+func (s *Server) approvalRoundTrip(ctx context.Context, t *toolgen.Tool, call permission.ToolCall, why string) verdict {
 	r := roundFrom(ctx)
 	var res sdkmcp.ElicitResult
 	err := r.ask(ctx, approvalInput, inputElicit, approvalRequest(call), &res)
@@ -212,7 +212,7 @@ const approvalMeta = "dev.toolgen/approval"
 
 // approvalRequest is the form asking to approve call: a message naming the
 // tool with its arguments, and no fields (accept approves).
-func approvalRequest(call agent.ToolCall) *sdkmcp.ElicitParams {
+func approvalRequest(call permission.ToolCall) *sdkmcp.ElicitParams {
 	args := call.Args
 	var compacted bytes.Buffer
 	if json.Compact(&compacted, args) == nil {

@@ -19,6 +19,7 @@ import (
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/agent"
 	"github.com/toolgen-dev/toolgen/mcp"
+	"github.com/toolgen-dev/toolgen/permission"
 )
 
 // userHeader carries the user a test's HTTP requests are made for.
@@ -211,7 +212,7 @@ func TestApproverDecides(t *testing.T) {
 // approval; on every transport, the fast path included.
 func TestPermissionsAsInTheLoop(t *testing.T) {
 	noLeaks(t)
-	perms := agent.Permissions{
+	perms := permission.Permissions{
 		Allow: []toolgen.Rule{{Tool: "send_email", Args: map[string]string{"to": "*@example.com"}}},
 		Deny:  []toolgen.Rule{{Tool: "look", Args: map[string]string{"to": "root"}}},
 		Ask:   []toolgen.Rule{{Tool: "look", Args: map[string]string{"to": "boss"}}},
@@ -337,7 +338,7 @@ func TestContractOptionErrors(t *testing.T) {
 	for want, opt := range map[string]mcp.ServerOption{
 		"mcp.WithDeps(nil): nil function":     mcp.WithDeps(nil),
 		"mcp.WithApprover(nil): nil function": mcp.WithApprover(nil),
-		"mcp.WithPermissions: permission rules deny or ask about tools that are not registered: lok": mcp.WithPermissions(agent.Permissions{
+		"mcp.WithPermissions: permission rules deny or ask about tools that are not registered: lok": mcp.WithPermissions(permission.Permissions{
 			Deny: []toolgen.Rule{{Tool: "lok"}}}),
 	} {
 		_, err := mcp.NewServer("x", "1", tools, opt)

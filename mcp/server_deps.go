@@ -12,8 +12,8 @@ import (
 	sdkmcp "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/toolgen-dev/toolgen"
-	"github.com/toolgen-dev/toolgen/agent"
 	"github.com/toolgen-dev/toolgen/internal/wire"
+	"github.com/toolgen-dev/toolgen/permission"
 )
 
 // DepsFunc makes the deps of one tool call (see WithDeps): ctx is the
@@ -93,7 +93,7 @@ func (s *Server) begin(ctx context.Context, t *toolgen.Tool, args []byte, ci cal
 			return ctx, refuse(err.Error())
 		}
 	}
-	return ctx, s.approve(ctx, t, agent.ToolCall{ID: rc.CallID, Name: t.Name, Args: args}, ci.req)
+	return ctx, s.approve(ctx, t, permission.ToolCall{ID: rc.CallID, Name: t.Name, Args: args}, ci.req)
 }
 
 // runID is toolgen.Ctx.RunID of a call on the session sessionID: "mcp-"

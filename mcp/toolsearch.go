@@ -10,8 +10,8 @@ import (
 	sdkmcp "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/toolgen-dev/toolgen"
-	"github.com/toolgen-dev/toolgen/agent"
 	"github.com/toolgen-dev/toolgen/internal/wire"
+	"github.com/toolgen-dev/toolgen/permission"
 	"github.com/toolgen-dev/toolgen/toolimpl"
 )
 
@@ -33,7 +33,7 @@ const (
 // needs no session, so it works on stateless servers and across replicas.
 // limit is the most tools one search returns, 1 to 20. A search leaves out
 // the tools a deny rule refuses whatever their arguments
-// (agent.Permissions.DeniesEveryCall).
+// (permission.Permissions.DeniesEveryCall).
 //
 // Without WithToolSearch, deferred tools are listed like any other.
 func WithToolSearch(limit int) ServerOption {
@@ -66,7 +66,7 @@ type FoundTool struct {
 // server searches, deferred ones included.
 type catalog struct {
 	box   *toolgen.Toolbox
-	perms *agent.Permissions // nil: none
+	perms *permission.Permissions // nil: none
 	limit int
 }
 

@@ -12,8 +12,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/toolgen-dev/toolgen"
-	"github.com/toolgen-dev/toolgen/agent"
 	"github.com/toolgen-dev/toolgen/mcp"
+	"github.com/toolgen-dev/toolgen/permission"
 )
 
 // shopTools is a catalog: one tool listed up front, three deferred, one of
@@ -50,7 +50,7 @@ func TestToolSearchServesDeferredTools(t *testing.T) {
 			var ran []string
 			var mu sync.Mutex
 			srv, err := mcp.NewServer("shop", "1.0.0", shopTools(&ran, &mu), mcp.WithToolSearch(3),
-				mcp.WithPermissions(agent.Permissions{Deny: []toolgen.Rule{{Tool: "delete_customer"}}}))
+				mcp.WithPermissions(permission.Permissions{Deny: []toolgen.Rule{{Tool: "delete_customer"}}}))
 			require.NoError(t, err)
 			cs := connectOver(t, tr, srv, &sdkmcp.ClientOptions{
 				ElicitationHandler: func(context.Context, *sdkmcp.ElicitRequest) (*sdkmcp.ElicitResult, error) {

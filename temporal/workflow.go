@@ -13,6 +13,7 @@ import (
 
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/agent"
+	"github.com/toolgen-dev/toolgen/permission"
 )
 
 // The names a run is known by on the server.
@@ -414,9 +415,9 @@ func refuseChanged(p *agent.PausedTurn, changed []changedTool) {
 				continue
 			}
 			switch {
-			case d.Outcome == agent.OutcomeAsk && d.Approval == "":
+			case d.Outcome == permission.OutcomeAsk && d.Approval == "":
 				waits = true
-			case d.Outcome == agent.OutcomeAllow || (d.Outcome == agent.OutcomeAsk && d.Approval == agent.Approved):
+			case d.Outcome == permission.OutcomeAllow || (d.Outcome == permission.OutcomeAsk && d.Approval == agent.Approved):
 				res := toolgen.ErrorResult(fmt.Sprintf("Not run: %s. The call was decided under the earlier contract; call the tool again if it is still needed.", c.Reason))
 				d.Result = &res
 			}
@@ -435,7 +436,7 @@ func notRun(s *agent.State, ids []string) error {
 	var refused []string
 	for _, d := range s.Paused.Calls {
 		named := slices.Contains(ids, d.Call.ID) || (len(ids) == 0 && d.Approval == agent.Approved)
-		if named && d.Outcome == agent.OutcomeAsk && d.Result != nil {
+		if named && d.Outcome == permission.OutcomeAsk && d.Result != nil {
 			refused = append(refused, fmt.Sprintf("call %s (%s) will not run; the model is told: %q", d.Call.ID, d.Call.Name, d.Result.Text()))
 		}
 	}

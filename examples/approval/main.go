@@ -27,6 +27,7 @@ import (
 	"github.com/toolgen-dev/toolgen/agent/agenttest"
 	"github.com/toolgen-dev/toolgen/examples/internal/pick"
 	"github.com/toolgen-dev/toolgen/examples/weather"
+	"github.com/toolgen-dev/toolgen/permission"
 )
 
 func main() {
@@ -97,7 +98,7 @@ func newAgent(model agent.Model) (*agent.Agent, error) {
 	return agent.New(model,
 		agent.WithTools(weather.Tools(), Tools()),
 		agent.WithSystem("You help with travel. Ask before sending anything."),
-		agent.WithPermissions(agent.Permissions{
+		agent.WithPermissions(permission.Permissions{
 			// Never email a competitor, whatever the model says. The rule
 			// type is generated: a misspelled field would not compile.
 			Deny: []toolgen.Rule{SendEmailRule{To: "*@competitor.com"}.Rule()},

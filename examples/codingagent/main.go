@@ -24,6 +24,7 @@ import (
 	"github.com/toolgen-dev/toolgen/agent"
 	"github.com/toolgen-dev/toolgen/builtin"
 	"github.com/toolgen-dev/toolgen/examples/internal/pick"
+	"github.com/toolgen-dev/toolgen/permission"
 )
 
 func main() {
@@ -54,8 +55,8 @@ var project = map[string]string{
 
 // policy: read-only tools run, edits ask, a recursive delete never runs,
 // and the shell may run the project's check without asking.
-func policy() agent.Permissions {
-	return agent.Permissions{
+func policy() permission.Permissions {
+	return permission.Permissions{
 		Deny: []toolgen.Rule{builtin.RunCommandRule{Command: "rm -rf*"}.Rule()},
 		Allow: []toolgen.Rule{
 			{Tool: builtin.ToolReadFile}, {Tool: builtin.ToolListFiles}, {Tool: builtin.ToolSearchFiles}, {Tool: builtin.ToolGlob},

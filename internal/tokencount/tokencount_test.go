@@ -73,7 +73,6 @@ func TestOnlyTheGeneratorDependsOnIt(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs go list")
 	}
-	const module = "github.com/toolgen-dev/toolgen"
 	runtime := []string{module, module + "/agent", module + "/toolimpl", module + "/mcp", module + "/builtin"}
 	cmd := exec.Command("go", append([]string{"list", "-deps", "-f", "{{.ImportPath}}"}, runtime...)...)
 	out, err := cmd.CombinedOutput()

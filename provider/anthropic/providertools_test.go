@@ -10,6 +10,7 @@ import (
 
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/agent"
+	"github.com/toolgen-dev/toolgen/permission"
 	"github.com/toolgen-dev/toolgen/provider/anthropic"
 )
 
@@ -156,15 +157,15 @@ func TestRulesWithholdProviderTools(t *testing.T) {
 	var ran []string
 	for _, tc := range []struct {
 		name  string
-		perms agent.Permissions
+		perms permission.Permissions
 		sent  []string
 	}{
-		{"no rules", agent.Permissions{}, []string{"get_order", "code_execution", "web_search"}},
-		{"deny by name", agent.Permissions{Deny: []toolgen.Rule{{Tool: "web_search"}}}, []string{"get_order", "code_execution"}},
-		{"ask by pattern", agent.Permissions{Ask: []toolgen.Rule{{Tool: "code_*"}}}, []string{"get_order", "web_search"}},
-		{"deny with arguments", agent.Permissions{Deny: []toolgen.Rule{{Tool: "web_search", Args: map[string]string{"query": "*secret*"}}}}, []string{"get_order", "code_execution"}},
-		{"deny every tool", agent.Permissions{Deny: []toolgen.Rule{{Tool: "*"}}}, []string{"get_order"}},
-		{"allow", agent.Permissions{Allow: []toolgen.Rule{{Tool: "web_search"}}}, []string{"get_order", "code_execution", "web_search"}},
+		{"no rules", permission.Permissions{}, []string{"get_order", "code_execution", "web_search"}},
+		{"deny by name", permission.Permissions{Deny: []toolgen.Rule{{Tool: "web_search"}}}, []string{"get_order", "code_execution"}},
+		{"ask by pattern", permission.Permissions{Ask: []toolgen.Rule{{Tool: "code_*"}}}, []string{"get_order", "web_search"}},
+		{"deny with arguments", permission.Permissions{Deny: []toolgen.Rule{{Tool: "web_search", Args: map[string]string{"query": "*secret*"}}}}, []string{"get_order", "code_execution"}},
+		{"deny every tool", permission.Permissions{Deny: []toolgen.Rule{{Tool: "*"}}}, []string{"get_order"}},
+		{"allow", permission.Permissions{Allow: []toolgen.Rule{{Tool: "web_search"}}}, []string{"get_order", "code_execution", "web_search"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			f, m := adapter.Serve(t, []reply{message("end_turn", textBlock("ok"))},
@@ -184,7 +185,7 @@ func TestRulesWithholdProviderTools(t *testing.T) {
 	// Without a model that enables it, a rule on web_search names an
 	// unregistered tool, as before.
 	_, m := adapter.Serve(t, nil)
-	_, err := agent.New(m, agent.WithTools(catalog(&ran)[:1]), agent.WithPermissions(agent.Permissions{Deny: []toolgen.Rule{{Tool: "web_search"}}}))
+	_, err := agent.New(m, agent.WithTools(catalog(&ran)[:1]), agent.WithPermissions(permission.Permissions{Deny: []toolgen.Rule{{Tool: "web_search"}}}))
 	assert.ErrorContains(t, err, "not registered")
 }
 

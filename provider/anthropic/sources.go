@@ -4,7 +4,7 @@ import (
 	"encoding/json"
 
 	"github.com/toolgen-dev/toolgen/agent"
-	"github.com/toolgen-dev/toolgen/provider/internal/adapter"
+	"github.com/toolgen-dev/toolgen/provider/adapter"
 )
 
 // The web pages of an answer (agent.Sources) come from two places: the

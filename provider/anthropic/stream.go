@@ -9,7 +9,7 @@ import (
 	ant "github.com/anthropics/anthropic-sdk-go/v2"
 
 	"github.com/toolgen-dev/toolgen/agent"
-	"github.com/toolgen-dev/toolgen/provider/internal/adapter"
+	"github.com/toolgen-dev/toolgen/provider/adapter"
 )
 
 // Stream asks the model for the next assistant message and yields it as it

@@ -11,6 +11,7 @@ import (
 
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/agent"
+	"github.com/toolgen-dev/toolgen/permission"
 	"github.com/toolgen-dev/toolgen/provider/anthropic"
 )
 
@@ -72,7 +73,7 @@ func TestNativeToolSearch(t *testing.T) {
 			var loaded [][]toolgen.ToolName
 			newAgent := func() *agent.Agent {
 				a, err := agent.New(m, agent.WithTools(catalog(&ran)), agent.WithToolSearch(agent.ToolSearch{}),
-					agent.WithPermissions(agent.Permissions{Deny: []toolgen.Rule{{Tool: "delete_customer"}}}),
+					agent.WithPermissions(permission.Permissions{Deny: []toolgen.Rule{{Tool: "delete_customer"}}}),
 					agent.WithObserver(func(e agent.Event) {
 						if e.Kind == agent.EventToolsLoaded {
 							loaded = append(loaded, e.Tools)

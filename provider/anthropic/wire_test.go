@@ -13,7 +13,7 @@ import (
 
 	"github.com/toolgen-dev/toolgen/agent"
 	"github.com/toolgen-dev/toolgen/provider/anthropic"
-	"github.com/toolgen-dev/toolgen/provider/internal/providertest"
+	"github.com/toolgen-dev/toolgen/provider/providertest"
 )
 
 // messagesAPI speaks the Messages API as Anthropic documents it

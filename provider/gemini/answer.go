@@ -9,7 +9,7 @@ import (
 	"google.golang.org/genai"
 
 	"github.com/toolgen-dev/toolgen/agent"
-	"github.com/toolgen-dev/toolgen/provider/internal/adapter"
+	"github.com/toolgen-dev/toolgen/provider/adapter"
 )
 
 // madeIDPrefix starts the ids this adapter makes for calls the API gave

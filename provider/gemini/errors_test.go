@@ -13,7 +13,7 @@ import (
 
 	"github.com/toolgen-dev/toolgen/agent"
 	"github.com/toolgen-dev/toolgen/provider/gemini"
-	"github.com/toolgen-dev/toolgen/provider/internal/providertest"
+	"github.com/toolgen-dev/toolgen/provider/providertest"
 )
 
 // quotaExceeded is a 429 as the API words it, with the RetryInfo that

@@ -11,7 +11,7 @@ import (
 	"google.golang.org/genai"
 
 	"github.com/toolgen-dev/toolgen/agent"
-	"github.com/toolgen-dev/toolgen/provider/internal/adapter"
+	"github.com/toolgen-dev/toolgen/provider/adapter"
 )
 
 // DefaultModel is the model used without WithModel.

@@ -8,7 +8,7 @@ import (
 
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/agent"
-	"github.com/toolgen-dev/toolgen/provider/internal/adapter"
+	"github.com/toolgen-dev/toolgen/provider/adapter"
 )
 
 // The API runs some tools itself: Google Search grounding and code

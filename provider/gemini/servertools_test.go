@@ -11,8 +11,9 @@ import (
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/agent"
 	"github.com/toolgen-dev/toolgen/examples/weather"
+	"github.com/toolgen-dev/toolgen/permission"
 	"github.com/toolgen-dev/toolgen/provider/gemini"
-	"github.com/toolgen-dev/toolgen/provider/internal/providertest"
+	"github.com/toolgen-dev/toolgen/provider/providertest"
 )
 
 // An answer that ran code and searched the web, as the API documents
@@ -103,13 +104,13 @@ func TestFailedCodeRun(t *testing.T) {
 func TestRulesWithholdProviderTools(t *testing.T) {
 	for _, tc := range []struct {
 		name  string
-		perms agent.Permissions
+		perms permission.Permissions
 		sent  []string
 	}{
-		{"no rules", agent.Permissions{}, []string{"codeExecution", "googleSearch", "functionDeclarations"}},
-		{"deny by name", agent.Permissions{Deny: []toolgen.Rule{{Tool: "code_execution"}}}, []string{"googleSearch", "functionDeclarations"}},
-		{"ask by pattern", agent.Permissions{Ask: []toolgen.Rule{{Tool: "google_*"}}}, []string{"codeExecution", "functionDeclarations"}},
-		{"allow", agent.Permissions{Allow: []toolgen.Rule{{Tool: "google_search"}}}, []string{"codeExecution", "googleSearch", "functionDeclarations"}},
+		{"no rules", permission.Permissions{}, []string{"codeExecution", "googleSearch", "functionDeclarations"}},
+		{"deny by name", permission.Permissions{Deny: []toolgen.Rule{{Tool: "code_execution"}}}, []string{"googleSearch", "functionDeclarations"}},
+		{"ask by pattern", permission.Permissions{Ask: []toolgen.Rule{{Tool: "google_*"}}}, []string{"codeExecution", "functionDeclarations"}},
+		{"allow", permission.Permissions{Allow: []toolgen.Rule{{Tool: "google_search"}}}, []string{"codeExecution", "googleSearch", "functionDeclarations"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			f, m := adapter.Serve(t, []reply{geminiAPI{}.Answer(providertest.Answer{Text: []string{"ok"}})},
@@ -131,7 +132,7 @@ func TestRulesWithholdProviderTools(t *testing.T) {
 	// Without the option, a deny rule names a tool that is not registered.
 	plain, err := gemini.New(gemini.WithAPIKey("k"))
 	require.NoError(t, err)
-	_, err = agent.New(plain, agent.WithTools(weather.Tools()), agent.WithPermissions(agent.Permissions{Deny: []toolgen.Rule{{Tool: "code_execution"}}}))
+	_, err = agent.New(plain, agent.WithTools(weather.Tools()), agent.WithPermissions(permission.Permissions{Deny: []toolgen.Rule{{Tool: "code_execution"}}}))
 	require.ErrorContains(t, err, "not registered")
 }
 

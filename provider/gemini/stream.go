@@ -7,7 +7,7 @@ import (
 	"google.golang.org/genai"
 
 	"github.com/toolgen-dev/toolgen/agent"
-	"github.com/toolgen-dev/toolgen/provider/internal/adapter"
+	"github.com/toolgen-dev/toolgen/provider/adapter"
 )
 
 // Stream asks the model for the next assistant message and yields it as it

@@ -12,7 +12,7 @@ import (
 	"github.com/toolgen-dev/toolgen/agent"
 	"github.com/toolgen-dev/toolgen/examples/weather"
 	"github.com/toolgen-dev/toolgen/provider/gemini"
-	"github.com/toolgen-dev/toolgen/provider/internal/providertest"
+	"github.com/toolgen-dev/toolgen/provider/providertest"
 )
 
 func b64(s string) string { return base64.StdEncoding.EncodeToString([]byte(s)) }

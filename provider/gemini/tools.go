@@ -8,7 +8,7 @@ import (
 	"google.golang.org/genai"
 
 	"github.com/toolgen-dev/toolgen/agent"
-	"github.com/toolgen-dev/toolgen/provider/internal/adapter"
+	"github.com/toolgen-dev/toolgen/provider/adapter"
 )
 
 // tools are the API's own tools the options enabled (but those disabled),

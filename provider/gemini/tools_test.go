@@ -8,7 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/toolgen-dev/toolgen/agent"
-	"github.com/toolgen-dev/toolgen/provider/internal/providertest"
+	"github.com/toolgen-dev/toolgen/provider/providertest"
 )
 
 // A tool made by hand (an MCP server's) has only its input schema: its

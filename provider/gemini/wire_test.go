@@ -13,7 +13,7 @@ import (
 
 	"github.com/toolgen-dev/toolgen/agent"
 	"github.com/toolgen-dev/toolgen/provider/gemini"
-	"github.com/toolgen-dev/toolgen/provider/internal/providertest"
+	"github.com/toolgen-dev/toolgen/provider/providertest"
 )
 
 // geminiAPI speaks the Gemini API (v1beta) as Google documents it

@@ -10,8 +10,8 @@ import (
 	"go.uber.org/goleak"
 
 	"github.com/toolgen-dev/toolgen/agent"
-	"github.com/toolgen-dev/toolgen/provider/internal/providertest"
 	"github.com/toolgen-dev/toolgen/provider/openai"
+	"github.com/toolgen-dev/toolgen/provider/providertest"
 )
 
 func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }

@@ -16,7 +16,7 @@ import (
 	"github.com/openai/openai-go/v3/shared"
 
 	"github.com/toolgen-dev/toolgen/agent"
-	"github.com/toolgen-dev/toolgen/provider/internal/adapter"
+	"github.com/toolgen-dev/toolgen/provider/adapter"
 )
 
 // ResponsesModel is an agent.Model over OpenAI's Responses API

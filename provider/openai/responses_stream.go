@@ -11,7 +11,7 @@ import (
 	"github.com/openai/openai-go/v3/responses"
 
 	"github.com/toolgen-dev/toolgen/agent"
-	"github.com/toolgen-dev/toolgen/provider/internal/adapter"
+	"github.com/toolgen-dev/toolgen/provider/adapter"
 )
 
 // Stream asks the model for the next assistant message and yields it as it

@@ -12,8 +12,8 @@ import (
 
 	"github.com/toolgen-dev/toolgen/agent"
 	"github.com/toolgen-dev/toolgen/examples/weather"
-	"github.com/toolgen-dev/toolgen/provider/internal/providertest"
 	"github.com/toolgen-dev/toolgen/provider/openai"
+	"github.com/toolgen-dev/toolgen/provider/providertest"
 )
 
 // TestResponsesModel: the behaviours every adapter has, over the

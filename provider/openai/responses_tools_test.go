@@ -11,8 +11,9 @@ import (
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/agent"
 	"github.com/toolgen-dev/toolgen/examples/weather"
-	"github.com/toolgen-dev/toolgen/provider/internal/providertest"
+	"github.com/toolgen-dev/toolgen/permission"
 	"github.com/toolgen-dev/toolgen/provider/openai"
+	"github.com/toolgen-dev/toolgen/provider/providertest"
 )
 
 // The items of the API's own tools, as it answers them.
@@ -111,7 +112,7 @@ func TestResponsesProviderToolsDenied(t *testing.T) {
 	f, m := responsesAdapter.Serve(t, []reply{answerOf("resp_1", messageItem("msg_1", "Hi"))}, openai.WithWebSearch(), openai.WithCodeInterpreter())
 	assert.Equal(t, []string{"code_interpreter", "web_search"}, m.ProviderTools())
 	ag, err := agent.New(m, agent.WithTools(weather.Tools()),
-		agent.WithPermissions(agent.Permissions{Deny: []toolgen.Rule{{Tool: "web_search"}}}))
+		agent.WithPermissions(permission.Permissions{Deny: []toolgen.Rule{{Tool: "web_search"}}}))
 	require.NoError(t, err)
 	_, err = ag.Run(context.Background(), "Hi", nil)
 	require.NoError(t, err)

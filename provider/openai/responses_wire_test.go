@@ -12,8 +12,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/toolgen-dev/toolgen/agent"
-	"github.com/toolgen-dev/toolgen/provider/internal/providertest"
 	"github.com/toolgen-dev/toolgen/provider/openai"
+	"github.com/toolgen-dev/toolgen/provider/providertest"
 )
 
 // responsesAPI speaks the Responses API as OpenAI documents it

@@ -2,7 +2,7 @@ package openai
 
 import (
 	"github.com/toolgen-dev/toolgen/agent"
-	"github.com/toolgen-dev/toolgen/provider/internal/adapter"
+	"github.com/toolgen-dev/toolgen/provider/adapter"
 )
 
 // Web search's citations. Both APIs cite the pages a search found as

@@ -9,8 +9,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/toolgen-dev/toolgen/agent"
-	"github.com/toolgen-dev/toolgen/provider/internal/providertest"
 	"github.com/toolgen-dev/toolgen/provider/openai"
+	"github.com/toolgen-dev/toolgen/provider/providertest"
 )
 
 // citedText is an answer citing web pages, with characters of two and

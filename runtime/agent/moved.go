@@ -8,6 +8,7 @@ import (
 
 	"github.com/toolgen-dev/toolgen"
 	agent "github.com/toolgen-dev/toolgen/agent"
+	"github.com/toolgen-dev/toolgen/permission"
 )
 
 // Deprecated: use [github.com/toolgen-dev/toolgen/agent.Action].
@@ -232,16 +233,16 @@ const EventTurnFinished = agent.EventTurnFinished
 //go:fix inline
 const EventTurnStarted = agent.EventTurnStarted
 
-// Deprecated: use [github.com/toolgen-dev/toolgen/agent.Match].
+// Deprecated: use [github.com/toolgen-dev/toolgen/permission.Match].
 //
 //go:fix inline
-func Match(pattern string, s string) bool { return agent.Match(pattern, s) }
+func Match(pattern string, s string) bool { return permission.Match(pattern, s) }
 
-// Deprecated: use [github.com/toolgen-dev/toolgen/agent.MatchRule].
+// Deprecated: use [github.com/toolgen-dev/toolgen/permission.MatchRule].
 //
 //go:fix inline
 func MatchRule(r toolgen.Rule, name toolgen.ToolName, args []byte) bool {
-	return agent.MatchRule(r, name, args)
+	return permission.MatchRule(r, name, args)
 }
 
 // Deprecated: use [github.com/toolgen-dev/toolgen/agent.Message].
@@ -276,30 +277,30 @@ func NewState(runID string, prompt string) *agent.State { return agent.NewState(
 //go:fix inline
 type Option = agent.Option
 
-// Deprecated: use [github.com/toolgen-dev/toolgen/agent.Outcome].
+// Deprecated: use [github.com/toolgen-dev/toolgen/permission.Outcome].
 //
 //go:fix inline
-type Outcome = agent.Outcome
+type Outcome = permission.Outcome
 
-// Deprecated: use [github.com/toolgen-dev/toolgen/agent.OutcomeAllow].
+// Deprecated: use [github.com/toolgen-dev/toolgen/permission.OutcomeAllow].
 //
 //go:fix inline
-const OutcomeAllow = agent.OutcomeAllow
+const OutcomeAllow = permission.OutcomeAllow
 
-// Deprecated: use [github.com/toolgen-dev/toolgen/agent.OutcomeAsk].
+// Deprecated: use [github.com/toolgen-dev/toolgen/permission.OutcomeAsk].
 //
 //go:fix inline
-const OutcomeAsk = agent.OutcomeAsk
+const OutcomeAsk = permission.OutcomeAsk
 
-// Deprecated: use [github.com/toolgen-dev/toolgen/agent.OutcomeDeny].
+// Deprecated: use [github.com/toolgen-dev/toolgen/permission.OutcomeDeny].
 //
 //go:fix inline
-const OutcomeDeny = agent.OutcomeDeny
+const OutcomeDeny = permission.OutcomeDeny
 
-// Deprecated: use [github.com/toolgen-dev/toolgen/agent.OutcomeNone].
+// Deprecated: use [github.com/toolgen-dev/toolgen/permission.OutcomeNone].
 //
 //go:fix inline
-const OutcomeNone = agent.OutcomeNone
+const OutcomeNone = permission.OutcomeNone
 
 // Deprecated: use [github.com/toolgen-dev/toolgen/agent.Part].
 //
@@ -361,10 +362,10 @@ type PausedTurn = agent.PausedTurn
 //go:fix inline
 type PendingCall = agent.PendingCall
 
-// Deprecated: use [github.com/toolgen-dev/toolgen/agent.Permissions].
+// Deprecated: use [github.com/toolgen-dev/toolgen/permission.Permissions].
 //
 //go:fix inline
-type Permissions = agent.Permissions
+type Permissions = permission.Permissions
 
 // Deprecated: use [github.com/toolgen-dev/toolgen/agent.Preset].
 //
@@ -579,7 +580,7 @@ func WithParallelism(n int) agent.Option { return agent.WithParallelism(n) }
 // Deprecated: use [github.com/toolgen-dev/toolgen/agent.WithPermissions].
 //
 //go:fix inline
-func WithPermissions(p agent.Permissions) agent.Option { return agent.WithPermissions(p) }
+func WithPermissions(p permission.Permissions) agent.Option { return agent.WithPermissions(p) }
 
 // Deprecated: use [github.com/toolgen-dev/toolgen/agent.WithPreset].
 //

@@ -1,7 +1,7 @@
 //go:build unix
 
 // Command loadtest is the server of the MCP HTTP load test (load_test.go):
-// the weather example's tools served by mcp.Serve on 127.0.0.1 with the
+// internal/testtools' weather tools served by mcp.Serve on 127.0.0.1 with the
 // limits from its flags (zero: mcp's defaults). It prints "listening on
 // URL" on standard output, then, for each line read on standard input, a
 // line of JSON with its live sessions and goroutines. It exits when its
@@ -20,7 +20,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/toolgen-dev/toolgen/examples/weather"
+	"github.com/toolgen-dev/toolgen/internal/testtools"
 	"github.com/toolgen-dev/toolgen/mcp"
 )
 
@@ -39,7 +39,7 @@ func main() {
 			log.Fatal(err)
 		}
 	}
-	srv, err := mcp.NewServer("toolgen-weather", "1.0.0", weather.Tools())
+	srv, err := mcp.NewServer("toolgen-weather", "1.0.0", testtools.Tools())
 	if err != nil {
 		log.Fatal(err)
 	}

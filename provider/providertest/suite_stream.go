@@ -16,7 +16,7 @@ import (
 
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/agent"
-	"github.com/toolgen-dev/toolgen/examples/weather"
+	"github.com/toolgen-dev/toolgen/internal/testtools"
 )
 
 // The streaming half of RunModelSuite.
@@ -231,7 +231,7 @@ func (s *suite[Opt, M]) runStream(t *testing.T) {
 		s.w.Stream(calls(Call{ID: "call_1", Name: "get_weather", Args: []string{`{"city":`, `"Paris"}`}})),
 		s.w.Stream(text("Sunny", " in Paris.")),
 	})
-	ag, err := agent.New(m, agent.WithTools(weather.Tools()))
+	ag, err := agent.New(m, agent.WithTools(testtools.Tools()))
 	require.NoError(t, err)
 	var kinds []string
 	var result string

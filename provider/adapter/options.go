@@ -1,11 +1,13 @@
-// Package adapter holds what provider's agent.Model adapters share,
-// whatever their SDK: the options every adapter has, with their checks
-// and New's key lookup (Provider, Config); the loop that turns an SDK's
-// stream of events into agent parts (Stream), and the parts of streamed
-// text and calls (Parts); the wording of the errors they report alike;
-// the Gemini form of a schema that came without one (GeminiSchema).
-// What depends on a provider's wire format (its request, its answer, its
-// events, its error body) stays in its adapter.
+// Package adapter holds what agent.Model adapters share, whatever their
+// SDK: the options every adapter has, with their checks and New's key
+// lookup (Provider, Config); the loop that turns an SDK's stream of events
+// into agent parts (Stream), and the parts of streamed text and calls
+// (Parts); the wording of the errors they report alike; the Gemini form of
+// a schema that came without one (GeminiSchema). What depends on a
+// provider's wire format (its request, its answer, its events, its error
+// body) stays in its adapter. provider/openai and provider/anthropic use
+// it, and so does provider/gemini from its own module, which is why it is
+// public; an adapter of your own may use it too.
 package adapter
 
 import (

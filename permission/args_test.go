@@ -1,11 +1,9 @@
-package agent
+package permission
 
 import (
-	"context"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
 
 	"github.com/toolgen-dev/toolgen"
 )
@@ -75,14 +73,6 @@ func TestCheckArgumentNames(t *testing.T) {
 	}
 }
 
-func TestNewRefusesMisspelledArgument(t *testing.T) {
-	tools := []toolgen.Tool{schemaTool("run_command", `{"type":"object","properties":{"command":{"type":"string"}}}`)}
-	tools[0].Call = func(context.Context, []byte) (toolgen.Result, error) { return toolgen.TextResult("ran"), nil }
-	_, err := New(nopModel{}, WithTools(tools), WithPermissions(Permissions{Deny: []toolgen.Rule{{Tool: "run_command", Args: map[string]string{"cmd": "rm *"}}}}))
-	require.Error(t, err)
-	assert.Contains(t, err.Error(), `tool run_command takes no argument "cmd"`)
-}
-
 func TestSchemaProperties(t *testing.T) {
 	for schema, want := range map[string][]string{
 		`{"properties":{"b":{},"a":{"properties":{"x":{}}}}}`:       {"a", "b"},
@@ -99,7 +89,3 @@ func TestSchemaProperties(t *testing.T) {
 		assert.Equal(t, want != nil, ok, schema)
 	}
 }
-
-type nopModel struct{}
-
-func (nopModel) Generate(context.Context, Request) (Response, error) { return Response{}, nil }

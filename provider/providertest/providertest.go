@@ -1,11 +1,12 @@
-// Package providertest holds what the tests of provider's adapters share:
+// Package providertest holds what the tests of agent.Model adapters share:
 // a fake provider API on 127.0.0.1 that answers with a script (FakeAPI),
 // and RunModelSuite, the behaviours every agent.Model adapter must have.
 // An adapter's test runs the suite with an Adapter: its options, and a
 // Wire that writes answers and reads requests in its provider's
 // documented format, so that the suite speaks of answers, calls and
 // transcripts, never of a provider's JSON. What only one adapter does
-// stays in its own tests. It is for provider's tests only.
+// stays in its own tests. provider's adapters run it (provider/gemini from
+// its own module), and an adapter of your own may.
 package providertest
 
 import (
@@ -20,7 +21,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/toolgen-dev/toolgen/agent"
-	"github.com/toolgen-dev/toolgen/examples/weather"
+	"github.com/toolgen-dev/toolgen/internal/testtools"
 )
 
 // Reply is one scripted HTTP answer of a FakeAPI.
@@ -118,10 +119,10 @@ func (f *FakeAPI) Headers() []http.Header {
 	return f.headers
 }
 
-// Run runs an agent with examples/weather's tools and a system prompt on m.
+// Run runs an agent with internal/testtools' weather tools and a system prompt on m.
 func Run(t *testing.T, m agent.Model, prompt string) (*agent.State, error) {
 	t.Helper()
-	ag, err := agent.New(m, agent.WithTools(weather.Tools()), agent.WithSystem("You are a weather assistant."))
+	ag, err := agent.New(m, agent.WithTools(testtools.Tools()), agent.WithSystem("You are a weather assistant."))
 	require.NoError(t, err)
 	return ag.Run(context.Background(), prompt, nil)
 }

@@ -13,7 +13,7 @@ import (
 
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/agent"
-	"github.com/toolgen-dev/toolgen/examples/weather"
+	"github.com/toolgen-dev/toolgen/internal/testtools"
 )
 
 // RunModelSuite runs, as subtests, the behaviours every agent.Model
@@ -89,7 +89,7 @@ func calls(c ...Call) Answer { return Answer{Calls: c, Finish: FinishTools} }
 
 // request is the request Run sends first, with the default cap.
 func (s *suite[Opt, M]) request(t *testing.T, msgs ...Message) Request {
-	return Request{Model: TestModel, System: system, Messages: msgs, Tools: s.tools(t, weather.Tools()), MaxTokens: s.a.DefaultMaxTokens}
+	return Request{Model: TestModel, System: system, Messages: msgs, Tools: s.tools(t, testtools.Tools()), MaxTokens: s.a.DefaultMaxTokens}
 }
 
 // tools are tools as the adapter must send them: with their strict
@@ -114,18 +114,18 @@ func (s *suite[Opt, M]) tools(t *testing.T, tools []toolgen.Tool) []Tool {
 	return out
 }
 
-// result is what weather's tool name answers to args, as a request
+// result is what testtools' tool name answers to args, as a request
 // carries it back.
 func (s *suite[Opt, M]) result(t *testing.T, callID, name, args string) Result {
 	t.Helper()
-	for _, tool := range weather.Tools() {
+	for _, tool := range testtools.Tools() {
 		if string(tool.Name) == name {
 			r, err := tool.Call(context.Background(), []byte(args))
 			require.NoError(t, err)
 			return Result{CallID: callID, Text: r.Text(), IsError: r.IsError && s.w.MarksFailedResults()}
 		}
 	}
-	t.Fatalf("weather has no tool %s", name)
+	t.Fatalf("testtools has no tool %s", name)
 	return Result{}
 }
 
