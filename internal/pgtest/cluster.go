@@ -9,7 +9,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -229,49 +228,4 @@ func (c *Cluster) WaitRun(t testing.TB, call string) string {
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
-}
-
-// RunLog is a replica's side of a Cluster's runs: its tools log their
-// calls with Log and hold the calls a test releases with Hold.
-type RunLog struct {
-	Replica string // the replica's -name
-	Path    string // the replica's -runs file; "" logs nothing
-	mu      sync.Mutex
-}
-
-// Log appends "REPLICA LINE" to the runs file, written before the call
-// goes on: the test may kill the replica once it reads it there.
-func (l *RunLog) Log(line string) error {
-	if l.Path == "" {
-		return nil
-	}
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	f, err := os.OpenFile(l.Path, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
-	if err != nil {
-		return err
-	}
-	_, err = fmt.Fprintf(f, "%s %s\n", l.Replica, line)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	return err
-}
-
-// Hold waits until the test releases the calls of name (Cluster.Release),
-// ctx is done, or a minute passed.
-func (l *RunLog) Hold(ctx context.Context, name string) error {
-	release := filepath.Join(filepath.Dir(l.Path), "release-"+name)
-	deadline := time.Now().Add(time.Minute)
-	for time.Now().Before(deadline) {
-		if _, err := os.Stat(release); err == nil {
-			return nil
-		}
-		select {
-		case <-ctx.Done():
-			return ctx.Err()
-		case <-time.After(10 * time.Millisecond):
-		}
-	}
-	return errors.New("held a minute: not released")
 }

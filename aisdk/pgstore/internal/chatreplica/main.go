@@ -27,8 +27,10 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -39,7 +41,6 @@ import (
 	"github.com/toolgen-dev/toolgen/agent/agenttest"
 	"github.com/toolgen-dev/toolgen/aisdk"
 	"github.com/toolgen-dev/toolgen/aisdk/pgstore"
-	"github.com/toolgen-dev/toolgen/internal/pgtest"
 )
 
 func main() {
@@ -66,7 +67,7 @@ func serve(ctx context.Context, listen, db, table, name, runs string) error {
 	if err != nil {
 		return err
 	}
-	t := &tools{pgtest.RunLog{Replica: name, Path: runs}}
+	t := &tools{replica: name, runs: runs}
 	a, err := agent.New(scriptedModel(), agent.WithTools([]toolgen.Tool{t.tool("write", true), t.tool("work", false)}))
 	if err != nil {
 		return err
@@ -135,7 +136,10 @@ func scriptedModel() *agenttest.Model {
 }
 
 // tools are the replica's tools, which log their calls to runs.
-type tools struct{ pgtest.RunLog }
+type tools struct {
+	replica, runs string
+	mu            sync.Mutex
+}
 
 func (t *tools) tool(name toolgen.ToolName, approval bool) toolgen.Tool {
 	return toolgen.Tool{
@@ -146,15 +150,49 @@ func (t *tools) tool(name toolgen.ToolName, approval bool) toolgen.Tool {
 			if err := json.Unmarshal(raw, &args); err != nil {
 				return toolgen.ErrorResult(err.Error()), nil
 			}
-			if err := t.Log(fmt.Sprintf("%s %s", name, args.Name)); err != nil {
+			if err := t.log(fmt.Sprintf("%s %s %s\n", t.replica, name, args.Name)); err != nil {
 				return toolgen.Result{}, err
 			}
 			if strings.HasPrefix(args.Name, "held") {
-				if err := t.Hold(ctx, args.Name); err != nil {
+				if err := t.hold(ctx, args.Name); err != nil {
 					return toolgen.Result{}, err
 				}
 			}
-			return toolgen.TextResult(fmt.Sprintf("%s %s by %s", name, args.Name, t.Replica)), nil
+			return toolgen.TextResult(fmt.Sprintf("%s %s by %s", name, args.Name, t.replica)), nil
 		},
 	}
+}
+
+// log appends line to the runs file, written before the call goes on: the
+// test kills the process once it reads it there.
+func (t *tools) log(line string) error {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	f, err := os.OpenFile(t.runs, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+	if err != nil {
+		return err
+	}
+	_, err = f.WriteString(line)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+// hold waits until the test releases the call (the file release-NAME),
+// the call's context ends, or a minute passed.
+func (t *tools) hold(ctx context.Context, name string) error {
+	release := filepath.Join(filepath.Dir(t.runs), "release-"+name)
+	deadline := time.Now().Add(time.Minute)
+	for time.Now().Before(deadline) {
+		if _, err := os.Stat(release); err == nil {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
+	return errors.New("held a minute: not released")
 }

@@ -28,7 +28,9 @@ import (
 	"log"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -36,7 +38,6 @@ import (
 	sdkmcp "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/toolgen-dev/toolgen"
-	"github.com/toolgen-dev/toolgen/internal/pgtest"
 	"github.com/toolgen-dev/toolgen/mcp"
 	"github.com/toolgen-dev/toolgen/mcp/pgtasks"
 )
@@ -67,7 +68,7 @@ func serve(ctx context.Context, listen, db, table, name, runs string, lease time
 		return err
 	}
 	defer store.Close()
-	t := &tools{pgtest.RunLog{Replica: name, Path: runs}}
+	t := &tools{replica: name, runs: runs}
 	srv, err := mcp.NewServer("taskreplica", "1.0.0", []toolgen.Tool{t.tool("crunch", true), t.tool("charge", false), t.confirm()},
 		mcp.WithTasks(mcp.TaskOptions{Store: store, Replica: name, Lease: lease}))
 	if err != nil {
@@ -82,7 +83,10 @@ func serve(ctx context.Context, listen, db, table, name, runs string, lease time
 }
 
 // tools are the replica's tools, logging their calls to runs.
-type tools struct{ pgtest.RunLog }
+type tools struct {
+	replica, runs string
+	mu            sync.Mutex
+}
 
 func (t *tools) tool(name string, idempotent bool) toolgen.Tool {
 	return toolgen.Tool{
@@ -96,16 +100,14 @@ func (t *tools) tool(name string, idempotent bool) toolgen.Tool {
 			if err := json.Unmarshal(args, &in); err != nil {
 				return toolgen.ErrorResult("invalid arguments: " + err.Error()), nil
 			}
-			if err := t.Log(name + " " + in.Name); err != nil {
-				return toolgen.Result{}, err
-			}
+			t.log(name + " " + in.Name)
 			if strings.HasPrefix(in.Name, "held") {
-				if err := t.Hold(ctx, in.Name); err != nil {
-					_ = t.Log(name + " " + in.Name + " cancelled") // at best: the call fails either way
+				if err := t.hold(ctx, in.Name); err != nil {
+					t.log(name + " " + in.Name + " cancelled")
 					return toolgen.Result{}, err
 				}
 			}
-			return toolgen.TextResult(fmt.Sprintf("%s %s by %s", name, in.Name, t.Replica)), nil
+			return toolgen.TextResult(fmt.Sprintf("%s %s by %s", name, in.Name, t.replica)), nil
 		},
 	}
 }
@@ -123,16 +125,47 @@ func (t *tools) confirm() toolgen.Tool {
 			if err := json.Unmarshal(args, &in); err != nil {
 				return toolgen.ErrorResult("invalid arguments: " + err.Error()), nil
 			}
-			if err := t.Log("confirm " + in.Name); err != nil {
-				return toolgen.Result{}, err
-			}
+			t.log("confirm " + in.Name)
 			a, err := mcp.ElicitRaw(ctx, "ok", &sdkmcp.ElicitParams{Mode: "form", Message: "Confirm " + in.Name + "?",
 				RequestedSchema: map[string]any{"type": "object", "properties": map[string]any{}}})
 			var declined *mcp.DeclinedError
 			if err != nil && !errors.As(err, &declined) {
 				return toolgen.Result{}, err
 			}
-			return toolgen.TextResult(fmt.Sprintf("confirm %s by %s: %s", in.Name, t.Replica, a.Action)), nil
+			return toolgen.TextResult(fmt.Sprintf("confirm %s by %s: %s", in.Name, t.replica, a.Action)), nil
 		},
 	}
+}
+
+// hold waits until release-NAME exists (at most a minute) or ctx is done.
+func (t *tools) hold(ctx context.Context, name string) error {
+	release := filepath.Join(filepath.Dir(t.runs), "release-"+name)
+	deadline := time.Now().Add(time.Minute)
+	for time.Now().Before(deadline) {
+		if _, err := os.Stat(release); err == nil {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
+	return errors.New("not released within a minute")
+}
+
+// log appends "REPLICA LINE" to the runs file.
+func (t *tools) log(line string) {
+	if t.runs == "" {
+		return
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	f, err := os.OpenFile(t.runs, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+	if err != nil {
+		log.Print(err)
+		return
+	}
+	defer f.Close()
+	fmt.Fprintf(f, "%s %s\n", t.replica, line)
 }
