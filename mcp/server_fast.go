@@ -584,6 +584,13 @@ func (f *fastPath) call(w http.ResponseWriter, r *http.Request, req fastRequest,
 		fc.startLocked()
 		return
 	}
+	fc.answerLocked(out, req.header == stateless2026)
+}
+
+// answerLocked writes the call's answer: its questions (an input-required
+// result), else its Go error, else its result, which at protocol
+// 2026-07-28 (v2026) begins with the server's _meta and resultType.
+func (fc *fastCall) answerLocked(out outcome, v2026 bool) {
 	// As on go-sdk's path (toolHandler): questions first, then a Go error.
 	if b, rpcErr, ok := fc.inputRequired(out.err != nil || out.res.IsError); ok {
 		fc.respondLocked(b, rpcErr)
@@ -594,8 +601,8 @@ func (f *fastPath) call(w http.ResponseWriter, r *http.Request, req fastRequest,
 		return
 	}
 	var prefix []byte
-	if req.header == stateless2026 {
-		prefix = f.s.resultMeta
+	if v2026 {
+		prefix = fc.f.s.resultMeta
 	}
 	if b, ok := encodeResult(out.res, prefix); ok {
 		fc.respondLocked(b, nil)
