@@ -135,10 +135,6 @@
 // its own. The differential corpus test and FuzzFastPathMatchesSDK compare
 // this path with go-sdk's on live sessions as they do the stateless one.
 //
-// examples/mcpserver serves the weather tools and record_reading (neither
-// read-only nor idempotent: each call records one more reading): "go run
-// ./examples/mcpserver" (stdio) or "go run ./examples/mcpserver -http :8080".
-//
 // Arguments in headers. A tool's input schema may mark a property with
 // "x-mcp-header": "Region" (a generated tool's header=Region option, see
 // the toolgen command): over streamable HTTP at protocol version
@@ -427,7 +423,9 @@
 // permission.Permissions as the agent loop does: deny rules refuse ("Denied by policy:
 // this call is not permitted."), allow rules run the calls they match
 // without asking, even of a tool that requires approval, and ask rules make
-// the calls they match need approval. "mcp.WithApprover(func(ctx, call
+// the calls they match need approval; as in the loop, arguments that
+// repeat a member name are refused before any rule, with the decoder's
+// problem. "mcp.WithApprover(func(ctx, call
 // permission.ToolCall) (bool, error))" decides every call that needs approval,
 // with the call's toolgen.Ctx (deps) on ctx, instead of the client's user:
 // false, an error or a panic refuses the call. Annotations (destructive,
@@ -1137,10 +1135,11 @@
 //
 // Prompts and resources written without toolgen's types (subscriptions,
 // lists that change at run time) can still be added on (*Server).SDK().
-// examples/mcpserver serves the weather example's tools
-// and a non-idempotent one (record_reading), as one replica of several if
-// asked; examples/mcpload runs three of them behind nginx under load and
-// kills one; examples/mcpclient uses a server's tools; examples/conformance
-// is a fixture server, its tools, prompts and resources generated, that
-// passes the official MCP conformance suite (run by .ci/run).
+// examples/mcpserver serves the weather example's tools and record_reading
+// (neither read-only nor idempotent), as one replica of several if asked
+// ("go run ./examples/mcpserver", or "-http :8080"); examples/mcpload runs
+// three of them behind nginx under load and kills one; examples/mcpclient
+// uses a server's tools; examples/conformance is a fixture server, its
+// tools, prompts and resources generated, that passes the official MCP
+// conformance suite (run by .ci/run).
 package mcp

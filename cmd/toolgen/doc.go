@@ -716,7 +716,7 @@
 //     builds and runs; its tools never repair arguments (version 6 asks its
 //     decoder to, see Repairs of malformed arguments).
 //   - A documented ToolName constant (ToolGetWeather) and a permission-rule
-//     type (GetWeatherRule, see Permission rules) per tool; an unexported
+//     type (GetWeatherRule, see package agent) per tool; an unexported
 //     function or method (getWeather) gets unexported ones (toolGetWeather,
 //     getWeatherRule), so that tools a package keeps for its own use (on an
 //     unexported type) add nothing to its API.
