@@ -49,6 +49,33 @@
 //   - The generator, and the reference of the //toolgen: directives, is
 //     command [github.com/toolgen-dev/toolgen/cmd/toolgen].
 //
+// # Where progress goes
+//
+// A report (a [Progress]: message, progress, total, partial) reaches each
+// surface that runs the tool, and only while something listens there:
+//
+//   - An agent run (agent.EventToolProgress): Event.Progress as reported;
+//     the partial is Event.Progress.Partial, the JSON as sent.
+//   - The AI SDK stream (package aisdk): a tool-output-available chunk
+//     with preliminary: true, whose output is {message, progress, total}
+//     when the report has no partial, else the partial itself (the
+//     message is not sent with it).
+//   - AG-UI (package agui): an ACTIVITY_SNAPSHOT of type TOOL_PROGRESS,
+//     content {toolCallId, toolName, message, progress, total}, the
+//     partial as the content's partial.
+//   - An MCP server to its client (package mcp, when the call sent a
+//     progressToken): notifications/progress {progressToken, progress,
+//     total, message}, progress made to grow as MCP requires; the partial
+//     in the notification's _meta["dev.toolgen/partial"]
+//     (mcp.PartialMetaKey), left out if it is not JSON.
+//   - An MCP client (a remote tool in an agent): reported on the call's
+//     context, so the agent emits it as a local tool's; the _meta partial
+//     becomes Progress.Partial again.
+//   - OpenTelemetry (module agentotel): a span event; the partial an
+//     attribute, only with agentotel.WithContent.
+//   - Temporal (module temporal): heartbeat details, the partial in them
+//     up to 256 KiB.
+//
 // Until generated code version 5 this package was
 // github.com/toolgen-dev/toolgen/runtime, a name it shared with the
 // standard library's, and the agent loop was runtime/agent. The old import

@@ -10,8 +10,8 @@ import (
 // Where it goes depends on who runs the tool: an agent run's event
 // (agent.EventToolProgress, which aisdk streams as a preliminary result),
 // an MCP notifications/progress (Partial in its _meta, under
-// mcp.PartialMetaKey), a span event, a Temporal heartbeat; README's "Tools
-// that stream" says what each of them gets.
+// mcp.PartialMetaKey), a span event, a Temporal heartbeat; the package doc's "Where
+// progress goes" says what each of them gets.
 type Progress struct {
 	// Message says what the tool is doing, for a person: "reading page 3".
 	Message string `json:"message,omitempty"`

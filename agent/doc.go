@@ -3,17 +3,7 @@
 // model answers. It is for programs that run agents; tools themselves need
 // only package toolgen (the module root).
 //
-//	a, err := agent.New(model,
-//		agent.WithTools(weather.Tools()),
-//		agent.WithPermissions(permission.Permissions{Ask: []toolgen.Rule{{Tool: "send_*"}}}),
-//	)
-//	state, err := a.Run(ctx, "Weather in Paris?", deps)
-//
 // # The loop
-//
-// agent.New puts tools in front of a model,
-// and a run asks the model, runs the calls it makes, gives it the results,
-// until it answers.
 //
 //	a, err := agent.New(model,
 //		agent.WithTools(weather.Tools(), mail.Tools()),
@@ -51,12 +41,14 @@
 //     input schema) in; the assistant's message (text and tool calls, each
 //     with an id and raw JSON arguments) and token usage out. Provider
 //     adapters implement it; agent/agenttest scripts it, so agents are
-//     tested offline:
+//     tested offline.
 //
-//     model := agenttest.NewModel(
-//     agenttest.Calls(agenttest.Call("c1", weather.ToolGetWeather, `{"city":"Paris"}`)),
-//     agenttest.Text("Sunny in Paris."),
-//     )
+// A scripted model:
+//
+//	model := agenttest.NewModel(
+//		agenttest.Calls(agenttest.Call("c1", weather.ToolGetWeather, `{"city":"Paris"}`)),
+//		agenttest.Text("Sunny in Paris."),
+//	)
 //
 // The scripted model streams too: "agenttest.StreamText("Sunny ", "in ",
 // "Paris.")" gives its answer in pieces, agenttest.Deltas(parts...) exactly
@@ -223,14 +215,10 @@
 //     denied ("Denied: tool "x" is not available in this run (the program
 //     made it inactive), so this call was not run; the tools are: ...",
 //     reported call_denied, as the AI SDK harness's execution-denied
-//     result); then the permission
-//     rules, deny, then allow, then ask (the first list with a matching rule
-//     wins); then the tool's own RequiresApproval for a host tool, else the
-//     preset, else RequiresApproval. Note that
-//     Claude Code checks ask before allow: here an allow rule can exempt calls
-//     from an ask rule ("Allow: git *", "Ask: run_command"). A denied call
-//     never runs; the model is told "Denied by policy: this call is not
-//     permitted."
+//     result); then the permission rules (see Permission rules); then the
+//     tool's own RequiresApproval for a host tool, else the preset, else
+//     RequiresApproval. A denied call never runs; the model is told "Denied
+//     by policy: this call is not permitted."
 //
 //   - Presets decide calls no rule matched, from the tools' annotations:
 //     PresetAllowAll (everything runs), PresetAllowEdits (destructive tools
@@ -285,21 +273,9 @@
 //
 //   - Tracing with OpenTelemetry: the optional module
 //     github.com/toolgen-dev/toolgen/agentotel (a go.mod of its own, so
-//     toolgen itself does not depend on OpenTelemetry) turns an agent's events
-//     into spans that follow OpenTelemetry's GenAI semantic conventions:
-//     "invoke_agent {agent}" for each run, "chat {model}" for each model call
-//     (with token usage), "execute_tool {tool}" for each tool call (status
-//     Error with the error's text when it fails or times out). Permission
-//     decisions and compactions are span events on the run, file changes
-//     events on the call. Give
-//     "agent.WithObserver(agentotel.Observer(otel.Tracer("myapp"),
-//     agentotel.WithModel("", "openai", "gpt-4o")))" to the agent and to the
-//     agents it uses as tools, and sub-agent runs nest under the calls that
-//     started them. Spans end when a run stops, pauses or fails; a resumed run
-//     gets a new span with the same gen_ai.conversation.id. Tool arguments and
-//     results, file paths and people's rejection reasons are recorded only
-//     with agentotel.WithContent(). Observers get no context, so a run's span
-//     starts a trace of its own rather than joining the caller's.
+//     toolgen itself does not depend on OpenTelemetry) turns an agent's
+//     events into GenAI spans: give agentotel.Observer(tracer) to the
+//     agent, and to the agents it uses as tools, with WithObserver.
 //
 //   - Compaction: a long run's transcript grows with every tool result;
 //     "agent.WithCompaction(budget, policies...)" keeps each request under
@@ -307,13 +283,15 @@
 //     (agent.EstimateTokens, about four bytes a token; when the model reported
 //     its input tokens for the transcript so far, that count plus the estimate
 //     of newer messages, if larger), and while it is over budget runs the
-//     policies in order:
+//     policies in order.
 //
-//     a, err := agent.New(model, agent.WithTools(tools),
-//     agent.WithCompaction(100_000,
-//     agent.ElideToolResults(2, 4096), // old results over 4 KB become a marker
-//     agent.Summarize(cheapModel, 4),  // then: summarize all but the last 4 turns
-//     ))
+// Compaction's policies:
+//
+//	a, err := agent.New(model, agent.WithTools(tools),
+//		agent.WithCompaction(100_000,
+//			agent.ElideToolResults(2, 4096), // old results over 4 KB become a marker
+//			agent.Summarize(cheapModel, 4),  // then: summarize all but the last 4 turns
+//		))
 //
 // "ElideToolResults(keepLast, maxBytes)" replaces the content of results
 // larger than maxBytes, but the last keepLast, with "[result elided: N bytes;
@@ -387,39 +365,29 @@
 //     back together. Streaming changes what is observed, never what the loop
 //     decides: the state a streaming run ends with is the one Run gives.
 //
-//     s, err := a.RunStream(ctx, "Weather in Paris?", nil, func(e agent.Event) error {
-//     if e.Kind == agent.EventModelPart && e.Part.Kind == agent.PartText {
-//     fmt.Print(e.Part.Text)
-//     }
-//     return nil
-//     })
+// Printing the answer's text as it comes:
 //
-//   - Ready for durable execution: the loop's decisions (what to do next,
-//     permission outcomes, pausing and resuming) are pure functions of State,
-//     with no I/O, clock, randomness or map-order dependence
-//     (agent/step.go); model calls, tool calls and compaction (whose
-//     policies may call the model) are the only side effects. An engine drives
-//     a run through a.Next(state) (compact, ask the model, call tools with
-//     their idempotency keys, await approval, or stop), a.ApplyCompaction,
-//     a.ApplyResponse and a.ApplyResults (agent/engine.go), and runs
-//     the effects (a.Compact, the model, a.CallTool) where it records them;
-//     the events Run emits about decisions (call_allowed, call_rejected,
-//     compaction, run_stopped...) are recorded in the state, and the engine
-//     delivers them once with "a.Emit(ctx, state.TakeEvents()...)" (not while
-//     replaying). Run and Resume are the same loop in process (same decision
-//     step, same events, same transcript: tests drive both on one script and
-//     compare); see Durable runs.
+//	s, err := a.RunStream(ctx, "Weather in Paris?", nil, func(e agent.Event) error {
+//		if e.Kind == agent.EventModelPart && e.Part.Kind == agent.PartText {
+//			fmt.Print(e.Part.Text)
+//		}
+//		return nil
+//	})
+//
+// Ready for durable execution: the loop's decisions are pure functions of
+// State, and an engine drives a run through them, running each effect
+// where it records it (see The engine seam); Run and Resume are the same
+// loop in process.
 //
 // # Permission rules
 //
 // WithPermissions gives the loop a permission.Permissions, which decides
 // every call: a deny rule refuses it, an allow rule runs it, an ask rule
 // pauses the run for a person; with no rule matching, the preset and the
-// tool's RequiresApproval decide. For a host tool that requires approval,
-// only an allow rule whose Tool is the tool's name lifts that, never a
-// pattern (see Presets). New runs Permissions.Check against the agent's
-// tools. Package permission documents the rules, their order and their
-// globs; Permissions, Outcome, Match and MatchRule here are its names.
+// tool's RequiresApproval decide (see Presets). New runs Permissions.Check
+// against the agent's tools. Package permission documents the rules, their
+// order (deny, then allow, then ask: an allow rule can exempt calls from an
+// ask rule, unlike Claude Code's) and their globs.
 //
 // Typed rules. For each tool, the generated file declares a rule type with one
 // string field per argument, so that a misspelled tool or argument does not
@@ -501,40 +469,20 @@
 //
 // # Where things live
 //
-//   - The loop: [New] and its options ([WithTools], [WithSystem],
-//     [WithPermissions], [WithPreset], [WithToolTimeout], ...; agent.go),
-//     [Agent.Run] and [Agent.Resume] (run.go), with its pure decisions in
-//     step.go: what to do next is a function of the [State] alone, so that a
-//     durable-execution engine can replay it.
-//   - The model: [Model] (one method, Generate), [ModelFunc], [Request],
-//     [Response], [Message], [ToolCall], [ToolResult] (model.go). Packages
-//     provider/openai and provider/anthropic are Models over real APIs;
-//     package agent/agenttest scripts one for tests.
-//   - [State] (state.go): plain data that round-trips through JSON, so a run
-//     paused for approval in one process resumes in another; [State.Pending],
-//     [State.Approve] and [State.Reject] decide the paused calls.
-//   - Events (event.go, observe.go): [WithObserver] sees every [Event] of a
-//     run, one at a time, ending with run_stopped or run_failed; events
-//     name their agent and, for a sub-agent, the run that called it;
-//     [WithLogger] logs them.
-//   - File changes and progress (filechange.go): a tool's
-//     toolgen.ReportFileChange and toolgen.ReportProgress reach observers
-//     and RunStream as an EventFileChanged and an EventToolProgress,
-//     between the call's tool_started and tool_finished.
-//   - Compaction (compaction.go): [WithCompaction] keeps requests under a
-//     token budget ([EstimateTokens]) with policies ([ElideToolResults],
-//     [Summarize], or a [Compactor] of one's own); the compacted transcript
-//     replaces the State's, [State.Compactions] and [EventCompaction] say
-//     what was removed.
-//   - The engine seam (engine.go): [Agent.Next] says what a run does next
-//     (compact, ask the model, call tools, await approval, stop) and
-//     [Agent.ApplyCompaction], [Agent.ApplyResponse] and
-//     [Agent.ApplyResults] record what it came to, so that a
-//     durable-execution engine drives the run and records each effect
-//     (module github.com/toolgen-dev/toolgen/temporal runs it on Temporal);
-//     the events of the decisions are recorded in the State
-//     ([State.TakeEvents]) for the engine to deliver once ([Agent.Emit]).
-//     Run and Resume drive the same decision step.
+//   - The loop: [New] and its options (agent.go), [Agent.Run] and
+//     [Agent.Resume] (run.go), its pure decisions (step.go).
+//   - The model: [Model], [ModelFunc], [Request], [Response], [Message],
+//     [ToolCall], [ToolResult] (model.go).
+//   - [State] (state.go), [State.Pending], [State.Approve], [State.Reject].
+//   - Events (event.go, observe.go): [Event], [WithObserver], [WithLogger].
+//   - File changes and progress (filechange.go): [EventFileChanged],
+//     [EventToolProgress].
+//   - Compaction (compaction.go): [WithCompaction], [EstimateTokens],
+//     [ElideToolResults], [Summarize], [Compactor], [State.Compactions].
+//   - The engine seam (engine.go): [Agent.Next], [Agent.ApplyCompaction],
+//     [Agent.ApplyResponse], [Agent.ApplyResults], [State.TakeEvents],
+//     [Agent.Emit]; module github.com/toolgen-dev/toolgen/temporal runs it
+//     on Temporal.
 //   - Tool search (toolsearch.go): [WithToolSearch] sends the model the
 //     tools that are not deferred (toolgen.Tool.Deferred) and a
 //     search_tools tool ([ToolSearchTools]) over the tools' build-time
@@ -568,9 +516,8 @@
 //     part by part ([Part], [EventModelPart]); a [StreamingModel] streams its
 //     answer, [Stream] adapts any [Model], and [Collector] puts parts back
 //     together.
-//   - Permissions (permissions.go): [WithPermissions] takes package
-//     permission's rules (Deny, then Allow, then Ask); the names
-//     [Permissions], [Outcome], [Match] and [MatchRule] are aliases of its.
+//   - Permissions (permissions.go): [Permissions], [Outcome], [Match] and
+//     [MatchRule] are aliases of package permission's names.
 //   - Presets (preset.go): [Preset] decides the calls no rule matched, from
 //     the tools' annotations.
 //   - Sub-agents (subagent.go): [Agent.AsTool] makes an agent a tool of

@@ -554,3 +554,43 @@ func ExampleWithStateKey() {
 	// resume: the state is version 1, and an agent with a state key resumes only the version 3 States it sealed
 	// done Tomorrow in Oslo: rain, 13 to 21°C.
 }
+
+// A person may fix a call's arguments instead of rejecting it: CheckEdit
+// tells what the tool would refuse (every problem, so the UI asks again),
+// ApproveWith approves the edited call, and Resume decides it again by the
+// rules and runs it; the model reads that a person changed the call, and to
+// what.
+func ExampleState_ApproveWith() {
+	ctx := context.Background()
+	model := agenttest.NewModel(
+		agenttest.Calls(agenttest.Call("c1", weather.ToolGetForecast, `{"city":"Pari","days":1}`)),
+		agenttest.Text("Tomorrow in Paris."),
+	)
+	ag, err := agent.New(model,
+		agent.WithTools(weather.Tools()),
+		agent.WithPermissions(permission.Permissions{Ask: []toolgen.Rule{{Tool: weather.ToolGetForecast}}}),
+	)
+	if err != nil {
+		log.Fatal(err)
+	}
+	state, err := ag.Run(ctx, "Weather in Paris tomorrow?", nil)
+	if err != nil {
+		log.Fatal(err)
+	}
+	id := state.Pending()[0].ID
+	fmt.Println(ag.CheckEdit(state, id, json.RawMessage(`{"city":"","days":30}`)))
+	edited := json.RawMessage(`{"city":"Paris","days":1}`)
+	if err := state.ApproveWith(id, edited); err != nil {
+		log.Fatal(err)
+	}
+	state, err = ag.Resume(ctx, state, nil)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Printf("%s; the model asked for %s\n", state.StopReason, state.Messages[1].Calls[0].Args)
+	fmt.Println(state.Messages[2].Results[0].Result.Text())
+	// Output:
+	// invalid arguments: /city: "" is 0 characters long, shorter than the minimum 1; /days: 30 is greater than the maximum 14
+	// done; the model asked for {"city":"Pari","days":1}
+	// Note: the user edited this call's arguments before approving it; it ran with {"city":"Paris","days":1}.
+}

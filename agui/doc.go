@@ -125,15 +125,9 @@
 // A run runs the agent with the tools of the server's user, so the handler
 // serves only requests a page meant to send, as package aisdk does:
 //
-//   - Origin. The body must be application/json (else 415): text/plain,
-//     forms and multipart, which any web page may POST without a CORS
-//     preflight, are refused. A browser's request from another origin (its
-//     Origin, or Sec-Fetch-Site cross-site or same-site) gets 403, unless
-//     WithAllowedOrigins names the origin (which then gets CORS headers).
-//     On a loopback address, a Host other than localhost, 127.0.0.1 or
-//     [::1] gets 403 (a page whose domain was rebound to 127.0.0.1 is
-//     same-origin to itself; its Host gives it away), unless WithAllowedHosts
-//     names it.
+//   - Origin. aisdk's rules, with the same options (WithAllowedOrigins,
+//     WithAllowedHosts): JSON bodies only (else 415), no request from
+//     another origin, no Host rebound to a loopback address (403).
 //   - Principals. WithPrincipal binds each thread to the principal (the
 //     signed-in user) of its first run; a request naming a thread another
 //     principal started gets 404, as if there were no such thread, and

@@ -31,8 +31,9 @@ package builtin
 //   its command, e.g. Deny {Tool: builtin.ToolRunCommand, Args:
 //   {"command": "*rm -rf*"}}. Rules match text: they are guard rails; the
 //   confinement below is the boundary.
-// - Commands are confined by the kernel, by default (README's table says
-//   what per resource). A command, and every process it starts, can
+// - Commands are confined by the kernel, by default (the package doc's
+//   table under run_command says what per resource). A command, and every
+//   process it starts, can
 //   - write (create, remove, rename) only in dir and in $TMPDIR, a private
 //     directory made for the call and removed after it, plus WritePaths;
 //   - read and execute only there, in /usr, /bin, /sbin, /lib*, /opt, an

@@ -135,10 +135,6 @@
 // its own. The differential corpus test and FuzzFastPathMatchesSDK compare
 // this path with go-sdk's on live sessions as they do the stateless one.
 //
-// examples/mcpserver serves the weather tools and record_reading (neither
-// read-only nor idempotent: each call records one more reading): "go run
-// ./examples/mcpserver" (stdio) or "go run ./examples/mcpserver -http :8080".
-//
 // Arguments in headers. A tool's input schema may mark a property with
 // "x-mcp-header": "Region" (a generated tool's header=Region option, see
 // the toolgen command): over streamable HTTP at protocol version
@@ -304,22 +300,56 @@
 // go-sdk writes the two fields at every revision; clients before
 // 2026-07-28 ignore them.
 //
-// What proves it. CI runs the official conformance suite's requirement
-// set of 2026-07-28 (@modelcontextprotocol/conformance 0.2.0-alpha.12):
-// all 50 server scenarios against examples/conformance, stateful and
-// stateless, and all 39 client scenarios against examples/mcpclient, the
-// tasks and authorization extensions included; and the 2025-11-25 suite
-// (0.1.16). The package's own tests, each a class: the revisions on one
-// endpoint and their errors (server_revision_test.go), asking the client
-// and its request states (mrtr_test.go, client_input_test.go), the tasks
-// extension beside 2025-11-25's tasks (server_tasks2026_test.go; the
-// PostgreSQL store's replica kill in mcp/pgtasks), arguments in headers
-// (headers_test.go), the client's negotiation (client_revision_test.go),
-// OAuth's iss, client ID metadata documents, DPoP, enterprise-managed
-// authorization, client credentials and workload identity
-// (client_oauth_*_test.go), and interop with the TypeScript SDK's client
-// and server and go-sdk's (interop_ts_test.go, interop_sdk_test.go;
-// mcp-go's client in the bench module).
+// # What proves each revision and extension
+//
+// CI runs the official conformance suite (@modelcontextprotocol/conformance
+// 0.2.0-alpha.12, under Node 22, pinned in testdata/npm) with
+// "--requirements 2026-07-28": all 50 server scenarios against
+// examples/conformance, stateful and stateless, and all 39 client
+// scenarios against examples/mcpclient, the tasks and authorization
+// extensions included (.ci/conformance-2026); and the 2025-11-25 suite
+// (0.1.16: 30 of 30, the 10 of prompts, resources and completion required
+// by name; .ci/conformance). Measured with the same suite, go-sdk v1.8.0's
+// own fixture server passes 41 of the 50 server scenarios stateless (7
+// stateful: its stateful handler refuses 2026-07-28), mcp-go v1.6.0's 28.
+// What each revision and extension does, and the tests that prove it:
+//
+//   - Tools, prompts, resources, completion; server/discover; Mcp-Method
+//     and Mcp-Name checked (-32020); -32022 with the versions spoken; no
+//     ping, logging/setLevel or initialize at 2026-07-28, and log messages
+//     only when a request asks (io.modelcontextprotocol/logLevel). At
+//     2026-07-28, 2025-11-25, 2025-06-18, 2025-03-26 and 2024-11-05:
+//     TestRevisionsOnOneEndpoint, TestStatefulAnswers2026AsStateless,
+//     TestRevisionErrors, TestLogOnlyWithLogLevel; the TypeScript SDK's
+//     client (TestTypeScriptClientInterop) and mcp-go's (the bench
+//     module's TestMCPGoClientInterop) at each revision they speak.
+//   - Caching hints on every list and read (WithCacheHints, or
+//     //toolgen:resource's cache=public ttl=5m); tools listed in name
+//     order. At 2026-07-28: TestCacheHints, TestToolsListedInNameOrder.
+//   - A tool asks the client (Elicit, Sample, ListRoots; approvals ask the
+//     same way): a multi round-trip request at 2026-07-28, a request on
+//     the session before; the client answers (WithElicitation,
+//     WithSampling, WithRoots). At every revision (sampling and roots are
+//     deprecated at 2026-07-28, still served): TestAskOverEveryTransport,
+//     TestAskStateTampering, TestClientAnswersInputRequired.
+//   - Tasks: the extension io.modelcontextprotocol/tasks beside
+//     2025-11-25's tasks, in memory or on PostgreSQL. At 2026-07-28 and
+//     2025-11-25: TestTasks2026Lifecycle, TestTasksBothRevisionsOnOneServer,
+//     pgtasks.TestReplicaKilled.
+//   - Arguments in headers (SEP-2243): checked when generating, by the
+//     server on every path, mirrored by the client and the typed stubs. At
+//     2026-07-28: TestServerChecksParamHeaders,
+//     TestClientMirrorsParamHeaders, testdata/golden/errheaders.
+//   - The client: server/discover and per-request _meta, down to
+//     initialize at older servers; ProtocolVersion; schemas kept as the
+//     server wrote them. At every revision: TestNegotiatesEachRevision,
+//     TestInteropTypeScriptSDK, TestInteropGoSDKServer.
+//   - Authorization (see OAuth): iss compared exactly, client ID metadata
+//     documents, DPoP, enterprise-managed authorization, client
+//     credentials and workload identity. At 2026-07-28 and 2025-11-25:
+//     TestOAuthIssCompared, TestOAuthClientIDMetadataDocument,
+//     TestOAuthDPoPNonces, TestOAuthEnterprise, TestOAuthClientCredentials,
+//     TestOAuthWorkloadIdentity.
 //
 // # Prompts, resources and completion
 //
@@ -393,7 +423,9 @@
 // permission.Permissions as the agent loop does: deny rules refuse ("Denied by policy:
 // this call is not permitted."), allow rules run the calls they match
 // without asking, even of a tool that requires approval, and ask rules make
-// the calls they match need approval. "mcp.WithApprover(func(ctx, call
+// the calls they match need approval; as in the loop, arguments that
+// repeat a member name are refused before any rule, with the decoder's
+// problem. "mcp.WithApprover(func(ctx, call
 // permission.ToolCall) (bool, error))" decides every call that needs approval,
 // with the call's toolgen.Ctx (deps) on ctx, instead of the client's user:
 // false, an error or a panic refuses the call. Annotations (destructive,
@@ -416,13 +448,6 @@
 // A tool may also return toolgen.Result (or "(toolgen.Result, error)") to
 // choose its content itself: text, images, audio or embedded resources
 // (toolgen.ContentResource); it is returned as it is, with no output schema.
-//
-// CI runs the official MCP conformance suite
-// ("@modelcontextprotocol/conformance" 0.1.16, under Node 22 from npm, pinned
-// in testdata/npm) against examples/conformance, a server whose tools,
-// prompts and resources are annotated Go functions: "bash .ci/conformance",
-// 30 of 30 active scenarios, the 10 of prompts, resources and completion
-// required by name.
 //
 // # Asking the client: elicitation, sampling, roots
 //
@@ -1110,10 +1135,11 @@
 //
 // Prompts and resources written without toolgen's types (subscriptions,
 // lists that change at run time) can still be added on (*Server).SDK().
-// examples/mcpserver serves the weather example's tools
-// and a non-idempotent one (record_reading), as one replica of several if
-// asked; examples/mcpload runs three of them behind nginx under load and
-// kills one; examples/mcpclient uses a server's tools; examples/conformance
-// is a fixture server, its tools, prompts and resources generated, that
-// passes the official MCP conformance suite (run by .ci/run).
+// examples/mcpserver serves the weather example's tools and record_reading
+// (neither read-only nor idempotent), as one replica of several if asked
+// ("go run ./examples/mcpserver", or "-http :8080"); examples/mcpload runs
+// three of them behind nginx under load and kills one; examples/mcpclient
+// uses a server's tools; examples/conformance is a fixture server, its
+// tools, prompts and resources generated, that passes the official MCP
+// conformance suite (run by .ci/run).
 package mcp

@@ -572,7 +572,7 @@
 //     (or the zero value) otherwise; for a required member it is a type error.
 //     This is the one place the decoder accepts what the default schema does
 //     not: models in OpenAI's strict mode send null for every optional member
-//     (the strict schema says so, see Model providers). null for an element of
+//     (the strict schema says so, see Schema dialects). null for an element of
 //     a []*T, [N]*T or map[string]*T is rejected ("/items/2: expected object,
 //     got null"); encoding/json reads it as nil.
 //   - A time.Time is read by RFC 3339's date-time grammar, as the schema's
@@ -716,7 +716,7 @@
 //     builds and runs; its tools never repair arguments (version 6 asks its
 //     decoder to, see Repairs of malformed arguments).
 //   - A documented ToolName constant (ToolGetWeather) and a permission-rule
-//     type (GetWeatherRule, see Permission rules) per tool; an unexported
+//     type (GetWeatherRule, see package agent) per tool; an unexported
 //     function or method (getWeather) gets unexported ones (toolGetWeather,
 //     getWeatherRule), so that tools a package keeps for its own use (on an
 //     unexported type) add nothing to its API.

@@ -6,7 +6,8 @@
 // documented format, so that the suite speaks of answers, calls and
 // transcripts, never of a provider's JSON. What only one adapter does
 // stays in its own tests. provider's adapters run it (provider/gemini from
-// its own module), and an adapter of your own may.
+// its own module), agenttest's scripted model keeps its contract
+// (TestScriptedModelContract), and an adapter of your own may run it.
 package providertest
 
 import (

@@ -134,8 +134,8 @@ func compile(t testing.TB, text []byte) *jsonschema.Schema {
 
 // check calls the tool with doc and returns every disagreement between the
 // decoder, the schema validator, encoding/json, the output schema and the
-// encoder, beyond the documented differences (see README, "Differences
-// from encoding/json").
+// encoder, beyond the documented differences (see the toolgen command's doc,
+// "Differences from encoding/json").
 func (s *subject) check(doc []byte) []string {
 	var bad []string
 	fail := func(format string, args ...any) { bad = append(bad, fmt.Sprintf(format, args...)) }
@@ -216,8 +216,8 @@ func nilResult(res toolgen.Result, returned any) bool {
 }
 
 // wrapped reports whether a tool's result is wrapped as {"result": value}
-// (any result but a struct, see README, "Results"): its result is no
-// argument document to read back.
+// (any result but a struct, see the toolgen command's doc, "Results"): its
+// result is no argument document to read back.
 func (s *subject) wrapped() bool {
 	var out struct {
 		Properties map[string]any `json:"properties"`
