@@ -161,7 +161,7 @@ func readFraction[S ~string | ~[]byte](s S) (nanos int, rest S, ok bool) {
 	if len(s) == 0 || s[0] != '.' {
 		return 0, s, true
 	}
-	end := digitsEnd(s, 1)
+	end := DigitsEnd(s, 1)
 	if end == 1 {
 		return 0, s, false
 	}
@@ -324,7 +324,7 @@ func validUUID(s string) bool {
 				return false
 			}
 		default:
-			if hexValue(s[i]) < 0 {
+			if HexValue(s[i]) < 0 {
 				return false
 			}
 		}

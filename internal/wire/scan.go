@@ -5,6 +5,8 @@ import (
 	"math/bits"
 	"strconv"
 	"unicode/utf8"
+
+	"github.com/toolgen-dev/toolgen/internal/jsonformat"
 )
 
 // The byte-level JSON scanner under Decoder: white space, literals, numbers,
@@ -276,7 +278,7 @@ func numberEnd[T ~string | ~[]byte](s T, i int) (int, bool) {
 	case i < len(s) && s[i] == '0':
 		i++
 	case i < len(s) && isDigit(s[i]):
-		i = digitsEnd(s, i)
+		i = jsonformat.DigitsEnd(s, i)
 	default:
 		return i, false
 	}
@@ -285,7 +287,7 @@ func numberEnd[T ~string | ~[]byte](s T, i int) (int, bool) {
 		if i >= len(s) || !isDigit(s[i]) {
 			return i, false
 		}
-		i = digitsEnd(s, i)
+		i = jsonformat.DigitsEnd(s, i)
 	}
 	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
 		i++
@@ -295,16 +297,9 @@ func numberEnd[T ~string | ~[]byte](s T, i int) (int, bool) {
 		if i >= len(s) || !isDigit(s[i]) {
 			return i, false
 		}
-		i = digitsEnd(s, i)
+		i = jsonformat.DigitsEnd(s, i)
 	}
 	return i, true
-}
-
-func digitsEnd[T ~string | ~[]byte](s T, i int) int {
-	for i < len(s) && isDigit(s[i]) {
-		i++
-	}
-	return i
 }
 
 // scanString consumes the string literal at d.pos and returns the span of
@@ -409,23 +404,11 @@ func escapeLen(s []byte) int {
 		return 2
 	case 'u':
 		for i := 2; i < 6; i++ {
-			if i >= len(s) || hexValue(s[i]) < 0 {
+			if i >= len(s) || jsonformat.HexValue(s[i]) < 0 {
 				return -i
 			}
 		}
 		return 6
-	}
-	return -1
-}
-
-func hexValue(c byte) rune {
-	switch {
-	case '0' <= c && c <= '9':
-		return rune(c - '0')
-	case 'a' <= c && c <= 'f':
-		return rune(c - 'a' + 10)
-	case 'A' <= c && c <= 'F':
-		return rune(c - 'A' + 10)
 	}
 	return -1
 }

@@ -5,6 +5,8 @@ import (
 	"unicode/utf16"
 	"unicode/utf8"
 	"unsafe"
+
+	"github.com/toolgen-dev/toolgen/internal/jsonformat"
 )
 
 // String storage.
@@ -153,13 +155,7 @@ func (d *Decoder) stringRest(start, i int) (string, bool) {
 			d.failAt("in a string literal")
 			return "", false
 		default:
-			r, size := utf8.DecodeRune(data[i:])
-			if r == utf8.RuneError && size == 1 {
-				a = utf8.AppendRune(a, utf8.RuneError)
-			} else {
-				a = append(a, data[i:i+size]...)
-			}
-			i += size
+			a, i = appendRune(a, data, i)
 		}
 		j := plainEnd(data, i)
 		a = append(a, data[i:j]...)
@@ -187,15 +183,19 @@ func appendUnescaped(dst, raw []byte) []byte {
 			dst, i = appendEscaped(dst, raw, i)
 			continue
 		}
-		r, size := utf8.DecodeRune(raw[i:])
-		if r == utf8.RuneError && size == 1 {
-			dst = utf8.AppendRune(dst, utf8.RuneError)
-		} else {
-			dst = append(dst, raw[i:i+size]...)
-		}
-		i += size
+		dst, i = appendRune(dst, raw, i)
 	}
 	return dst
+}
+
+// appendRune appends the rune at raw[i], U+FFFD for a byte that is not
+// valid UTF-8, and returns the offset after it.
+func appendRune(dst, raw []byte, i int) ([]byte, int) {
+	r, size := utf8.DecodeRune(raw[i:])
+	if r == utf8.RuneError && size == 1 {
+		return utf8.AppendRune(dst, utf8.RuneError), i + 1
+	}
+	return append(dst, raw[i:i+size]...), i + size
 }
 
 // simpleEscapes maps the letter after a backslash to the byte it stands for.
@@ -227,5 +227,5 @@ func appendEscaped(dst, raw []byte, i int) ([]byte, int) {
 // hex4 returns the value of the four hexadecimal digits at the start of s,
 // or a negative number when one of the four is not a hexadecimal digit.
 func hex4(s []byte) rune {
-	return hexValue(s[0])<<12 | hexValue(s[1])<<8 | hexValue(s[2])<<4 | hexValue(s[3])
+	return jsonformat.HexValue(s[0])<<12 | jsonformat.HexValue(s[1])<<8 | jsonformat.HexValue(s[2])<<4 | jsonformat.HexValue(s[3])
 }

@@ -156,22 +156,34 @@ func (s *Scanner) Skip() error {
 	return err
 }
 
+// open moves past the bracket that opens an object or array (kind, else
+// the error want), unless the nesting is already as deep as allowed, and
+// reports whether it is empty, its closing bracket read too.
+func (s *Scanner) open(kind Kind, want string, closing byte) (empty bool, err error) {
+	if s.Kind() != kind {
+		return false, s.syntax(want)
+	}
+	if s.depth >= maxDepth {
+		return false, s.syntax("nested too deeply")
+	}
+	s.depth++
+	s.pos++
+	s.Space()
+	if s.pos < len(s.data) && s.data[s.pos] == closing {
+		s.pos++
+		s.depth--
+		return true, nil
+	}
+	return false, nil
+}
+
 // Object reads an object, calling member with each member's key (its
 // literal and its text, as String returns them) and the position at the
 // member's value, after white space. member must read the value, and no
 // more; an error it returns ends the reading.
 func (s *Scanner) Object(member func(literal, text []byte) error) error {
-	if s.Kind() != KindObject {
-		return s.syntax("want an object")
-	}
-	if err := s.enter(); err != nil {
+	if empty, err := s.open(KindObject, "want an object", '}'); empty || err != nil {
 		return err
-	}
-	s.Space()
-	if s.pos < len(s.data) && s.data[s.pos] == '}' {
-		s.pos++
-		s.depth--
-		return nil
 	}
 	for {
 		s.Space()
@@ -201,17 +213,8 @@ func (s *Scanner) Object(member func(literal, text []byte) error) error {
 // the position at it, after white space. elem must read the element, and
 // no more; an error it returns ends the reading.
 func (s *Scanner) Array(elem func(i int) error) error {
-	if s.Kind() != KindArray {
-		return s.syntax("want an array")
-	}
-	if err := s.enter(); err != nil {
+	if empty, err := s.open(KindArray, "want an array", ']'); empty || err != nil {
 		return err
-	}
-	s.Space()
-	if s.pos < len(s.data) && s.data[s.pos] == ']' {
-		s.pos++
-		s.depth--
-		return nil
 	}
 	for i := 0; ; i++ {
 		s.Space()
@@ -222,17 +225,6 @@ func (s *Scanner) Array(elem func(i int) error) error {
 			return err
 		}
 	}
-}
-
-// enter moves past the bracket that opens an array or object, unless the
-// nesting is already as deep as allowed.
-func (s *Scanner) enter() error {
-	if s.depth >= maxDepth {
-		return s.syntax("nested too deeply")
-	}
-	s.depth++
-	s.pos++
-	return nil
 }
 
 // more moves past the comma after a member or element and reports true, or
