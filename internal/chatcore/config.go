@@ -131,23 +131,24 @@ func WithErrorText[S comparable](fn func(error) string) Option[S] {
 // WithAllowedOrigins serves pages of these origins, with CORS headers.
 func WithAllowedOrigins[S comparable](origins ...string) Option[S] {
 	return func(c *Config[S]) error {
-		for _, o := range origins {
-			if !c.Guard.AllowOrigin(o) {
-				return fmt.Errorf("%s.WithAllowedOrigins(%q): not an origin (scheme://host[:port], as a browser sends it)", c.Guard.Name, o)
-			}
-		}
-		return nil
+		return allowEach(c.Guard.Name+".WithAllowedOrigins", origins, c.Guard.AllowOrigin, "not an origin (scheme://host[:port], as a browser sends it)")
 	}
 }
 
 // WithAllowedHosts adds Host names the handler serves on loopback.
 func WithAllowedHosts[S comparable](hosts ...string) Option[S] {
 	return func(c *Config[S]) error {
-		for _, h := range hosts {
-			if !c.Guard.AllowHost(h) {
-				return fmt.Errorf("%s.WithAllowedHosts(%q): not a host name (name or name:port)", c.Guard.Name, h)
-			}
-		}
-		return nil
+		return allowEach(c.Guard.Name+".WithAllowedHosts", hosts, c.Guard.AllowHost, "not a host name (name or name:port)")
 	}
+}
+
+// allowEach allows each item; the first one refused is option's error,
+// saying what the item is not.
+func allowEach(option string, items []string, allow func(string) bool, isNot string) error {
+	for _, it := range items {
+		if !allow(it) {
+			return fmt.Errorf("%s(%q): %s", option, it, isNot)
+		}
+	}
+	return nil
 }

@@ -319,38 +319,56 @@ func (d *Decoder) scanString() (start, end int, plain bool) {
 // scanStringRest is scanString from data[i] on, where there is more than
 // printable ASCII.
 func (d *Decoder) scanStringRest(start, i int) (int, int, bool) {
-	data := d.data
-	plain := true
+	end, escaped, invalid, ok := stringEnd(d.data, i)
+	if !ok {
+		d.failString(end)
+		return start, start, false
+	}
+	d.pos = end + 1
+	return start, end, !escaped && !invalid
+}
+
+// stringEnd reads a string literal's contents from data[i] on and returns
+// the offset of its closing quote, whether the contents hold an escape and
+// whether they hold invalid UTF-8; or, ok false, the offset where the
+// literal goes wrong: a malformed escape's backslash, a control character,
+// or the end of data.
+func stringEnd(data []byte, i int) (end int, escaped, invalid, ok bool) {
 	for i = plainEnd(data, i); i < len(data); i = plainEnd(data, i) {
-		c := data[i]
-		switch {
+		switch c := data[i]; {
 		case c == '"':
-			d.pos = i + 1
-			return start, i, plain
+			return i, escaped, invalid, true
 		case c == '\\':
 			n := escapeLen(data[i:])
 			if n <= 0 {
-				d.pos = i - n
-				d.failAt("in a string escape")
-				return start, start, false
+				return i, escaped, invalid, false
 			}
 			i += n
-			plain = false
+			escaped = true
 		case c < 0x20:
-			d.pos = i
-			d.failAt("in a string literal")
-			return start, start, false
+			return i, escaped, invalid, false
 		default:
 			r, size := utf8.DecodeRune(data[i:])
-			if r == utf8.RuneError && size == 1 {
-				plain = false
-			}
+			invalid = invalid || r == utf8.RuneError && size == 1
 			i += size
 		}
 	}
-	d.pos = len(data)
-	d.failAt("")
-	return start, start, false
+	return len(data), escaped, invalid, false
+}
+
+// failString records the syntax error of a string literal that goes wrong
+// at data[at], as stringEnd reports it.
+func (d *Decoder) failString(at int) {
+	d.pos = at
+	switch {
+	case at == len(d.data):
+		d.failAt("")
+	case d.data[at] == '\\':
+		d.pos = at - escapeLen(d.data[at:])
+		d.failAt("in a string escape")
+	default:
+		d.failAt("in a string literal")
+	}
 }
 
 // PlainEnd is plainEnd, for writers of JSON strings: the bytes it passes

@@ -142,8 +142,7 @@ func (d *Decoder) stringRest(start, i int) (string, bool) {
 				if d.repairCtx != nil && d.fixString(start, i-m, "in a string escape") {
 					return d.String() // the literal, repaired
 				}
-				d.pos = i - m
-				d.failAt("in a string escape")
+				d.failString(i)
 				return "", false
 			}
 			a, i = appendEscaped(a, data, i)
@@ -151,8 +150,7 @@ func (d *Decoder) stringRest(start, i int) (string, bool) {
 			if d.repairCtx != nil && d.fixString(start, i, "in a string literal") {
 				return d.String() // the literal, repaired
 			}
-			d.pos = i
-			d.failAt("in a string literal")
+			d.failString(i)
 			return "", false
 		default:
 			a, i = appendRune(a, data, i)
@@ -161,8 +159,7 @@ func (d *Decoder) stringRest(start, i int) (string, bool) {
 		a = append(a, data[i:j]...)
 		i = j
 	}
-	d.pos = len(data)
-	d.failAt("")
+	d.failString(len(data))
 	return "", false
 }
 

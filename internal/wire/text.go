@@ -3,7 +3,6 @@ package wire
 import (
 	"bytes"
 	"strconv"
-	"unicode/utf8"
 )
 
 // Scanner reads a JSON text token by token and leaves its values as their
@@ -68,47 +67,37 @@ func (s *Scanner) String() (literal, text []byte, err error) {
 		return nil, nil, s.syntax("want a string")
 	}
 	data, start := s.data, s.pos
-	plain, validUTF8 := true, true
-	for i := plainEnd(data, start+1); i < len(data); i = plainEnd(data, i) {
-		switch c := data[i]; {
-		case c == '"':
-			s.pos = i + 1
-			literal = data[start:s.pos]
-			contents := literal[1 : len(literal)-1]
-			switch {
-			case !validUTF8:
-				return nil, nil, s.syntax("invalid UTF-8 in a string")
-			case plain:
-				return literal, contents, nil
-			}
-			return literal, appendUnescaped(make([]byte, 0, len(contents)), contents), nil
-		case c == '\\':
-			n := escapeLen(data[i:])
-			if n <= 0 {
-				s.pos = i
-				switch {
-				case len(data)-i < 2 || data[i+1] == 'u' && len(data)-i < 6:
-					return nil, nil, s.syntax("unterminated string")
-				case data[i+1] == 'u':
-					return nil, nil, s.syntax("invalid \\u escape")
-				}
-				return nil, nil, s.syntax("invalid escape")
-			}
-			i += n
-			plain = false
-		case c < 0x20:
-			s.pos = i
-			return nil, nil, s.syntax("control character in a string")
-		default:
-			r, size := utf8.DecodeRune(data[i:])
-			if r == utf8.RuneError && size == 1 {
-				validUTF8 = false
-			}
-			i += size
-		}
+	end, escaped, invalid, ok := stringEnd(data, start+1)
+	s.pos = end
+	switch {
+	case !ok && end == len(data):
+		return nil, nil, s.syntax("unterminated string")
+	case !ok && data[end] == '\\':
+		return nil, nil, s.escapeError()
+	case !ok:
+		return nil, nil, s.syntax("control character in a string")
 	}
-	s.pos = len(data)
-	return nil, nil, s.syntax("unterminated string")
+	s.pos = end + 1
+	if invalid {
+		return nil, nil, s.syntax("invalid UTF-8 in a string")
+	}
+	literal, contents := data[start:end+1], data[start+1:end]
+	if !escaped {
+		return literal, contents, nil
+	}
+	return literal, appendUnescaped(make([]byte, 0, len(contents)), contents), nil
+}
+
+// escapeError is the error of the malformed escape at the position.
+func (s *Scanner) escapeError() error {
+	rest := s.data[s.pos:]
+	switch {
+	case len(rest) < 2 || rest[1] == 'u' && len(rest) < 6:
+		return s.syntax("unterminated string")
+	case rest[1] == 'u':
+		return s.syntax("invalid \\u escape")
+	}
+	return s.syntax("invalid escape")
 }
 
 // Number reads a number and returns its literal, and whether it is an
