@@ -274,4 +274,3 @@ func mapOf(v any) map[string]any {
 	m, _ := v.(map[string]any)
 	return m
 }
-
