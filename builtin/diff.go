@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"fmt"
 	"strings"
+
+	"github.com/toolgen-dev/toolgen/internal/textdiff"
 )
 
 // Bounds of unifiedDiff.
@@ -122,14 +124,7 @@ func diffLines(text []byte) []string {
 // start and end with are kept, and those between are compared by their
 // longest common subsequence; false when those are too many.
 func diffOps(a, b []string) ([]diffOp, bool) {
-	pre := 0
-	for pre < len(a) && pre < len(b) && a[pre] == b[pre] {
-		pre++
-	}
-	suf := 0
-	for suf < len(a)-pre && suf < len(b)-pre && a[len(a)-1-suf] == b[len(b)-1-suf] {
-		suf++
-	}
+	pre, suf := textdiff.CommonEnds(a, b)
 	n, m := len(a)-pre-suf, len(b)-pre-suf
 	if n > 0 && m > 0 && n > maxDiffCells/m {
 		return nil, false

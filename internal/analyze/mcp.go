@@ -118,20 +118,25 @@ func isStringArg(t *model.Type) bool {
 }
 
 // mcpResult reads a prompt's or a resource's results: (T, error) or T,
-// where T is one of accepted. It returns T's index in accepted and whether
-// there is an error; -1 when reported.
-func (a *analyzer) mcpResult(fd *ast.FuncDecl, sig *types.Signature, kind string, accepted []string, match func(types.Type) int) (int, bool) {
+// where T is a string (0) or a slice whose element isElem (1), as
+// accepted names them. It returns T's index and whether there is an error;
+// -1 when reported.
+func (a *analyzer) mcpResult(fd *ast.FuncDecl, sig *types.Signature, kind string, accepted [2]string, isElem func(types.Type) bool) (int, bool) {
 	res := sig.Results()
 	pos := fd.Type.Pos()
 	if fd.Type.Results != nil {
 		pos = fd.Type.Results.Pos()
 	}
 	if res.Len() >= 1 && res.Len() <= 2 && (res.Len() == 1 || isError(res.At(1).Type())) {
-		if i := match(res.At(0).Type()); i >= 0 {
-			return i, res.Len() == 2
+		t := types.Unalias(res.At(0).Type())
+		if b, isBasic := t.(*types.Basic); isBasic && b.Kind() == types.String {
+			return 0, res.Len() == 2
+		}
+		if s, isSlice := t.(*types.Slice); isSlice && isElem(s.Elem()) {
+			return 1, res.Len() == 2
 		}
 	}
-	a.errorf(pos, "%s %s: a %s returns (T, error) or T, where T is %s", kind, fd.Name.Name, kind, strings.Join(accepted, " or "))
+	a.errorf(pos, "%s %s: a %s returns (T, error) or T, where T is %s", kind, fd.Name.Name, kind, accepted[0]+" or "+accepted[1])
 	return -1, false
 }
 
@@ -142,14 +147,8 @@ func (a *analyzer) prompt(fd *ast.FuncDecl, d *directive) *model.Prompt {
 	if sig == nil {
 		return nil
 	}
-	result, hasErr := a.mcpResult(fd, sig, "prompt", []string{"string", "[]toolgen.PromptMessage"}, func(t types.Type) int {
-		if b, isBasic := types.Unalias(t).(*types.Basic); isBasic && b.Kind() == types.String {
-			return 0
-		}
-		if s, isSlice := types.Unalias(t).(*types.Slice); isSlice && isNamed(s.Elem(), APIPath, "PromptMessage") {
-			return 1
-		}
-		return -1
+	result, hasErr := a.mcpResult(fd, sig, "prompt", [2]string{"string", "[]toolgen.PromptMessage"}, func(elem types.Type) bool {
+		return isNamed(elem, APIPath, "PromptMessage")
 	})
 	described := a.checkDescribed(fd, d, f, "prompt")
 	if !ok || result < 0 || !described {
@@ -181,14 +180,8 @@ func (a *analyzer) resource(fd *ast.FuncDecl, d *directive) *model.Resource {
 	if sig == nil {
 		return nil
 	}
-	result, hasErr := a.mcpResult(fd, sig, "resource", []string{"string (text)", "[]byte (a blob)"}, func(t types.Type) int {
-		if b, isBasic := types.Unalias(t).(*types.Basic); isBasic && b.Kind() == types.String {
-			return 0
-		}
-		if s, isSlice := types.Unalias(t).(*types.Slice); isSlice && types.Identical(s.Elem(), types.Typ[types.Byte]) {
-			return 1
-		}
-		return -1
+	result, hasErr := a.mcpResult(fd, sig, "resource", [2]string{"string (text)", "[]byte (a blob)"}, func(elem types.Type) bool {
+		return types.Identical(elem, types.Typ[types.Byte])
 	})
 	templateOK := d.uri != "" && a.checkTemplate(d, f)
 	described := a.checkDescribed(fd, d, f, "resource")

@@ -1,7 +1,6 @@
 package chatcore
 
 import (
-	"errors"
 	"fmt"
 	"net/http"
 	"time"
@@ -71,6 +70,21 @@ func NotNil[T comparable](dst *T, v T, name, option, what string) error {
 	return nil
 }
 
+// optionFuncs are the kinds of function the options take.
+type optionFuncs interface {
+	~func(*http.Request) (any, error) | ~func(*http.Request) (string, error) | ~func(error) string
+}
+
+// setFunc sets *dst to fn, or says that option (of package name) was given
+// nil, as NotNil does.
+func setFunc[F optionFuncs](dst *F, fn F, name, option string) error {
+	if fn == nil {
+		return fmt.Errorf("%s.%s(nil): nil function", name, option)
+	}
+	*dst = fn
+	return nil
+}
+
 // WithStore keeps the handler's records in s.
 func WithStore[S comparable](s S) Option[S] {
 	return func(c *Config[S]) error { return NotNil(&c.Store, s, c.Guard.Name, "WithStore", "Store") }
@@ -89,24 +103,12 @@ func WithMaxBodyBytes[S comparable](n int64) Option[S] {
 
 // WithDeps makes each run's deps of its request with fn.
 func WithDeps[S comparable](fn func(*http.Request) (any, error)) Option[S] {
-	return func(c *Config[S]) error {
-		if fn == nil {
-			return errors.New(c.Guard.Name + ".WithDeps(nil): nil function")
-		}
-		c.Deps = fn
-		return nil
-	}
+	return func(c *Config[S]) error { return setFunc(&c.Deps, fn, c.Guard.Name, "WithDeps") }
 }
 
 // WithPrincipal reads each request's principal with fn.
 func WithPrincipal[S comparable](fn func(*http.Request) (string, error)) Option[S] {
-	return func(c *Config[S]) error {
-		if fn == nil {
-			return errors.New(c.Guard.Name + ".WithPrincipal(nil): nil function")
-		}
-		c.Principal = fn
-		return nil
-	}
+	return func(c *Config[S]) error { return setFunc(&c.Principal, fn, c.Guard.Name, "WithPrincipal") }
 }
 
 // WithWriteStallTimeout bounds each write of a response; d must be
@@ -123,35 +125,30 @@ func WithWriteStallTimeout[S comparable](d time.Duration) Option[S] {
 
 // WithErrorText sets what the client reads about a run that failed.
 func WithErrorText[S comparable](fn func(error) string) Option[S] {
-	return func(c *Config[S]) error {
-		if fn == nil {
-			return errors.New(c.Guard.Name + ".WithErrorText(nil): nil function")
-		}
-		c.ErrorText = fn
-		return nil
-	}
+	return func(c *Config[S]) error { return setFunc(&c.ErrorText, fn, c.Guard.Name, "WithErrorText") }
 }
 
 // WithAllowedOrigins serves pages of these origins, with CORS headers.
 func WithAllowedOrigins[S comparable](origins ...string) Option[S] {
 	return func(c *Config[S]) error {
-		for _, o := range origins {
-			if !c.Guard.AllowOrigin(o) {
-				return fmt.Errorf("%s.WithAllowedOrigins(%q): not an origin (scheme://host[:port], as a browser sends it)", c.Guard.Name, o)
-			}
-		}
-		return nil
+		return allowEach(c.Guard.Name+".WithAllowedOrigins", origins, c.Guard.AllowOrigin, "not an origin (scheme://host[:port], as a browser sends it)")
 	}
 }
 
 // WithAllowedHosts adds Host names the handler serves on loopback.
 func WithAllowedHosts[S comparable](hosts ...string) Option[S] {
 	return func(c *Config[S]) error {
-		for _, h := range hosts {
-			if !c.Guard.AllowHost(h) {
-				return fmt.Errorf("%s.WithAllowedHosts(%q): not a host name (name or name:port)", c.Guard.Name, h)
-			}
-		}
-		return nil
+		return allowEach(c.Guard.Name+".WithAllowedHosts", hosts, c.Guard.AllowHost, "not a host name (name or name:port)")
 	}
+}
+
+// allowEach allows each item; the first one refused is option's error,
+// saying what the item is not.
+func allowEach(option string, items []string, allow func(string) bool, isNot string) error {
+	for _, it := range items {
+		if !allow(it) {
+			return fmt.Errorf("%s(%q): %s", option, it, isNot)
+		}
+	}
+	return nil
 }

@@ -56,17 +56,26 @@ var (
 // left out, as is $schema. Input that is no schema toolgen writes is a
 // plain error.
 func Strict(input []byte) ([]byte, error) {
+	return derive(input, func(in *schema) *gaps {
+		st := &strictor{}
+		st.node(in, 0)
+		if st.props > strictMaxProperties {
+			st.path = pathStack{}
+			st.gaps.add(ReasonProperties, &st.path, strconv.Itoa(st.props)+" properties in all, more than strict mode's "+strconv.Itoa(strictMaxProperties))
+		}
+		return &st.gaps
+	})
+}
+
+// derive parses input, lets transform turn the tree, in place, into a
+// dialect's form and return the gaps it found, and writes the form when
+// there are none.
+func derive(input []byte, transform func(*schema) *gaps) ([]byte, error) {
 	in, err := parse(input)
 	if err != nil {
 		return nil, err
 	}
-	st := &strictor{}
-	st.node(in, 0)
-	if st.props > strictMaxProperties {
-		st.path = pathStack{}
-		st.gaps.add(ReasonProperties, &st.path, strconv.Itoa(st.props)+" properties in all, more than strict mode's "+strconv.Itoa(strictMaxProperties))
-	}
-	if err := st.gaps.err(); err != nil {
+	if err := transform(in).err(); err != nil {
 		return nil, err
 	}
 	w := writer{in: input, b: make([]byte, 0, outputSize(input))}
@@ -202,19 +211,12 @@ func outputSize(input []byte) int { return len(input) + len(input)/4 + 64 }
 // default, examples, contentEncoding and formats other than date-time are
 // left out. Input that is no schema toolgen writes is a plain error.
 func Gemini(input []byte) ([]byte, error) {
-	in, err := parse(input)
-	if err != nil {
-		return nil, err
-	}
-	g := &geminier{}
-	g.node(in)
-	g.gaps.list = dropDefsGap(g.gaps.list)
-	if err := g.gaps.err(); err != nil {
-		return nil, err
-	}
-	w := writer{in: input, b: make([]byte, 0, outputSize(input))}
-	w.schema(in, false)
-	return w.b, nil
+	return derive(input, func(in *schema) *gaps {
+		g := &geminier{}
+		g.node(in)
+		g.gaps.list = dropDefsGap(g.gaps.list)
+		return &g.gaps
+	})
 }
 
 type geminier struct {

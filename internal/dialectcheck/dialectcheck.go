@@ -8,8 +8,8 @@ package dialectcheck
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
-	"sort"
 	"strings"
 
 	"github.com/toolgen-dev/toolgen/internal/keyword"
@@ -67,15 +67,10 @@ func names(ks ...keyword.Keyword) []string {
 // Strict lists how schema breaks OpenAI's strict mode rules (nil: it
 // follows them).
 func Strict(schema []byte) []string {
-	root, err := decode(schema)
-	if err != nil {
-		return []string{err.Error()}
+	c, ok := newChecker(schema)
+	if ok {
+		c.strict(c.root, "", 0)
 	}
-	c := &checker{root: root}
-	if root["type"] != "object" {
-		c.addf("", "the root is not an object")
-	}
-	c.strict(root, "", 0)
 	if c.props > StrictMaxProperties {
 		c.addf("", "%d properties, more than %d", c.props, StrictMaxProperties)
 	}
@@ -85,15 +80,10 @@ func Strict(schema []byte) []string {
 // Gemini lists how schema breaks the rules of Gemini's function
 // declaration schemas (nil: it follows them).
 func Gemini(schema []byte) []string {
-	root, err := decode(schema)
-	if err != nil {
-		return []string{err.Error()}
+	c, ok := newChecker(schema)
+	if ok {
+		c.gemini(c.root, "")
 	}
-	c := &checker{root: root}
-	if root["type"] != "object" {
-		c.addf("", "the root is not an object")
-	}
-	c.gemini(root, "")
 	return c.problems
 }
 
@@ -110,16 +100,22 @@ func (c *checker) addf(at, format string, args ...any) {
 	c.problems = append(c.problems, at+": "+fmt.Sprintf(format, args...))
 }
 
-func decode(schema []byte) (map[string]any, error) {
+// newChecker decodes schema and checks that its root is an object; false
+// when it is not JSON, the one problem then.
+func newChecker(schema []byte) (*checker, bool) {
 	var root map[string]any
 	if err := json.Unmarshal(schema, &root); err != nil {
-		return nil, fmt.Errorf("not a JSON object: %v", err)
+		return &checker{problems: []string{fmt.Sprintf("not a JSON object: %v", err)}}, false
 	}
-	return root, nil
+	c := &checker{root: root}
+	if root["type"] != "object" {
+		c.addf("", "the root is not an object")
+	}
+	return c, true
 }
 
 func (c *checker) strict(s map[string]any, at string, depth int) {
-	for _, k := range sortedKeys(s) {
+	for _, k := range slices.Sorted(maps.Keys(s)) {
 		if !slices.Contains(strictKeys, k) {
 			c.addf(at, "keyword %q is not supported", k)
 		}
@@ -155,7 +151,7 @@ func (c *checker) strict(s map[string]any, at string, depth int) {
 	for i, sub := range list(s["anyOf"]) {
 		c.strict(sub, fmt.Sprintf("%s/anyOf/%d", at, i), depth)
 	}
-	for _, name := range sortedKeys(mapOf(s["$defs"])) {
+	for _, name := range slices.Sorted(maps.Keys(mapOf(s["$defs"]))) {
 		c.strict(mapOf(s["$defs"])[name].(map[string]any), at+"/$defs/"+name, depth)
 	}
 }
@@ -169,7 +165,7 @@ func (c *checker) strictObject(s map[string]any, at string, depth int) {
 	}
 	props := mapOf(s["properties"])
 	required := strs(s["required"])
-	for _, name := range sortedKeys(props) {
+	for _, name := range slices.Sorted(maps.Keys(props)) {
 		c.props++
 		if !slices.Contains(required, name) {
 			c.addf(at, "property %q is not required (strict mode requires every property)", name)
@@ -200,7 +196,7 @@ func (c *checker) ref(ref, at string) {
 }
 
 func (c *checker) gemini(s map[string]any, at string) {
-	for _, k := range sortedKeys(s) {
+	for _, k := range slices.Sorted(maps.Keys(s)) {
 		if !slices.Contains(geminiKeys, k) {
 			c.addf(at, "keyword %q is not supported", k)
 		}
@@ -226,7 +222,7 @@ func (c *checker) gemini(s map[string]any, at string) {
 		c.gemini(sub, fmt.Sprintf("%s/anyOf/%d", at, i))
 	}
 	props := mapOf(s["properties"])
-	for _, name := range sortedKeys(props) {
+	for _, name := range slices.Sorted(maps.Keys(props)) {
 		sub, ok := props[name].(map[string]any)
 		if !ok {
 			c.addf(at+"/properties/"+name, "not a schema")
@@ -277,13 +273,4 @@ func asSlice(v any) []any {
 func mapOf(v any) map[string]any {
 	m, _ := v.(map[string]any)
 	return m
-}
-
-func sortedKeys(m map[string]any) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }

@@ -9,33 +9,39 @@ import (
 	"time"
 )
 
+// formats lists the formats Valid knows, in the order documented, each
+// with its check.
+var formats = []struct {
+	name  string
+	valid func(string) bool
+}{
+	{"date-time", validDateTime},
+	{"date", validDate},
+	{"time", validTime},
+	{"email", validEmail},
+	{"uri", validURI},
+	{"uuid", validUUID},
+	{"ipv4", validIPv4},
+	{"ipv6", validIPv6},
+	{"hostname", validHostname},
+}
+
 // Names lists the formats Valid knows, in the order documented.
 func Names() []string {
-	return []string{"date-time", "date", "time", "email", "uri", "uuid", "ipv4", "ipv6", "hostname"}
+	names := make([]string, len(formats))
+	for i, f := range formats {
+		names[i] = f.name
+	}
+	return names
 }
 
 // Valid reports whether s is valid in the named format, and whether the
 // format is one that toolgen checks.
 func Valid(s, format string) (valid, known bool) {
-	switch format {
-	case "date-time":
-		return validDateTime(s), true
-	case "date":
-		return validDate(s), true
-	case "time":
-		return validTime(s), true
-	case "email":
-		return validEmail(s), true
-	case "uri":
-		return validURI(s), true
-	case "uuid":
-		return validUUID(s), true
-	case "ipv4":
-		return validIPv4(s), true
-	case "ipv6":
-		return validIPv6(s), true
-	case "hostname":
-		return validHostname(s), true
+	for _, f := range formats {
+		if f.name == format {
+			return f.valid(s), true
+		}
 	}
 	return false, false
 }
@@ -161,7 +167,7 @@ func readFraction[S ~string | ~[]byte](s S) (nanos int, rest S, ok bool) {
 	if len(s) == 0 || s[0] != '.' {
 		return 0, s, true
 	}
-	end := digitsEnd(s, 1)
+	end := DigitsEnd(s, 1)
 	if end == 1 {
 		return 0, s, false
 	}
@@ -324,7 +330,7 @@ func validUUID(s string) bool {
 				return false
 			}
 		default:
-			if hexValue(s[i]) < 0 {
+			if HexValue(s[i]) < 0 {
 				return false
 			}
 		}

@@ -42,14 +42,7 @@ var genVersion = emit.GenVersion
 
 // Tool is what the generator needs of a remote tool: what its stub is made
 // from, and the rest of its definition, which its pin digests.
-type Tool struct {
-	Name         string          `json:"name"`
-	Title        string          `json:"title,omitempty"`
-	Description  string          `json:"description,omitempty"`
-	InputSchema  json.RawMessage `json:"inputSchema"`
-	OutputSchema json.RawMessage `json:"outputSchema,omitempty"`
-	Annotations  json.RawMessage `json:"annotations,omitempty"`
-}
+type Tool = toolpin.Tool
 
 // Config is one generation.
 type Config struct {
@@ -168,11 +161,10 @@ func pinsDecl(f *jen.File, tools []Tool) error {
 // package mcp's client digests a listed tool: a missing input schema is an
 // empty object's.
 func Definition(t Tool) ([]byte, error) {
-	in := t.InputSchema
-	if len(in) == 0 || string(in) == "null" {
-		in = json.RawMessage(`{"type":"object"}`)
+	if len(t.InputSchema) == 0 || string(t.InputSchema) == "null" {
+		t.InputSchema = json.RawMessage(`{"type":"object"}`)
 	}
-	def, err := toolpin.Definition(toolpin.Tool{Name: t.Name, Title: t.Title, Description: t.Description, InputSchema: in, OutputSchema: t.OutputSchema, Annotations: t.Annotations})
+	def, err := toolpin.Definition(t)
 	if err != nil {
 		return nil, fmt.Errorf("mcpgen: %w", err)
 	}

@@ -1,6 +1,7 @@
 // Package textdiff writes line diffs in the unified format: generated
 // files' -check (internal/genfile) and the drift of a pinned MCP tool's
-// definition (mcp, toolgen mcp -check).
+// definition (mcp, toolgen mcp -check); builtin's edit diffs share its
+// CommonEnds.
 package textdiff
 
 import (
@@ -24,14 +25,7 @@ const maxLCS = 4 << 20
 // head and tail and runs an LCS on the middle only.
 func Unified(fromName, toName, from, to string) string {
 	a, b := splitLines(from), splitLines(to)
-	head := 0
-	for head < len(a) && head < len(b) && a[head] == b[head] {
-		head++
-	}
-	tail := 0
-	for tail < len(a)-head && tail < len(b)-head && a[len(a)-1-tail] == b[len(b)-1-tail] {
-		tail++
-	}
+	head, tail := CommonEnds(a, b)
 	ops := make([]string, 0, head+tail)
 	for _, l := range a[:head] {
 		ops = append(ops, " "+l)
@@ -46,6 +40,19 @@ func Unified(fromName, toName, from, to string) string {
 		h.write(&out, ops)
 	}
 	return out.String()
+}
+
+// CommonEnds returns how many lines a and b start with alike, and how
+// many of the lines after those they end with alike: what a diff keeps as
+// it is, leaving the middle to compare.
+func CommonEnds(a, b []string) (head, tail int) {
+	for head < len(a) && head < len(b) && a[head] == b[head] {
+		head++
+	}
+	for tail < len(a)-head && tail < len(b)-head && a[len(a)-1-tail] == b[len(b)-1-tail] {
+		tail++
+	}
+	return head, tail
 }
 
 // hunk is a run of ops [start, end) and the line numbers it starts at

@@ -17,6 +17,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -110,7 +111,7 @@ func write(b *bytes.Buffer, v any) error {
 		b.WriteByte(']')
 	case map[string]any:
 		b.WriteByte('{')
-		for i, k := range sortedKeys(v) {
+		for i, k := range slices.Sorted(maps.Keys(v)) {
 			if i > 0 {
 				b.WriteByte(',')
 			}
@@ -127,15 +128,6 @@ func write(b *bytes.Buffer, v any) error {
 		return fmt.Errorf("unexpected %T", v)
 	}
 	return nil
-}
-
-func sortedKeys(m map[string]any) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
 }
 
 // writeString writes s as encoding/json does, without escaping <, > and &.
@@ -156,7 +148,7 @@ func Changed(pinned, current []byte) []string {
 	a, b := members(pinned), members(current)
 	var out []string
 	seen := map[string]bool{}
-	for _, k := range append(slices.Clone(Fields), append(sortedKeys(anyKeys(a)), sortedKeys(anyKeys(b))...)...) {
+	for _, k := range slices.Concat(Fields, slices.Sorted(maps.Keys(a)), slices.Sorted(maps.Keys(b))) {
 		if seen[k] {
 			continue
 		}
@@ -182,14 +174,6 @@ func members(def []byte) map[string][]byte {
 		if write(&b, e) == nil {
 			out[k] = b.Bytes()
 		}
-	}
-	return out
-}
-
-func anyKeys(m map[string][]byte) map[string]any {
-	out := make(map[string]any, len(m))
-	for k := range m {
-		out[k] = nil
 	}
 	return out
 }
@@ -226,7 +210,7 @@ func flatten(b *strings.Builder, path string, v any) {
 		if len(v) == 0 {
 			fmt.Fprintf(b, "%s = {}\n", root(path))
 		}
-		for _, k := range sortedKeys(v) {
+		for _, k := range slices.Sorted(maps.Keys(v)) {
 			flatten(b, path+"/"+escapePointer(k), v[k])
 		}
 	case []any:

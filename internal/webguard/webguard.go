@@ -36,30 +36,23 @@ type Guard struct {
 // AllowOrigin lets pages of origin (scheme://host[:port], as a browser
 // sends it in Origin) use the handler from their own origin; ok is false
 // for anything else (a path, a query, user info, "*", "null").
-func (g *Guard) AllowOrigin(origin string) (ok bool) {
-	norm, ok := normalOrigin(origin)
-	if !ok {
-		return false
-	}
-	if g.origins == nil {
-		g.origins = map[string]bool{}
-	}
-	g.origins[norm] = true
-	return true
-}
+func (g *Guard) AllowOrigin(origin string) (ok bool) { return allow(&g.origins, origin, normalOrigin) }
 
 // AllowHost adds a Host name the handler serves on loopback (a name alone
 // on any port, or name:port on that port only), and makes every request's
 // Host checked, on any address; ok is false for what is not a host name.
-func (g *Guard) AllowHost(host string) (ok bool) {
-	norm, ok := normalHost(host)
+func (g *Guard) AllowHost(host string) (ok bool) { return allow(&g.hosts, host, normalHost) }
+
+// allow adds s, in its normal form, to *set; false when normal refuses s.
+func allow(set *map[string]bool, s string, normal func(string) (string, bool)) bool {
+	norm, ok := normal(s)
 	if !ok {
 		return false
 	}
-	if g.hosts == nil {
-		g.hosts = map[string]bool{}
+	if *set == nil {
+		*set = map[string]bool{}
 	}
-	g.hosts[norm] = true
+	(*set)[norm] = true
 	return true
 }
 

@@ -24,10 +24,16 @@ const maxPlainZeros = 400
 // AppendCanonicalJSON appends the JSON value raw (checked JSON) compacted,
 // with every number, nested ones included, in its canonical form.
 func AppendCanonicalJSON(dst, raw []byte) []byte {
+	return appendCompact(dst, raw, true)
+}
+
+// appendCompact appends the checked JSON text b without the white space
+// between tokens, and with its numbers in canonical form if canonical.
+func appendCompact(dst, b []byte, canonical bool) []byte {
 	inString := false
 	start := 0
-	for i := 0; i < len(raw); i++ {
-		c := raw[i]
+	for i := 0; i < len(b); i++ {
+		c := b[i]
 		switch {
 		case inString && c == '\\':
 			i++
@@ -35,17 +41,17 @@ func AppendCanonicalJSON(dst, raw []byte) []byte {
 			inString = !inString
 		case inString:
 		case isSpace(c):
-			dst = append(dst, raw[start:i]...)
+			dst = append(dst, b[start:i]...)
 			start = i + 1
-		case c == '-' || isDigit(c):
-			dst = append(dst, raw[start:i]...)
-			end, _ := numberEnd(raw, i)
-			dst = AppendCanonicalNumber(dst, raw[i:end])
+		case canonical && (c == '-' || isDigit(c)):
+			dst = append(dst, b[start:i]...)
+			end, _ := numberEnd(b, i)
+			dst = AppendCanonicalNumber(dst, b[i:end])
 			start = end
 			i = end - 1
 		}
 	}
-	return append(dst, raw[start:]...)
+	return append(dst, b[start:]...)
 }
 
 // AppendCanonicalString appends s (valid UTF-8) as a JSON string in one

@@ -30,19 +30,5 @@ func CheckJSON(b []byte) error {
 // AppendCompact appends the JSON text b, which CheckJSON accepted, without
 // the white space between tokens.
 func AppendCompact(dst, b []byte) []byte {
-	inString := false
-	start := 0
-	for i := 0; i < len(b); i++ {
-		c := b[i]
-		switch {
-		case inString && c == '\\':
-			i++
-		case c == '"':
-			inString = !inString
-		case !inString && isSpace(c):
-			dst = append(dst, b[start:i]...)
-			start = i + 1
-		}
-	}
-	return append(dst, b[start:]...)
+	return appendCompact(dst, b, false)
 }

@@ -4,6 +4,8 @@ import (
 	"math"
 	"math/bits"
 	"strconv"
+
+	"github.com/toolgen-dev/toolgen/internal/jsonformat"
 )
 
 // Exact integer reading. JSON Schema's integer is any number whose value has
@@ -76,10 +78,10 @@ func splitLiteral(lit []byte) literalParts {
 		n.neg = true
 		i++
 	}
-	end := digitsEnd(lit, i)
+	end := jsonformat.DigitsEnd(lit, i)
 	n.intDigits, i = lit[i:end], end
 	if i < len(lit) && lit[i] == '.' {
-		end = digitsEnd(lit, i+1)
+		end = jsonformat.DigitsEnd(lit, i+1)
 		n.frac, i = lit[i+1:end], end
 	}
 	if i < len(lit) { // e or E

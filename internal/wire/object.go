@@ -82,11 +82,9 @@ type ObjectReader struct {
 // read, or false when there is none or the value is not an object (a
 // problem recorded).
 func (r *ObjectReader) Start(d *Decoder, obj *Object) ([]byte, bool) {
-	r.obj = obj
-	if !d.object() {
+	if !r.begin(d, obj) {
 		return nil, false
 	}
-	r.start = d.pos
 	return r.Next(d)
 }
 
@@ -110,12 +108,20 @@ func (r *ObjectReader) Next(d *Decoder) ([]byte, bool) {
 // Once with the index of each member it reads, which refuses a repeated
 // one.
 func (r *ObjectReader) StartKey(d *Decoder, obj *Object) ([]byte, bool) {
-	r.obj = obj
-	if !d.object() {
+	if !r.begin(d, obj) {
 		return nil, false
 	}
-	r.start = d.pos
 	return r.NextKey(d)
+}
+
+// begin starts reading an object for Start and StartKey.
+func (r *ObjectReader) begin(d *Decoder, obj *Object) bool {
+	r.obj = obj
+	if !d.object() {
+		return false
+	}
+	r.start = d.pos
+	return true
 }
 
 // NextKey is Next for a reader started with StartKey: it returns every

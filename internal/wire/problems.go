@@ -208,7 +208,20 @@ func runeStart[T ~string | ~[]byte](s T, i int) int {
 // errorText renders the problems for Error.
 func errorText(problems []Problem, omitted int) string {
 	var b strings.Builder
-	b.WriteString("invalid arguments: ")
+	writeProblems(&b, "invalid arguments: ", problems)
+	if omitted > 0 {
+		b.WriteString("; … and " + strconv.Itoa(omitted) + " more problem")
+		if omitted > 1 {
+			b.WriteString("s")
+		}
+	}
+	return b.String()
+}
+
+// writeProblems writes the heading and the problems, each under its
+// pointer, separated by "; ": the text of an Error and of a repair note.
+func writeProblems(b *strings.Builder, heading string, problems []Problem) {
+	b.WriteString(heading)
 	for i, p := range problems {
 		if i > 0 {
 			b.WriteString("; ")
@@ -219,11 +232,4 @@ func errorText(problems []Problem, omitted int) string {
 		}
 		b.WriteString(p.Message)
 	}
-	if omitted > 0 {
-		b.WriteString("; … and " + strconv.Itoa(omitted) + " more problem")
-		if omitted > 1 {
-			b.WriteString("s")
-		}
-	}
-	return b.String()
 }

@@ -378,17 +378,7 @@ func (d *Decoder) repairVerdict() error {
 //	arguments repaired before the call: /tags: a string holding a JSON array, read as the array; /days: the string "3", read as the number 3
 func noteText(notes []Problem) string {
 	var b strings.Builder
-	b.WriteString("arguments repaired before the call: ")
-	for i, n := range notes {
-		if i > 0 {
-			b.WriteString("; ")
-		}
-		if n.Pointer != "" {
-			b.WriteString(n.Pointer)
-			b.WriteString(": ")
-		}
-		b.WriteString(n.Message)
-	}
+	writeProblems(&b, "arguments repaired before the call: ", notes)
 	return b.String()
 }
 

@@ -5,6 +5,8 @@ import (
 	"math/bits"
 	"strconv"
 	"unicode/utf8"
+
+	"github.com/toolgen-dev/toolgen/internal/jsonformat"
 )
 
 // The byte-level JSON scanner under Decoder: white space, literals, numbers,
@@ -276,7 +278,7 @@ func numberEnd[T ~string | ~[]byte](s T, i int) (int, bool) {
 	case i < len(s) && s[i] == '0':
 		i++
 	case i < len(s) && isDigit(s[i]):
-		i = digitsEnd(s, i)
+		i = jsonformat.DigitsEnd(s, i)
 	default:
 		return i, false
 	}
@@ -285,7 +287,7 @@ func numberEnd[T ~string | ~[]byte](s T, i int) (int, bool) {
 		if i >= len(s) || !isDigit(s[i]) {
 			return i, false
 		}
-		i = digitsEnd(s, i)
+		i = jsonformat.DigitsEnd(s, i)
 	}
 	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
 		i++
@@ -295,16 +297,9 @@ func numberEnd[T ~string | ~[]byte](s T, i int) (int, bool) {
 		if i >= len(s) || !isDigit(s[i]) {
 			return i, false
 		}
-		i = digitsEnd(s, i)
+		i = jsonformat.DigitsEnd(s, i)
 	}
 	return i, true
-}
-
-func digitsEnd[T ~string | ~[]byte](s T, i int) int {
-	for i < len(s) && isDigit(s[i]) {
-		i++
-	}
-	return i
 }
 
 // scanString consumes the string literal at d.pos and returns the span of
@@ -324,38 +319,56 @@ func (d *Decoder) scanString() (start, end int, plain bool) {
 // scanStringRest is scanString from data[i] on, where there is more than
 // printable ASCII.
 func (d *Decoder) scanStringRest(start, i int) (int, int, bool) {
-	data := d.data
-	plain := true
+	end, escaped, invalid, ok := stringEnd(d.data, i)
+	if !ok {
+		d.failString(end)
+		return start, start, false
+	}
+	d.pos = end + 1
+	return start, end, !escaped && !invalid
+}
+
+// stringEnd reads a string literal's contents from data[i] on and returns
+// the offset of its closing quote, whether the contents hold an escape and
+// whether they hold invalid UTF-8; or, ok false, the offset where the
+// literal goes wrong: a malformed escape's backslash, a control character,
+// or the end of data.
+func stringEnd(data []byte, i int) (end int, escaped, invalid, ok bool) {
 	for i = plainEnd(data, i); i < len(data); i = plainEnd(data, i) {
-		c := data[i]
-		switch {
+		switch c := data[i]; {
 		case c == '"':
-			d.pos = i + 1
-			return start, i, plain
+			return i, escaped, invalid, true
 		case c == '\\':
 			n := escapeLen(data[i:])
 			if n <= 0 {
-				d.pos = i - n
-				d.failAt("in a string escape")
-				return start, start, false
+				return i, escaped, invalid, false
 			}
 			i += n
-			plain = false
+			escaped = true
 		case c < 0x20:
-			d.pos = i
-			d.failAt("in a string literal")
-			return start, start, false
+			return i, escaped, invalid, false
 		default:
 			r, size := utf8.DecodeRune(data[i:])
-			if r == utf8.RuneError && size == 1 {
-				plain = false
-			}
+			invalid = invalid || r == utf8.RuneError && size == 1
 			i += size
 		}
 	}
-	d.pos = len(data)
-	d.failAt("")
-	return start, start, false
+	return len(data), escaped, invalid, false
+}
+
+// failString records the syntax error of a string literal that goes wrong
+// at data[at], as stringEnd reports it.
+func (d *Decoder) failString(at int) {
+	d.pos = at
+	switch {
+	case at == len(d.data):
+		d.failAt("")
+	case d.data[at] == '\\':
+		d.pos = at - escapeLen(d.data[at:])
+		d.failAt("in a string escape")
+	default:
+		d.failAt("in a string literal")
+	}
 }
 
 // PlainEnd is plainEnd, for writers of JSON strings: the bytes it passes
@@ -409,23 +422,11 @@ func escapeLen(s []byte) int {
 		return 2
 	case 'u':
 		for i := 2; i < 6; i++ {
-			if i >= len(s) || hexValue(s[i]) < 0 {
+			if i >= len(s) || jsonformat.HexValue(s[i]) < 0 {
 				return -i
 			}
 		}
 		return 6
-	}
-	return -1
-}
-
-func hexValue(c byte) rune {
-	switch {
-	case '0' <= c && c <= '9':
-		return rune(c - '0')
-	case 'a' <= c && c <= 'f':
-		return rune(c - 'a' + 10)
-	case 'A' <= c && c <= 'F':
-		return rune(c - 'A' + 10)
 	}
 	return -1
 }

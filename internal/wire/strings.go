@@ -5,6 +5,8 @@ import (
 	"unicode/utf16"
 	"unicode/utf8"
 	"unsafe"
+
+	"github.com/toolgen-dev/toolgen/internal/jsonformat"
 )
 
 // String storage.
@@ -140,8 +142,7 @@ func (d *Decoder) stringRest(start, i int) (string, bool) {
 				if d.repairCtx != nil && d.fixString(start, i-m, "in a string escape") {
 					return d.String() // the literal, repaired
 				}
-				d.pos = i - m
-				d.failAt("in a string escape")
+				d.failString(i)
 				return "", false
 			}
 			a, i = appendEscaped(a, data, i)
@@ -149,24 +150,16 @@ func (d *Decoder) stringRest(start, i int) (string, bool) {
 			if d.repairCtx != nil && d.fixString(start, i, "in a string literal") {
 				return d.String() // the literal, repaired
 			}
-			d.pos = i
-			d.failAt("in a string literal")
+			d.failString(i)
 			return "", false
 		default:
-			r, size := utf8.DecodeRune(data[i:])
-			if r == utf8.RuneError && size == 1 {
-				a = utf8.AppendRune(a, utf8.RuneError)
-			} else {
-				a = append(a, data[i:i+size]...)
-			}
-			i += size
+			a, i = appendRune(a, data, i)
 		}
 		j := plainEnd(data, i)
 		a = append(a, data[i:j]...)
 		i = j
 	}
-	d.pos = len(data)
-	d.failAt("")
+	d.failString(len(data))
 	return "", false
 }
 
@@ -187,15 +180,19 @@ func appendUnescaped(dst, raw []byte) []byte {
 			dst, i = appendEscaped(dst, raw, i)
 			continue
 		}
-		r, size := utf8.DecodeRune(raw[i:])
-		if r == utf8.RuneError && size == 1 {
-			dst = utf8.AppendRune(dst, utf8.RuneError)
-		} else {
-			dst = append(dst, raw[i:i+size]...)
-		}
-		i += size
+		dst, i = appendRune(dst, raw, i)
 	}
 	return dst
+}
+
+// appendRune appends the rune at raw[i], U+FFFD for a byte that is not
+// valid UTF-8, and returns the offset after it.
+func appendRune(dst, raw []byte, i int) ([]byte, int) {
+	r, size := utf8.DecodeRune(raw[i:])
+	if r == utf8.RuneError && size == 1 {
+		return utf8.AppendRune(dst, utf8.RuneError), i + 1
+	}
+	return append(dst, raw[i:i+size]...), i + size
 }
 
 // simpleEscapes maps the letter after a backslash to the byte it stands for.
@@ -227,5 +224,5 @@ func appendEscaped(dst, raw []byte, i int) ([]byte, int) {
 // hex4 returns the value of the four hexadecimal digits at the start of s,
 // or a negative number when one of the four is not a hexadecimal digit.
 func hex4(s []byte) rune {
-	return hexValue(s[0])<<12 | hexValue(s[1])<<8 | hexValue(s[2])<<4 | hexValue(s[3])
+	return jsonformat.HexValue(s[0])<<12 | jsonformat.HexValue(s[1])<<8 | jsonformat.HexValue(s[2])<<4 | jsonformat.HexValue(s[3])
 }

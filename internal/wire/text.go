@@ -3,7 +3,6 @@ package wire
 import (
 	"bytes"
 	"strconv"
-	"unicode/utf8"
 )
 
 // Scanner reads a JSON text token by token and leaves its values as their
@@ -68,47 +67,37 @@ func (s *Scanner) String() (literal, text []byte, err error) {
 		return nil, nil, s.syntax("want a string")
 	}
 	data, start := s.data, s.pos
-	plain, validUTF8 := true, true
-	for i := plainEnd(data, start+1); i < len(data); i = plainEnd(data, i) {
-		switch c := data[i]; {
-		case c == '"':
-			s.pos = i + 1
-			literal = data[start:s.pos]
-			contents := literal[1 : len(literal)-1]
-			switch {
-			case !validUTF8:
-				return nil, nil, s.syntax("invalid UTF-8 in a string")
-			case plain:
-				return literal, contents, nil
-			}
-			return literal, appendUnescaped(make([]byte, 0, len(contents)), contents), nil
-		case c == '\\':
-			n := escapeLen(data[i:])
-			if n <= 0 {
-				s.pos = i
-				switch {
-				case len(data)-i < 2 || data[i+1] == 'u' && len(data)-i < 6:
-					return nil, nil, s.syntax("unterminated string")
-				case data[i+1] == 'u':
-					return nil, nil, s.syntax("invalid \\u escape")
-				}
-				return nil, nil, s.syntax("invalid escape")
-			}
-			i += n
-			plain = false
-		case c < 0x20:
-			s.pos = i
-			return nil, nil, s.syntax("control character in a string")
-		default:
-			r, size := utf8.DecodeRune(data[i:])
-			if r == utf8.RuneError && size == 1 {
-				validUTF8 = false
-			}
-			i += size
-		}
+	end, escaped, invalid, ok := stringEnd(data, start+1)
+	s.pos = end
+	switch {
+	case !ok && end == len(data):
+		return nil, nil, s.syntax("unterminated string")
+	case !ok && data[end] == '\\':
+		return nil, nil, s.escapeError()
+	case !ok:
+		return nil, nil, s.syntax("control character in a string")
 	}
-	s.pos = len(data)
-	return nil, nil, s.syntax("unterminated string")
+	s.pos = end + 1
+	if invalid {
+		return nil, nil, s.syntax("invalid UTF-8 in a string")
+	}
+	literal, contents := data[start:end+1], data[start+1:end]
+	if !escaped {
+		return literal, contents, nil
+	}
+	return literal, appendUnescaped(make([]byte, 0, len(contents)), contents), nil
+}
+
+// escapeError is the error of the malformed escape at the position.
+func (s *Scanner) escapeError() error {
+	rest := s.data[s.pos:]
+	switch {
+	case len(rest) < 2 || rest[1] == 'u' && len(rest) < 6:
+		return s.syntax("unterminated string")
+	case rest[1] == 'u':
+		return s.syntax("invalid \\u escape")
+	}
+	return s.syntax("invalid escape")
 }
 
 // Number reads a number and returns its literal, and whether it is an
@@ -156,22 +145,34 @@ func (s *Scanner) Skip() error {
 	return err
 }
 
+// open moves past the bracket that opens an object or array (kind, else
+// the error want), unless the nesting is already as deep as allowed, and
+// reports whether it is empty, its closing bracket read too.
+func (s *Scanner) open(kind Kind, want string, closing byte) (empty bool, err error) {
+	if s.Kind() != kind {
+		return false, s.syntax(want)
+	}
+	if s.depth >= maxDepth {
+		return false, s.syntax("nested too deeply")
+	}
+	s.depth++
+	s.pos++
+	s.Space()
+	if s.pos < len(s.data) && s.data[s.pos] == closing {
+		s.pos++
+		s.depth--
+		return true, nil
+	}
+	return false, nil
+}
+
 // Object reads an object, calling member with each member's key (its
 // literal and its text, as String returns them) and the position at the
 // member's value, after white space. member must read the value, and no
 // more; an error it returns ends the reading.
 func (s *Scanner) Object(member func(literal, text []byte) error) error {
-	if s.Kind() != KindObject {
-		return s.syntax("want an object")
-	}
-	if err := s.enter(); err != nil {
+	if empty, err := s.open(KindObject, "want an object", '}'); empty || err != nil {
 		return err
-	}
-	s.Space()
-	if s.pos < len(s.data) && s.data[s.pos] == '}' {
-		s.pos++
-		s.depth--
-		return nil
 	}
 	for {
 		s.Space()
@@ -201,17 +202,8 @@ func (s *Scanner) Object(member func(literal, text []byte) error) error {
 // the position at it, after white space. elem must read the element, and
 // no more; an error it returns ends the reading.
 func (s *Scanner) Array(elem func(i int) error) error {
-	if s.Kind() != KindArray {
-		return s.syntax("want an array")
-	}
-	if err := s.enter(); err != nil {
+	if empty, err := s.open(KindArray, "want an array", ']'); empty || err != nil {
 		return err
-	}
-	s.Space()
-	if s.pos < len(s.data) && s.data[s.pos] == ']' {
-		s.pos++
-		s.depth--
-		return nil
 	}
 	for i := 0; ; i++ {
 		s.Space()
@@ -222,17 +214,6 @@ func (s *Scanner) Array(elem func(i int) error) error {
 			return err
 		}
 	}
-}
-
-// enter moves past the bracket that opens an array or object, unless the
-// nesting is already as deep as allowed.
-func (s *Scanner) enter() error {
-	if s.depth >= maxDepth {
-		return s.syntax("nested too deeply")
-	}
-	s.depth++
-	s.pos++
-	return nil
 }
 
 // more moves past the comma after a member or element and reports true, or
