@@ -153,16 +153,13 @@ func (cfg *OAuthConfig) check() error {
 	if cfg.ClientSecret != "" && cfg.ClientID == "" {
 		return errors.New("ClientSecret without ClientID")
 	}
-	u, err := url.Parse(cfg.RedirectURL)
+	u, err := parseSecureURL(cfg.RedirectURL)
 	switch {
 	case cfg.RedirectURL == "":
 		return errors.New("RedirectURL is required")
-	case err != nil:
-		return fmt.Errorf("RedirectURL: %w", err)
-	case u.Scheme == "http" && isLoopbackHost(u.Hostname()):
-	case cfg.AllowRemoteRedirect && u.Scheme == "https" && u.Host != "":
+	case err == nil && (u.Scheme == "http" || cfg.AllowRemoteRedirect): // http is on loopback
 	case cfg.AllowRemoteRedirect:
-		return fmt.Errorf("RedirectURL %q: must be https, or http on a loopback address", cfg.RedirectURL)
+		return fmt.Errorf("RedirectURL %q: %w", cfg.RedirectURL, err)
 	default:
 		return fmt.Errorf("RedirectURL %q: must be http on a loopback address (127.0.0.1, [::1], localhost); set AllowRemoteRedirect for an https one", cfg.RedirectURL)
 	}
@@ -173,6 +170,22 @@ func (cfg *OAuthConfig) check() error {
 		cfg.ClientName = "toolgen"
 	}
 	return nil
+}
+
+// parseSecureURL parses raw, a URL the client sends secrets to or trusts
+// what it says: https with a host, or http on a loopback address (a local
+// server, a test's).
+func parseSecureURL(raw string) (*url.URL, error) {
+	u, err := url.Parse(raw)
+	switch {
+	case err != nil:
+		return nil, err
+	case u.Host == "":
+		return nil, errors.New("not an absolute URL with a host: must be https, or http on a loopback address")
+	case u.Scheme != "https" && !(u.Scheme == "http" && isLoopbackHost(u.Hostname())):
+		return nil, errors.New("must be https, or http on a loopback address")
+	}
+	return u, nil
 }
 
 // isLoopbackHost reports whether host (without port) is a loopback address
@@ -283,27 +296,31 @@ func (h *oauthHandler) saveLocked(ctx context.Context, tok *OAuthToken) error {
 	return nil
 }
 
-// refreshLocked refreshes tok. A refusal by the authorization server (or
-// no refresh token) forgets the tokens, keeping the registration, and
-// returns nil; a failure to reach it is an error.
+// refreshLocked replaces the expired tok: refreshed with its refresh
+// token, or, without one, requested again as it was (renewable). A
+// refusal by the authorization server (or no way to replace tok) forgets
+// the tokens, keeping the registration, and returns nil: the server's
+// next 401 starts over, and reports the refusal. A failure to reach the
+// authorization server is an error.
 func (h *oauthHandler) refreshLocked(ctx context.Context, tok *OAuthToken) (*OAuthToken, error) {
-	forget := func() (*OAuthToken, error) {
-		kept := tok.registration()
-		return nil, h.saveLocked(ctx, kept)
+	var fresh *OAuthToken
+	var err error
+	how := "refreshing"
+	switch {
+	case tok.RefreshToken != "":
+		fresh, err = h.refresh(ctx, tok)
+	case h.renewable(tok):
+		fresh, err = h.machineToken(ctx, tok)
+		how = "renewing"
+	default:
+		return nil, h.saveLocked(ctx, tok.registration())
 	}
-	if tok.RefreshToken == "" {
-		if h.renewable(tok) {
-			return h.renewLocked(ctx, tok, forget)
-		}
-		return forget()
-	}
-	fresh, err := h.refresh(ctx, tok)
 	var refused *tokenError
 	switch {
 	case errors.As(err, &refused):
-		return forget()
+		return nil, h.saveLocked(ctx, tok.registration())
 	case err != nil:
-		return nil, fmt.Errorf("mcp: OAuth: refreshing the token of %s: %w", h.server, err)
+		return nil, fmt.Errorf("mcp: OAuth: %s the token of %s: %w", how, h.server, err)
 	}
 	return fresh, h.saveLocked(ctx, fresh)
 }

@@ -55,16 +55,11 @@ func (cfg *OAuthConfig) checkEnterprise() error {
 	case e.ClientSecret != "" && e.ClientID == "":
 		return errors.New("Enterprise.ClientSecret without Enterprise.ClientID")
 	}
-	u, err := url.Parse(e.TokenEndpoint)
-	switch {
-	case e.TokenEndpoint == "":
+	if e.TokenEndpoint == "" {
 		return errors.New("Enterprise.TokenEndpoint is required")
-	case err != nil:
-		return fmt.Errorf("Enterprise.TokenEndpoint: %w", err)
-	case u.Scheme == "https" && u.Host != "":
-	case u.Scheme == "http" && isLoopbackHost(u.Hostname()):
-	default:
-		return fmt.Errorf("Enterprise.TokenEndpoint %q: must be https, or http on a loopback address", e.TokenEndpoint)
+	}
+	if _, err := parseSecureURL(e.TokenEndpoint); err != nil {
+		return fmt.Errorf("Enterprise.TokenEndpoint %q: %w", e.TokenEndpoint, err)
 	}
 	if cfg.ClientName == "" {
 		cfg.ClientName = "toolgen"

@@ -190,14 +190,12 @@ func checkIssuer(issuer string) error {
 	if issuer == "" {
 		return nil
 	}
-	u, err := url.Parse(issuer)
+	u, err := parseSecureURL(issuer)
 	switch {
 	case err != nil:
-		return fmt.Errorf("issuer: %w", err)
-	case u.Host == "" || u.RawQuery != "" || u.Fragment != "" || u.User != nil:
-		return fmt.Errorf("issuer %q: must be a URL with a host and without query, fragment or user", issuer)
-	case u.Scheme != "https" && !(u.Scheme == "http" && isLoopbackHost(u.Hostname())):
-		return fmt.Errorf("issuer %q: must be https (or http on a loopback address)", issuer)
+		return fmt.Errorf("issuer %q: %w", issuer, err)
+	case u.RawQuery != "" || u.Fragment != "" || u.User != nil:
+		return fmt.Errorf("issuer %q: must be a URL without query, fragment or user", issuer)
 	}
 	return nil
 }
@@ -379,19 +377,4 @@ func (h *oauthHandler) renewable(tok *OAuthToken) bool {
 	}
 	onlyTokAuth := &oauthex.AuthServerMeta{TokenEndpointAuthMethodsSupported: []string{tok.TokenAuth}}
 	return g.method(onlyTokAuth) == tok.TokenAuth
-}
-
-// renewLocked replaces the expired tok by a new token, requested as tok
-// was; a refusal forgets tok (the server's next 401 starts over, and
-// reports the refusal).
-func (h *oauthHandler) renewLocked(ctx context.Context, tok *OAuthToken, forget func() (*OAuthToken, error)) (*OAuthToken, error) {
-	fresh, err := h.machineToken(ctx, tok)
-	var refused *tokenError
-	switch {
-	case errors.As(err, &refused):
-		return forget()
-	case err != nil:
-		return nil, fmt.Errorf("mcp: OAuth: renewing the token of %s: %w", h.server, err)
-	}
-	return fresh, h.saveLocked(ctx, fresh)
 }

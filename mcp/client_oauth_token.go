@@ -169,11 +169,17 @@ func (s *fileStore) write(all map[string]*OAuthToken) error {
 	if err != nil {
 		return err
 	}
-	dir := filepath.Dir(s.path)
-	if err := os.MkdirAll(dir, 0o700); err != nil {
+	if err := os.MkdirAll(filepath.Dir(s.path), 0o700); err != nil {
 		return err
 	}
-	f, err := os.CreateTemp(dir, ".tokens-*")
+	return writeFileAtomic(s.path, data)
+}
+
+// writeFileAtomic replaces the file at path with data, mode 0600: written
+// to a file beside it, synced, then renamed over it, so that a reader (or
+// a crash) sees the old file or the new one, never part of one.
+func writeFileAtomic(path string, data []byte) error {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
 	if err != nil {
 		return err
 	}
@@ -193,7 +199,7 @@ func (s *fileStore) write(all map[string]*OAuthToken) error {
 	if err := f.Close(); err != nil {
 		return err
 	}
-	return os.Rename(f.Name(), s.path)
+	return os.Rename(f.Name(), path)
 }
 
 // tokenError is a token endpoint's OAuth error response (RFC 6749 5.2):
