@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"net/url"
 	"strings"
-	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/oauthex"
 )
@@ -92,14 +91,8 @@ func (h *oauthHandler) enterpriseGrant(ctx context.Context, resource string, asm
 		return nil, authError("the token from "+asm.TokenEndpoint, err)
 	}
 	tok := *reg
-	tok.AccessToken, tok.RefreshToken, tok.Resource, tok.DPoPJKT = r.AccessToken, r.RefreshToken, resource, jkt
-	tok.Scopes = scopes
-	if r.Scope != "" {
-		tok.Scopes = strings.Fields(r.Scope)
-	}
-	if r.ExpiresIn > 0 {
-		tok.Expiry = h.now().Add(time.Duration(r.ExpiresIn) * time.Second)
-	}
+	tok.Resource, tok.DPoPJKT, tok.Scopes = resource, jkt, scopes
+	r.update(&tok, h.now())
 	return &tok, nil
 }
 

@@ -237,16 +237,7 @@ func (h *oauthHandler) refresh(ctx context.Context, tok *OAuthToken) (*OAuthToke
 	}
 	fresh := tok.clone()
 	fresh.DPoPJKT = jkt
-	fresh.AccessToken, fresh.Expiry = r.AccessToken, time.Time{}
-	if r.RefreshToken != "" {
-		fresh.RefreshToken = r.RefreshToken
-	}
-	if r.ExpiresIn > 0 {
-		fresh.Expiry = h.now().Add(time.Duration(r.ExpiresIn) * time.Second)
-	}
-	if r.Scope != "" {
-		fresh.Scopes = strings.Fields(r.Scope)
-	}
+	r.update(fresh, h.now())
 	return fresh, nil
 }
 
@@ -261,6 +252,22 @@ type tokenResponse struct {
 	Scope           string `json:"scope"`
 	Error           string `json:"error"`
 	Description     string `json:"error_description"`
+}
+
+// update puts r's access token in tok: the token, its expiry (none
+// without expires_in), its refresh token when r has one (tok's is kept
+// otherwise) and its scopes when r names them.
+func (r *tokenResponse) update(tok *OAuthToken, now time.Time) {
+	tok.AccessToken, tok.Expiry = r.AccessToken, time.Time{}
+	if r.RefreshToken != "" {
+		tok.RefreshToken = r.RefreshToken
+	}
+	if r.ExpiresIn > 0 {
+		tok.Expiry = now.Add(time.Duration(r.ExpiresIn) * time.Second)
+	}
+	if r.Scope != "" {
+		tok.Scopes = strings.Fields(r.Scope)
+	}
 }
 
 // postToken sends form to the token endpoint through hc, the client
