@@ -657,20 +657,21 @@ func (h *oauthHandler) authorizationCode(ctx context.Context, resource string, a
 	if err != nil {
 		return nil, authError("exchanging the code at "+asm.TokenEndpoint, err)
 	}
-	jkt, err := tokenBinding(t.TokenType, dpop)
+	r := &tokenResponse{AccessToken: t.AccessToken, TokenType: t.TokenType, RefreshToken: t.RefreshToken, ExpiresIn: t.ExpiresIn}
+	r.Scope, _ = t.Extra("scope").(string)
+	return h.granted(reg, resource, scopes, r, dpop, asm.TokenEndpoint)
+}
+
+// granted is the record of the tokens r grants the client reg for
+// resource, having asked for scopes, at endpoint.
+func (h *oauthHandler) granted(reg *OAuthToken, resource string, scopes []string, r *tokenResponse, dpop *dpopSigner, endpoint string) (*OAuthToken, error) {
+	jkt, err := tokenBinding(r.TokenType, dpop)
 	if err != nil {
-		return nil, authError("the token from "+asm.TokenEndpoint, err)
+		return nil, authError("the token from "+endpoint, err)
 	}
 	tok := *reg
-	tok.DPoPJKT = jkt
-	tok.AccessToken, tok.RefreshToken, tok.Resource = t.AccessToken, t.RefreshToken, resource
-	if t.ExpiresIn > 0 {
-		tok.Expiry = h.now().Add(time.Duration(t.ExpiresIn) * time.Second)
-	}
-	tok.Scopes = scopes
-	if s, _ := t.Extra("scope").(string); s != "" {
-		tok.Scopes = strings.Fields(s)
-	}
+	tok.Resource, tok.DPoPJKT, tok.Scopes = resource, jkt, scopes
+	r.update(&tok, h.now())
 	return &tok, nil
 }
 

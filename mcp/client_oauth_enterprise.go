@@ -86,14 +86,7 @@ func (h *oauthHandler) enterpriseGrant(ctx context.Context, resource string, asm
 	if err != nil {
 		return nil, authError("the JWT bearer grant at "+asm.TokenEndpoint, err)
 	}
-	jkt, err := tokenBinding(r.TokenType, dpop)
-	if err != nil {
-		return nil, authError("the token from "+asm.TokenEndpoint, err)
-	}
-	tok := *reg
-	tok.Resource, tok.DPoPJKT, tok.Scopes = resource, jkt, scopes
-	r.update(&tok, h.now())
-	return &tok, nil
+	return h.granted(reg, resource, scopes, r, dpop, asm.TokenEndpoint)
 }
 
 // idJAG exchanges the user's ID token at the IdP for an ID-JAG for
