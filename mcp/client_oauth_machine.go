@@ -142,7 +142,7 @@ func OAuthWorkloadIdentity(cfg WorkloadIdentityConfig) ClientOption {
 // grant checks cfg and is its machineGrant.
 func (cfg WorkloadIdentityConfig) grant() (machineGrant, error) {
 	if cfg.Token == nil {
-		return nil, errors.New("Token is required")
+		return nil, errors.New("WorkloadIdentityConfig.Token is required")
 	}
 	if err := checkIssuer(cfg.Issuer); err != nil {
 		return nil, fmt.Errorf("the configured %w", err)
