@@ -153,16 +153,13 @@ func (cfg *OAuthConfig) check() error {
 	if cfg.ClientSecret != "" && cfg.ClientID == "" {
 		return errors.New("ClientSecret without ClientID")
 	}
-	u, err := url.Parse(cfg.RedirectURL)
+	u, err := parseSecureURL(cfg.RedirectURL)
 	switch {
 	case cfg.RedirectURL == "":
 		return errors.New("RedirectURL is required")
-	case err != nil:
-		return fmt.Errorf("RedirectURL: %w", err)
-	case u.Scheme == "http" && isLoopbackHost(u.Hostname()):
-	case cfg.AllowRemoteRedirect && u.Scheme == "https" && u.Host != "":
+	case err == nil && (u.Scheme == "http" || cfg.AllowRemoteRedirect): // http is on loopback
 	case cfg.AllowRemoteRedirect:
-		return fmt.Errorf("RedirectURL %q: must be https, or http on a loopback address", cfg.RedirectURL)
+		return fmt.Errorf("RedirectURL %q: %w", cfg.RedirectURL, err)
 	default:
 		return fmt.Errorf("RedirectURL %q: must be http on a loopback address (127.0.0.1, [::1], localhost); set AllowRemoteRedirect for an https one", cfg.RedirectURL)
 	}
@@ -173,6 +170,22 @@ func (cfg *OAuthConfig) check() error {
 		cfg.ClientName = "toolgen"
 	}
 	return nil
+}
+
+// parseSecureURL parses raw, a URL the client sends secrets to or trusts
+// what it says: https with a host, or http on a loopback address (a local
+// server, a test's).
+func parseSecureURL(raw string) (*url.URL, error) {
+	u, err := url.Parse(raw)
+	switch {
+	case err != nil:
+		return nil, err
+	case u.Host == "":
+		return nil, errors.New("not an absolute URL with a host: must be https, or http on a loopback address")
+	case u.Scheme != "https" && !(u.Scheme == "http" && isLoopbackHost(u.Hostname())):
+		return nil, errors.New("must be https, or http on a loopback address")
+	}
+	return u, nil
 }
 
 // isLoopbackHost reports whether host (without port) is a loopback address
@@ -283,27 +296,31 @@ func (h *oauthHandler) saveLocked(ctx context.Context, tok *OAuthToken) error {
 	return nil
 }
 
-// refreshLocked refreshes tok. A refusal by the authorization server (or
-// no refresh token) forgets the tokens, keeping the registration, and
-// returns nil; a failure to reach it is an error.
+// refreshLocked replaces the expired tok: refreshed with its refresh
+// token, or, without one, requested again as it was (renewable). A
+// refusal by the authorization server (or no way to replace tok) forgets
+// the tokens, keeping the registration, and returns nil: the server's
+// next 401 starts over, and reports the refusal. A failure to reach the
+// authorization server is an error.
 func (h *oauthHandler) refreshLocked(ctx context.Context, tok *OAuthToken) (*OAuthToken, error) {
-	forget := func() (*OAuthToken, error) {
-		kept := tok.registration()
-		return nil, h.saveLocked(ctx, kept)
+	var fresh *OAuthToken
+	var err error
+	how := "refreshing"
+	switch {
+	case tok.RefreshToken != "":
+		fresh, err = h.refresh(ctx, tok)
+	case h.renewable(tok):
+		fresh, err = h.machineToken(ctx, tok)
+		how = "renewing"
+	default:
+		return nil, h.saveLocked(ctx, tok.registration())
 	}
-	if tok.RefreshToken == "" {
-		if h.renewable(tok) {
-			return h.renewLocked(ctx, tok, forget)
-		}
-		return forget()
-	}
-	fresh, err := h.refresh(ctx, tok)
 	var refused *tokenError
 	switch {
 	case errors.As(err, &refused):
-		return forget()
+		return nil, h.saveLocked(ctx, tok.registration())
 	case err != nil:
-		return nil, fmt.Errorf("mcp: OAuth: refreshing the token of %s: %w", h.server, err)
+		return nil, fmt.Errorf("mcp: OAuth: %s the token of %s: %w", how, h.server, err)
 	}
 	return fresh, h.saveLocked(ctx, fresh)
 }
@@ -640,20 +657,21 @@ func (h *oauthHandler) authorizationCode(ctx context.Context, resource string, a
 	if err != nil {
 		return nil, authError("exchanging the code at "+asm.TokenEndpoint, err)
 	}
-	jkt, err := tokenBinding(t.TokenType, dpop)
+	r := &tokenResponse{AccessToken: t.AccessToken, TokenType: t.TokenType, RefreshToken: t.RefreshToken, ExpiresIn: t.ExpiresIn}
+	r.Scope, _ = t.Extra("scope").(string)
+	return h.granted(reg, resource, scopes, r, dpop, asm.TokenEndpoint)
+}
+
+// granted is the record of the tokens r grants the client reg for
+// resource, having asked for scopes, at endpoint.
+func (h *oauthHandler) granted(reg *OAuthToken, resource string, scopes []string, r *tokenResponse, dpop *dpopSigner, endpoint string) (*OAuthToken, error) {
+	jkt, err := tokenBinding(r.TokenType, dpop)
 	if err != nil {
-		return nil, authError("the token from "+asm.TokenEndpoint, err)
+		return nil, authError("the token from "+endpoint, err)
 	}
 	tok := *reg
-	tok.DPoPJKT = jkt
-	tok.AccessToken, tok.RefreshToken, tok.Resource = t.AccessToken, t.RefreshToken, resource
-	if t.ExpiresIn > 0 {
-		tok.Expiry = h.now().Add(time.Duration(t.ExpiresIn) * time.Second)
-	}
-	tok.Scopes = scopes
-	if s, _ := t.Extra("scope").(string); s != "" {
-		tok.Scopes = strings.Fields(s)
-	}
+	tok.Resource, tok.DPoPJKT, tok.Scopes = resource, jkt, scopes
+	r.update(&tok, h.now())
 	return &tok, nil
 }
 
@@ -719,3 +737,123 @@ func authorize(ctx context.Context, req *http.Request, h *oauthHandler) error {
 	tok.SetAuthHeader(req)
 	return nil
 }
+
+// DefaultAuthorizeTimeout bounds how long a LoopbackAuthorizer waits for the
+// browser to come back.
+const DefaultAuthorizeTimeout = 5 * time.Minute
+
+// LoopbackAuthorizer is the browser step of OAuth for a program run in a
+// terminal: it listens on a loopback address for the authorization
+// server's redirect (RFC 8252, 7.3), shows the user the authorization URL,
+// and waits for the browser to come back. Its Config is an OAuthConfig
+// with RedirectURL and Authorize set. Close it when done.
+type LoopbackAuthorizer struct {
+	show     func(authURL string) error
+	redirect string
+	srv      *http.Server
+
+	busy    sync.Mutex // one authorization at a time
+	mu      sync.Mutex
+	pending chan *url.URL
+}
+
+// NewLoopbackAuthorizer listens on addr, a loopback address with a port
+// ("127.0.0.1:0" picks a free one; "" is that), for redirects to
+// http://addr/callback. show gives the user the authorization URL: it may
+// open a browser, or print it, as PrintAuthorizationURL(os.Stderr) does.
+func NewLoopbackAuthorizer(addr string, show func(authURL string) error) (*LoopbackAuthorizer, error) {
+	if addr == "" {
+		addr = "127.0.0.1:0"
+	}
+	if show == nil {
+		return nil, errors.New("mcp.NewLoopbackAuthorizer: nil show")
+	}
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return nil, fmt.Errorf("mcp.NewLoopbackAuthorizer(%q): %w", addr, err)
+	}
+	if ip := net.ParseIP(host); ip == nil || !ip.IsLoopback() {
+		return nil, fmt.Errorf("mcp.NewLoopbackAuthorizer(%q): not a loopback IP address", addr)
+	}
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, fmt.Errorf("mcp.NewLoopbackAuthorizer: %w", err)
+	}
+	a := &LoopbackAuthorizer{show: show, redirect: "http://" + ln.Addr().String() + "/callback"}
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /callback", a.callback)
+	a.srv = &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+	go func() { _ = a.srv.Serve(ln) }()
+	return a, nil
+}
+
+// PrintAuthorizationURL is a show func for NewLoopbackAuthorizer that
+// asks the user, on w, to open the URL.
+func PrintAuthorizationURL(w io.Writer) func(authURL string) error {
+	return func(authURL string) error {
+		_, err := fmt.Fprintf(w, "To authorize access to the MCP server, open this URL in your browser:\n\n\t%s\n\n", authURL)
+		return err
+	}
+}
+
+// RedirectURL is the URL the authorization server redirects to.
+func (a *LoopbackAuthorizer) RedirectURL() string { return a.redirect }
+
+// Config is an OAuthConfig with a's RedirectURL and Authorize, the rest
+// zero.
+func (a *LoopbackAuthorizer) Config() OAuthConfig {
+	return OAuthConfig{RedirectURL: a.redirect, Authorize: a.Authorize}
+}
+
+// Authorize shows authURL and waits, at most DefaultAuthorizeTimeout or
+// until ctx ends, for the browser's redirect, which it returns.
+func (a *LoopbackAuthorizer) Authorize(ctx context.Context, authURL string) (*url.URL, error) {
+	a.busy.Lock()
+	defer a.busy.Unlock()
+	ch := make(chan *url.URL, 1)
+	a.mu.Lock()
+	a.pending = ch
+	a.mu.Unlock()
+	defer func() {
+		a.mu.Lock()
+		a.pending = nil
+		a.mu.Unlock()
+	}()
+	if err := a.show(authURL); err != nil {
+		return nil, err
+	}
+	timer := time.NewTimer(DefaultAuthorizeTimeout)
+	defer timer.Stop()
+	select {
+	case u := <-ch:
+		return u, nil
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	case <-timer.C:
+		return nil, fmt.Errorf("no redirect to %s within %v", a.redirect, DefaultAuthorizeTimeout)
+	}
+}
+
+// callback hands the redirect to the authorization waiting for it.
+func (a *LoopbackAuthorizer) callback(w http.ResponseWriter, r *http.Request) {
+	a.mu.Lock()
+	ch := a.pending
+	a.pending = nil // the first redirect answers; the state check says whether rightly
+	a.mu.Unlock()
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	if ch == nil {
+		http.Error(w, "No authorization is waiting for this redirect.", http.StatusBadRequest)
+		return
+	}
+	u, _ := url.Parse(a.redirect)
+	u.RawQuery = r.URL.RawQuery
+	ch <- u
+	if r.URL.Query().Get("error") != "" {
+		_, _ = io.WriteString(w, "Authorization refused. You can close this window.\n")
+		return
+	}
+	_, _ = io.WriteString(w, "Authorization received. You can close this window.\n")
+}
+
+// Close stops listening.
+func (a *LoopbackAuthorizer) Close() error { return a.srv.Close() }

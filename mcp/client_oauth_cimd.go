@@ -153,14 +153,10 @@ func checkClientIDURL(raw string) error {
 	if raw == "" {
 		return nil
 	}
-	u, err := url.Parse(raw)
+	u, err := parseSecureURL(raw)
 	switch {
 	case err != nil:
-		return err
-	case u.Scheme != "https" && !(u.Scheme == "http" && isLoopbackHost(u.Hostname())):
-		return fmt.Errorf("%q: must be https (or http on a loopback address, for tests)", raw)
-	case u.Host == "":
-		return fmt.Errorf("%q: no host", raw)
+		return fmt.Errorf("%q: %w", raw, err)
 	case u.Path == "" || u.Path == "/":
 		return fmt.Errorf("%q: must have a path (such as /client.json)", raw)
 	case u.Fragment != "" || strings.Contains(raw, "#"):
@@ -178,18 +174,14 @@ func checkClientIDURL(raw string) error {
 
 // checkRedirectURI checks one redirect URI of a document.
 func checkRedirectURI(raw string) error {
-	u, err := url.Parse(raw)
+	u, err := parseSecureURL(raw)
 	switch {
 	case err != nil:
 		return err
 	case u.Fragment != "" || strings.Contains(raw, "#"):
 		return errors.New("has a fragment")
-	case u.Host == "":
-		return errors.New("not an absolute URL with a host")
-	case u.Scheme == "https", u.Scheme == "http" && isLoopbackHost(u.Hostname()):
-		return nil
 	}
-	return errors.New("must be https, or http on a loopback address")
+	return nil
 }
 
 // ClientMetadataHandler publishes md, checked, as JSON: mount it at the

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"net/url"
 	"strings"
-	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/oauthex"
 )
@@ -55,16 +54,11 @@ func (cfg *OAuthConfig) checkEnterprise() error {
 	case e.ClientSecret != "" && e.ClientID == "":
 		return errors.New("Enterprise.ClientSecret without Enterprise.ClientID")
 	}
-	u, err := url.Parse(e.TokenEndpoint)
-	switch {
-	case e.TokenEndpoint == "":
+	if e.TokenEndpoint == "" {
 		return errors.New("Enterprise.TokenEndpoint is required")
-	case err != nil:
-		return fmt.Errorf("Enterprise.TokenEndpoint: %w", err)
-	case u.Scheme == "https" && u.Host != "":
-	case u.Scheme == "http" && isLoopbackHost(u.Hostname()):
-	default:
-		return fmt.Errorf("Enterprise.TokenEndpoint %q: must be https, or http on a loopback address", e.TokenEndpoint)
+	}
+	if _, err := parseSecureURL(e.TokenEndpoint); err != nil {
+		return fmt.Errorf("Enterprise.TokenEndpoint %q: %w", e.TokenEndpoint, err)
 	}
 	if cfg.ClientName == "" {
 		cfg.ClientName = "toolgen"
@@ -92,20 +86,7 @@ func (h *oauthHandler) enterpriseGrant(ctx context.Context, resource string, asm
 	if err != nil {
 		return nil, authError("the JWT bearer grant at "+asm.TokenEndpoint, err)
 	}
-	jkt, err := tokenBinding(r.TokenType, dpop)
-	if err != nil {
-		return nil, authError("the token from "+asm.TokenEndpoint, err)
-	}
-	tok := *reg
-	tok.AccessToken, tok.RefreshToken, tok.Resource, tok.DPoPJKT = r.AccessToken, r.RefreshToken, resource, jkt
-	tok.Scopes = scopes
-	if r.Scope != "" {
-		tok.Scopes = strings.Fields(r.Scope)
-	}
-	if r.ExpiresIn > 0 {
-		tok.Expiry = h.now().Add(time.Duration(r.ExpiresIn) * time.Second)
-	}
-	return &tok, nil
+	return h.granted(reg, resource, scopes, r, dpop, asm.TokenEndpoint)
 }
 
 // idJAG exchanges the user's ID token at the IdP for an ID-JAG for

@@ -65,18 +65,24 @@ type ClientCredentialsConfig struct {
 // token endpoint is an error (errors.Is(err, ErrAuthorization)) and is
 // not retried. The secret and the key never appear in errors or logs.
 func OAuthClientCredentials(cfg ClientCredentialsConfig) ClientOption {
+	return machineOption("mcp.OAuthClientCredentials", cfg.Store, cfg.HTTPClient, cfg.grant)
+}
+
+// machineOption is the option of a grant without a user: grant checks its
+// configuration and makes it.
+func machineOption(name string, store TokenStore, hc *http.Client, grant func() (machineGrant, error)) ClientOption {
 	return func(o *clientOptions) error {
-		g, err := cfg.grant()
+		g, err := grant()
 		if err != nil {
-			return fmt.Errorf("mcp.OAuthClientCredentials: %w", err)
+			return fmt.Errorf("%s: %w", name, err)
 		}
-		o.oauth = &OAuthConfig{Store: cfg.Store, HTTPClient: cfg.HTTPClient, grant: g}
+		o.oauth = &OAuthConfig{Store: store, HTTPClient: hc, grant: g}
 		return o.oauth.check()
 	}
 }
 
 // grant checks cfg and is its machineGrant.
-func (cfg ClientCredentialsConfig) grant() (*clientCredentialsGrant, error) {
+func (cfg ClientCredentialsConfig) grant() (machineGrant, error) {
 	switch {
 	case cfg.ClientID == "":
 		return nil, errors.New("ClientID is required")
@@ -130,16 +136,18 @@ type WorkloadIdentityConfig struct {
 // (errors.Is(err, ErrAuthorization)), neither retried nor answered with
 // another grant.
 func OAuthWorkloadIdentity(cfg WorkloadIdentityConfig) ClientOption {
-	return func(o *clientOptions) error {
-		if cfg.Token == nil {
-			return errors.New("mcp.OAuthWorkloadIdentity: Token is required")
-		}
-		if err := checkIssuer(cfg.Issuer); err != nil {
-			return fmt.Errorf("mcp.OAuthWorkloadIdentity: the configured %w", err)
-		}
-		o.oauth = &OAuthConfig{Store: cfg.Store, HTTPClient: cfg.HTTPClient, grant: &workloadIdentityGrant{cfg: cfg}}
-		return o.oauth.check()
+	return machineOption("mcp.OAuthWorkloadIdentity", cfg.Store, cfg.HTTPClient, cfg.grant)
+}
+
+// grant checks cfg and is its machineGrant.
+func (cfg WorkloadIdentityConfig) grant() (machineGrant, error) {
+	if cfg.Token == nil {
+		return nil, errors.New("WorkloadIdentityConfig.Token is required")
 	}
+	if err := checkIssuer(cfg.Issuer); err != nil {
+		return nil, fmt.Errorf("the configured %w", err)
+	}
+	return &workloadIdentityGrant{cfg: cfg}, nil
 }
 
 // maxWorkloadToken bounds a workload token read from a file or the
@@ -190,14 +198,12 @@ func checkIssuer(issuer string) error {
 	if issuer == "" {
 		return nil
 	}
-	u, err := url.Parse(issuer)
+	u, err := parseSecureURL(issuer)
 	switch {
 	case err != nil:
-		return fmt.Errorf("issuer: %w", err)
-	case u.Host == "" || u.RawQuery != "" || u.Fragment != "" || u.User != nil:
-		return fmt.Errorf("issuer %q: must be a URL with a host and without query, fragment or user", issuer)
-	case u.Scheme != "https" && !(u.Scheme == "http" && isLoopbackHost(u.Hostname())):
-		return fmt.Errorf("issuer %q: must be https (or http on a loopback address)", issuer)
+		return fmt.Errorf("issuer %q: %w", issuer, err)
+	case u.RawQuery != "" || u.Fragment != "" || u.User != nil:
+		return fmt.Errorf("issuer %q: must be a URL without query, fragment or user", issuer)
 	}
 	return nil
 }
@@ -355,16 +361,11 @@ func (h *oauthHandler) machineToken(ctx context.Context, rec *OAuthToken) (*OAut
 	case r.TokenType != "" && !strings.EqualFold(r.TokenType, "bearer"):
 		return nil, fmt.Errorf("the token endpoint's token is of type %q, not Bearer", r.TokenType)
 	}
+	tok := rec.clone()
+	r.update(tok, h.now())
 	// A refresh token, which RFC 6749 (4.4.3) advises against here, is
 	// not kept: a new token is had by asking again as before.
-	tok := rec.clone()
-	tok.AccessToken, tok.RefreshToken, tok.Expiry = r.AccessToken, "", time.Time{}
-	if r.ExpiresIn > 0 {
-		tok.Expiry = h.now().Add(time.Duration(r.ExpiresIn) * time.Second)
-	}
-	if r.Scope != "" {
-		tok.Scopes = strings.Fields(r.Scope)
-	}
+	tok.RefreshToken = ""
 	return tok, nil
 }
 
@@ -379,19 +380,4 @@ func (h *oauthHandler) renewable(tok *OAuthToken) bool {
 	}
 	onlyTokAuth := &oauthex.AuthServerMeta{TokenEndpointAuthMethodsSupported: []string{tok.TokenAuth}}
 	return g.method(onlyTokAuth) == tok.TokenAuth
-}
-
-// renewLocked replaces the expired tok by a new token, requested as tok
-// was; a refusal forgets tok (the server's next 401 starts over, and
-// reports the refusal).
-func (h *oauthHandler) renewLocked(ctx context.Context, tok *OAuthToken, forget func() (*OAuthToken, error)) (*OAuthToken, error) {
-	fresh, err := h.machineToken(ctx, tok)
-	var refused *tokenError
-	switch {
-	case errors.As(err, &refused):
-		return forget()
-	case err != nil:
-		return nil, fmt.Errorf("mcp: OAuth: renewing the token of %s: %w", h.server, err)
-	}
-	return fresh, h.saveLocked(ctx, fresh)
 }

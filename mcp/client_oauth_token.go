@@ -169,11 +169,17 @@ func (s *fileStore) write(all map[string]*OAuthToken) error {
 	if err != nil {
 		return err
 	}
-	dir := filepath.Dir(s.path)
-	if err := os.MkdirAll(dir, 0o700); err != nil {
+	if err := os.MkdirAll(filepath.Dir(s.path), 0o700); err != nil {
 		return err
 	}
-	f, err := os.CreateTemp(dir, ".tokens-*")
+	return writeFileAtomic(s.path, data)
+}
+
+// writeFileAtomic replaces the file at path with data, mode 0600: written
+// to a file beside it, synced, then renamed over it, so that a reader (or
+// a crash) sees the old file or the new one, never part of one.
+func writeFileAtomic(path string, data []byte) error {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
 	if err != nil {
 		return err
 	}
@@ -193,7 +199,7 @@ func (s *fileStore) write(all map[string]*OAuthToken) error {
 	if err := f.Close(); err != nil {
 		return err
 	}
-	return os.Rename(f.Name(), s.path)
+	return os.Rename(f.Name(), path)
 }
 
 // tokenError is a token endpoint's OAuth error response (RFC 6749 5.2):
@@ -231,16 +237,7 @@ func (h *oauthHandler) refresh(ctx context.Context, tok *OAuthToken) (*OAuthToke
 	}
 	fresh := tok.clone()
 	fresh.DPoPJKT = jkt
-	fresh.AccessToken, fresh.Expiry = r.AccessToken, time.Time{}
-	if r.RefreshToken != "" {
-		fresh.RefreshToken = r.RefreshToken
-	}
-	if r.ExpiresIn > 0 {
-		fresh.Expiry = h.now().Add(time.Duration(r.ExpiresIn) * time.Second)
-	}
-	if r.Scope != "" {
-		fresh.Scopes = strings.Fields(r.Scope)
-	}
+	r.update(fresh, h.now())
 	return fresh, nil
 }
 
@@ -255,6 +252,22 @@ type tokenResponse struct {
 	Scope           string `json:"scope"`
 	Error           string `json:"error"`
 	Description     string `json:"error_description"`
+}
+
+// update puts r's access token in tok: the token, its expiry (none
+// without expires_in), its refresh token when r has one (tok's is kept
+// otherwise) and its scopes when r names them.
+func (r *tokenResponse) update(tok *OAuthToken, now time.Time) {
+	tok.AccessToken, tok.Expiry = r.AccessToken, time.Time{}
+	if r.RefreshToken != "" {
+		tok.RefreshToken = r.RefreshToken
+	}
+	if r.ExpiresIn > 0 {
+		tok.Expiry = now.Add(time.Duration(r.ExpiresIn) * time.Second)
+	}
+	if r.Scope != "" {
+		tok.Scopes = strings.Fields(r.Scope)
+	}
 }
 
 // postToken sends form to the token endpoint through hc, the client

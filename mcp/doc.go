@@ -1118,9 +1118,9 @@
 //   - client_origin.go: origins, and the redirect rule of every request
 //     of a URL client (ErrCrossOriginRedirect).
 //   - client_oauth.go: OAuth, its discovery, registration and
-//     authorization code flow; client_oauth_token.go: OAuthToken, the
-//     token stores and refreshing; client_oauth_loopback.go:
-//     LoopbackAuthorizer; client_oauth_cimd.go: client ID metadata
+//     authorization code flow, and its browser step (LoopbackAuthorizer);
+//     client_oauth_token.go: OAuthToken, the token stores and
+//     refreshing; client_oauth_cimd.go: client ID metadata
 //     documents; client_oauth_machine.go: OAuthClientCredentials and
 //     OAuthWorkloadIdentity; client_oauth_jwt.go: the JWS of client
 //     assertions, ParsePrivateKeyPEM;

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"math"
 	"net/http"
 	"slices"
@@ -127,7 +128,7 @@ func (w *declWalk) schema(s any, path []string, reachable bool) {
 		w.declaration(obj, v, path, reachable)
 	}
 	if props, ok := obj["properties"].(map[string]any); ok {
-		for _, name := range sortedKeys(props) {
+		for _, name := range slices.Sorted(maps.Keys(props)) {
 			w.schema(props[name], append(slices.Clip(path), name), reachable)
 		}
 	}
@@ -143,7 +144,7 @@ func (w *declWalk) schema(s any, path []string, reachable bool) {
 	}
 	for _, k := range schemaMapKeys {
 		if m, ok := obj[k].(map[string]any); ok {
-			for _, name := range sortedKeys(m) {
+			for _, name := range slices.Sorted(maps.Keys(m)) {
 				w.schema(m[name], nil, false)
 			}
 		}
@@ -208,15 +209,6 @@ func jsonKind(v any) string {
 		return "an object"
 	}
 	return "a string"
-}
-
-func sortedKeys(m map[string]any) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
 }
 
 // isToken reports whether s is an HTTP token (RFC 9110 5.6.2): one or more

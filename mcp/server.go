@@ -347,11 +347,7 @@ func (s *Server) toolHandler(t *toolgen.Tool) sdkmcp.ToolHandler {
 		if req.Extra != nil {
 			ci.header = req.Extra.Header
 		}
-		round, err := s.openRound(roundRequest{
-			binding: stateBinding{method: "tools/call", name: string(t.Name), args: req.Params.Arguments, sessionID: ci.sessionID(), principal: principal(req.Extra)},
-			version: req.ProtocolVersion(), caps: req.ClientCapabilities(), session: askableSession(req.Session, req.Extra),
-			responses: req.Params.InputResponses, state: req.Params.RequestState,
-		})
+		round, err := s.openRound(requestRound(req, stateBinding{method: "tools/call", name: string(t.Name), args: req.Params.Arguments}, req.Params.InputResponses, req.Params.RequestState))
 		if err != nil {
 			return nil, err
 		}

@@ -779,14 +779,21 @@ func (c *fastCall) log(level string, data any) error {
 	if c.silent || logRank(level) < logRank("info") {
 		return nil
 	}
+	return c.notify("notifications/message", &sdkmcp.LoggingMessageParams{Level: sdkmcp.LoggingLevel(level), Data: data})
+}
+
+// notify writes a notification on the response's event stream, unless
+// the call is done; with application/json responses there is none to
+// write it on (errJSONNotify).
+func (c *fastCall) notify(method string, params any) error {
 	if c.f.json {
 		return errJSONNotify
 	}
-	params, err := json.Marshal(&sdkmcp.LoggingMessageParams{Level: sdkmcp.LoggingLevel(level), Data: data})
+	data, err := json.Marshal(params)
 	if err != nil {
 		return err
 	}
-	msg := append(append([]byte(`{"jsonrpc":"2.0","method":"notifications/message","params":`), params...), '}')
+	msg := append(append([]byte(`{"jsonrpc":"2.0","method":"`+method+`","params":`), data...), '}')
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if !c.done {
@@ -805,20 +812,7 @@ func (c *fastCall) progressNotifier(token []byte) *progressNotifier {
 		return nil
 	}
 	return &progressNotifier{send: func(n progressNote) error {
-		if c.f.json {
-			return errJSONNotify
-		}
-		params, err := json.Marshal(&fastProgressParams{Meta: n.meta(), Token: token, Progress: n.progress, Total: n.total, Message: n.message})
-		if err != nil {
-			return err
-		}
-		msg := append(append([]byte(`{"jsonrpc":"2.0","method":"notifications/progress","params":`), params...), '}')
-		c.mu.Lock()
-		defer c.mu.Unlock()
-		if !c.done {
-			c.sendLocked(msg, false)
-		}
-		return nil
+		return c.notify("notifications/progress", &fastProgressParams{Meta: n.meta(), Token: token, Progress: n.progress, Total: n.total, Message: n.message})
 	}}
 }
 

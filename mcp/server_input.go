@@ -463,11 +463,18 @@ func (s *Server) openPromptRound(name string, req *sdkmcp.GetPromptRequest) (*in
 	if err != nil {
 		return nil, err
 	}
-	return s.openRound(roundRequest{
-		binding: stateBinding{method: "prompts/get", name: name, args: args, sessionID: sessionID(req.Session), principal: principal(req.Extra)},
-		version: req.ProtocolVersion(), caps: req.ClientCapabilities(), session: askableSession(req.Session, req.Extra),
-		responses: req.Params.InputResponses, state: req.Params.RequestState,
-	})
+	return s.openRound(requestRound(req, stateBinding{method: "prompts/get", name: name, args: args}, req.Params.InputResponses, req.Params.RequestState))
+}
+
+// requestRound is the roundRequest of req, a request on go-sdk's path
+// (tools/call, prompts/get, resources/read) about what b names, with the
+// inputResponses and requestState of its params.
+func requestRound[P sdkmcp.Params](req *sdkmcp.ServerRequest[P], b stateBinding, responses sdkmcp.InputResponseMap, state string) roundRequest {
+	b.sessionID, b.principal = sessionID(req.Session), principal(req.Extra)
+	return roundRequest{
+		binding: b, version: req.ProtocolVersion(), caps: req.ClientCapabilities(),
+		session: askableSession(req.Session, req.Extra), responses: responses, state: state,
+	}
 }
 
 // askableSession is the session the server can send requests on while

@@ -238,11 +238,7 @@ func (s *Server) resourceHandler(r toolgen.Resource) sdkmcp.ResourceHandler {
 			*reached = true
 		}
 		uri := req.Params.URI
-		round, err := s.openRound(roundRequest{
-			binding: stateBinding{method: "resources/read", name: uri, sessionID: sessionID(req.Session), principal: principal(req.Extra)},
-			version: req.ProtocolVersion(), caps: req.ClientCapabilities(), session: askableSession(req.Session, req.Extra),
-			responses: req.Params.InputResponses, state: req.Params.RequestState,
-		})
+		round, err := s.openRound(requestRound(req, stateBinding{method: "resources/read", name: uri}, req.Params.InputResponses, req.Params.RequestState))
 		if err != nil {
 			return nil, err
 		}

@@ -222,24 +222,42 @@ func (e *taskEngine) handle(ctx context.Context, c taskCall) (any, *taskRPCError
 	case "tasks/list":
 		return e.list(ctx, c)
 	}
-	var p struct {
-		TaskID string `json:"taskId"`
-	}
-	if err := json.Unmarshal(c.params, &p); err != nil || p.TaskID == "" {
-		return nil, invalidParams("%s needs params {\"taskId\": string}", c.method)
+	p, rerr := readTaskParams(c)
+	if rerr != nil {
+		return nil, rerr
 	}
 	switch c.method {
 	case "tasks/get":
-		rec, err := e.find(ctx, p.TaskID, c.owner)
-		if err != nil {
-			return nil, err
-		}
-		return e.wire(rec), nil
+		return getTaskAs(ctx, e, p.TaskID, c.owner, e.wire)
 	case "tasks/cancel":
 		return e.cancel(ctx, p.TaskID, c.owner)
 	default: // tasks/result
 		return e.result(ctx, p.TaskID, c.owner)
 	}
+}
+
+// taskParams are the params of a request about one task: tasks/get,
+// tasks/cancel, tasks/result, and the extension's tasks/update.
+type taskParams struct {
+	TaskID         string          `json:"taskId"`
+	InputResponses json.RawMessage `json:"inputResponses"` // tasks/update
+}
+
+func readTaskParams(c taskCall) (taskParams, *taskRPCError) {
+	var p taskParams
+	if err := json.Unmarshal(c.params, &p); err != nil || p.TaskID == "" {
+		return p, invalidParams("%s needs params {\"taskId\": string}", c.method)
+	}
+	return p, nil
+}
+
+// getTaskAs answers tasks/get: the owner's task, as wire puts it.
+func getTaskAs[T any](ctx context.Context, e *taskEngine, id, owner string, wire func(TaskRecord) T) (any, *taskRPCError) {
+	rec, err := e.find(ctx, id, owner)
+	if err != nil {
+		return nil, err
+	}
+	return wire(rec), nil
 }
 
 // wireTask is MCP's Task.

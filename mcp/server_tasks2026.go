@@ -296,20 +296,13 @@ func (e *taskEngine) handle2026(ctx context.Context, c taskCall, declared bool) 
 	if !declared {
 		return nil, missingTasksCapability("Missing required client capability: %s needs the %s extension declared in the request's _meta %q", c.method, TasksExtension, metaClientCapabilities)
 	}
-	var p struct {
-		TaskID         string          `json:"taskId"`
-		InputResponses json.RawMessage `json:"inputResponses"`
-	}
-	if err := json.Unmarshal(c.params, &p); err != nil || p.TaskID == "" {
-		return nil, invalidParams("%s needs params {\"taskId\": string}", c.method)
+	p, rerr := readTaskParams(c)
+	if rerr != nil {
+		return nil, rerr
 	}
 	switch c.method {
 	case "tasks/get":
-		rec, err := e.find(ctx, p.TaskID, c.owner)
-		if err != nil {
-			return nil, err
-		}
-		return detailed(rec), nil
+		return getTaskAs(ctx, e, p.TaskID, c.owner, detailed)
 	case "tasks/update":
 		return e.update(ctx, p.TaskID, c.owner, p.InputResponses)
 	default:
