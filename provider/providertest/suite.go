@@ -316,12 +316,7 @@ func (s *suite[Opt, M]) unsendableRequest(t *testing.T) {
 // A cancelled context ends Generate and Stream before any request.
 func (s *suite[Opt, M]) cancelledContext(t *testing.T) {
 	f, m := s.a.Serve(t, []Reply{s.w.Answer(text("never")), s.w.Stream(text("never"))})
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	_, err := m.Generate(ctx, Hi)
-	require.ErrorIs(t, err, context.Canceled)
-	_, err = Parts(t, m.Stream(ctx, Hi))
-	require.ErrorIs(t, err, context.Canceled)
+	requireCancelled(t, m)
 	assert.Empty(t, f.Requests())
 }
 

@@ -1,0 +1,96 @@
+// Package demo is what the examples' scripted models and servers share:
+// the call ids such a model makes, its streaming of a response word by
+// word, its last word on the email and weather tools' results, and the
+// http.Server an example serves a streaming handler with.
+package demo
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"iter"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/agent"
+	"github.com/toolgen-dev/toolgen/internal/backoff"
+)
+
+// CallID is a call id as providers make them: random, so that nobody can
+// guess the id of a call that waits for approval.
+func CallID() string {
+	var b [16]byte
+	_, _ = rand.Read(b[:]) // crypto/rand.Read never fails
+	return "call_" + hex.EncodeToString(b[:])
+}
+
+// Stream gives the response m.Generate makes for r, its text word by word
+// (pausing for delay after each word, so that a person sees it come in),
+// then the rest of it.
+func Stream(ctx context.Context, m agent.Model, r agent.Request, delay time.Duration) iter.Seq2[agent.Part, error] {
+	return func(yield func(agent.Part, error) bool) {
+		resp, err := m.Generate(ctx, r)
+		if err != nil {
+			yield(agent.Part{}, err)
+			return
+		}
+		for word := range strings.SplitAfterSeq(resp.Message.Text, " ") {
+			if word == "" {
+				continue
+			}
+			if !yield(agent.Part{Kind: agent.PartText, Text: word}, nil) {
+				return
+			}
+			if delay <= 0 {
+				continue
+			}
+			if err := backoff.Sleep(ctx, delay); err != nil {
+				yield(agent.Part{}, err)
+				return
+			}
+		}
+		rest := resp
+		rest.Message.Text = ""
+		for p := range agent.Parts(rest) {
+			if !yield(p, nil) {
+				return
+			}
+		}
+	}
+}
+
+// Answer is a scripted model's last word on a call's result: the email
+// that sendEmail sent, or did not, a tool's failure, or the weather.
+func Answer(r agent.ToolResult, sendEmail toolgen.ToolName) string {
+	text := r.Result.Text()
+	switch {
+	case r.Name == sendEmail && r.Result.IsError:
+		return "I did not send the email. " + text
+	case r.Name == sendEmail:
+		return "Done: the email was " + text + "."
+	case r.Result.IsError:
+		return "The tool failed: " + text
+	}
+	return "Here is the weather: " + text + "."
+}
+
+// NewServer is the http.Server for h, with the timeouts a server on a
+// network needs: a client that sends its headers or its body slowly, or
+// keeps an idle connection, is cut. It has no WriteTimeout: that bounds
+// the whole response, and an answer streams for as long as the model and
+// the tools take (minutes, with a tool that runs long), so it would cut
+// answers mid-stream. A client that stops reading is cut by the handler
+// instead, which bounds each write (aisdk.WithWriteStallTimeout and
+// agui.WithWriteStallTimeout, 30 seconds by default).
+func NewServer(h http.Handler) *http.Server {
+	return &http.Server{
+		Handler:           h,
+		ReadHeaderTimeout: 10 * time.Second,
+		// The whole request, body included: at most the handlers' 8 MiB.
+		ReadTimeout:    time.Minute,
+		IdleTimeout:    2 * time.Minute,
+		MaxHeaderBytes: 64 << 10,
+	}
+}
