@@ -2,14 +2,11 @@ package main
 
 import (
 	"context"
-	"encoding/json"
-	"fmt"
 	"regexp"
 	"strings"
 
 	"github.com/toolgen-dev/toolgen/agent"
 	"github.com/toolgen-dev/toolgen/examples/internal/demo"
-	"github.com/toolgen-dev/toolgen/examples/weather"
 )
 
 // demoModel plays a model offline, deterministically, so that the example
@@ -35,10 +32,7 @@ func (demoModel) Generate(_ context.Context, r agent.Request) (agent.Response, e
 
 const hint = `I am the demo model. Ask me "What's the weather in Paris?" or "Email ana@example.com that I am late."`
 
-var (
-	emailRE = regexp.MustCompile(`[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+`)
-	cityRE  = regexp.MustCompile(`\b(?:[Ii]n|[Ff]or|[Aa]t)\s+([A-Z][\p{L}-]*)`)
-)
+var cityRE = regexp.MustCompile(`\b(?:[Ii]n|[Ff]or|[Aa]t)\s+([A-Z][\p{L}-]*)`)
 
 // ask is the model's first answer to the user's text: a sentence, and the
 // call it makes.
@@ -46,21 +40,9 @@ func ask(text string) (string, []agent.ToolCall) {
 	lower := strings.ToLower(text)
 	switch {
 	case strings.Contains(lower, "email"):
-		to := emailRE.FindString(text)
-		if to == "" {
-			to = "ana@example.com"
-		}
-		args, _ := json.Marshal(map[string]string{"to": to, "subject": "A message", "body": text})
-		return fmt.Sprintf("I will email %s. Sending needs your approval.", to),
-			[]agent.ToolCall{{ID: demo.CallID(), Name: ToolSendEmail, Args: args}}
+		return demo.AskEmail(text, "A message", ToolSendEmail)
 	case strings.Contains(lower, "weather"):
-		city := "Paris"
-		if m := cityRE.FindStringSubmatch(text); m != nil {
-			city = m[1]
-		}
-		args, _ := json.Marshal(map[string]string{"city": city})
-		return fmt.Sprintf("Let me look up the weather in %s.", city),
-			[]agent.ToolCall{{ID: demo.CallID(), Name: weather.ToolGetWeather, Args: args}}
+		return demo.AskWeather(text, cityRE)
 	}
 	return hint, nil
 }

@@ -11,7 +11,6 @@ import (
 
 	"github.com/toolgen-dev/toolgen/agent"
 	"github.com/toolgen-dev/toolgen/examples/internal/demo"
-	"github.com/toolgen-dev/toolgen/examples/weather"
 )
 
 // demoModel plays a model offline, deterministically, so that the page
@@ -52,7 +51,6 @@ func (m demoModel) Stream(ctx context.Context, r agent.Request) iter.Seq2[agent.
 const hint = `I am the demo model. Ask me "What's the weather in Paris?", "Search my mail for invoice" or "Email ana@example.com that I am late."`
 
 var (
-	emailRE  = regexp.MustCompile(`[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+`)
 	cityRE   = regexp.MustCompile(`\b(?:[Ii]n|[Ff]or|[Aa]t)\s+([A-Z][\p{L}-]*(?:\s+[A-Z][\p{L}-]*)*)`)
 	searchRE = regexp.MustCompile(`(?i)\b(?:search|find|look through)\b.*?\b(?:for|about)\s+"?([^"?.!]+)`)
 )
@@ -61,30 +59,17 @@ var (
 // call it makes.
 func ask(text string) (string, []agent.ToolCall) {
 	lower := strings.ToLower(text)
-	id := demo.CallID()
 	if m := searchRE.FindStringSubmatch(text); m != nil && strings.Contains(lower, "mail") {
 		query := strings.TrimSpace(m[1])
 		args, _ := json.Marshal(map[string]string{"query": query})
 		return fmt.Sprintf("Let me search your mail for %q.", query),
-			[]agent.ToolCall{{ID: id, Name: ToolSearchMail, Args: args}}
+			[]agent.ToolCall{{ID: demo.CallID(), Name: ToolSearchMail, Args: args}}
 	}
 	switch {
 	case strings.Contains(lower, "email") || strings.Contains(lower, "mail "):
-		to := emailRE.FindString(text)
-		if to == "" {
-			to = "ana@example.com"
-		}
-		args, _ := json.Marshal(map[string]string{"to": to, "subject": "A message from the chat", "body": text})
-		return fmt.Sprintf("I will email %s. Sending needs your approval.", to),
-			[]agent.ToolCall{{ID: id, Name: ToolSendEmail, Args: args}}
+		return demo.AskEmail(text, "A message from the chat", ToolSendEmail)
 	case strings.Contains(lower, "weather"):
-		city := "Paris"
-		if m := cityRE.FindStringSubmatch(text); m != nil {
-			city = m[1]
-		}
-		args, _ := json.Marshal(map[string]string{"city": city})
-		return fmt.Sprintf("Let me look up the weather in %s.", city),
-			[]agent.ToolCall{{ID: id, Name: weather.ToolGetWeather, Args: args}}
+		return demo.AskWeather(text, cityRE)
 	}
 	return hint, nil
 }

@@ -1,6 +1,7 @@
 // Package demo is what the examples' scripted models and servers share:
-// the call ids such a model makes, its streaming of a response word by
-// word, its last word on the email and weather tools' results, and the
+// the call ids such a model makes, its calls of the email and weather
+// tools, its streaming of a response word by word, its last word on the
+// tools' results, and the
 // http.Server an example serves a streaming handler with.
 package demo
 
@@ -8,13 +9,17 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"encoding/json"
+	"fmt"
 	"iter"
 	"net/http"
+	"regexp"
 	"strings"
 	"time"
 
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/agent"
+	"github.com/toolgen-dev/toolgen/examples/weather"
 	"github.com/toolgen-dev/toolgen/internal/backoff"
 )
 
@@ -24,6 +29,34 @@ func CallID() string {
 	var b [16]byte
 	_, _ = rand.Read(b[:]) // crypto/rand.Read never fails
 	return "call_" + hex.EncodeToString(b[:])
+}
+
+var emailRE = regexp.MustCompile(`[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+`)
+
+// AskEmail is a scripted model's first answer to text asking for an email:
+// a sentence, and the sendEmail call to the address text names
+// (ana@example.com if none), with text as the body.
+func AskEmail(text, subject string, sendEmail toolgen.ToolName) (string, []agent.ToolCall) {
+	to := emailRE.FindString(text)
+	if to == "" {
+		to = "ana@example.com"
+	}
+	args, _ := json.Marshal(map[string]string{"to": to, "subject": subject, "body": text})
+	return fmt.Sprintf("I will email %s. Sending needs your approval.", to),
+		[]agent.ToolCall{{ID: CallID(), Name: sendEmail, Args: args}}
+}
+
+// AskWeather is a scripted model's first answer to text asking about the
+// weather: a sentence, and the get_weather call for the city cityRE's
+// first group finds in text (Paris if none).
+func AskWeather(text string, cityRE *regexp.Regexp) (string, []agent.ToolCall) {
+	city := "Paris"
+	if m := cityRE.FindStringSubmatch(text); m != nil {
+		city = m[1]
+	}
+	args, _ := json.Marshal(map[string]string{"city": city})
+	return fmt.Sprintf("Let me look up the weather in %s.", city),
+		[]agent.ToolCall{{ID: CallID(), Name: weather.ToolGetWeather, Args: args}}
 }
 
 // Stream gives the response m.Generate makes for r, its text word by word
