@@ -14,6 +14,7 @@ import (
 
 	"github.com/toolgen-dev/toolgen/agent"
 	"github.com/toolgen-dev/toolgen/internal/chatcore"
+	"github.com/toolgen-dev/toolgen/internal/option"
 	"github.com/toolgen-dev/toolgen/internal/webguard"
 )
 
@@ -103,7 +104,7 @@ func WithErrorText(fn func(error) string) Option { return shared(chatcore.WithEr
 // DefaultMaxStreamBytes and DefaultStreamGrace). A nil s is an error.
 func WithStreamStore(s StreamStore) Option {
 	return func(c *config) error {
-		return chatcore.NotNil(&c.streams, s, "aisdk", "WithStreamStore", "StreamStore")
+		return option.NotNil("aisdk.WithStreamStore", s, "StreamStore", &c.streams)
 	}
 }
 

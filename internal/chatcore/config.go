@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/toolgen-dev/toolgen/internal/option"
 	"github.com/toolgen-dev/toolgen/internal/webguard"
 )
 
@@ -60,31 +61,14 @@ func Apply[C any, O ~func(*C) error](c *C, fn string, opts []O) error {
 	return nil
 }
 
-// NotNil sets *dst to v, or says that option (of package name) was given
-// nil; what names v's kind ("Store", "function").
-func NotNil[T comparable](dst *T, v T, name, option, what string) error {
-	var zero T
-	if v == zero {
-		return fmt.Errorf("%s.%s(nil): nil %s", name, option, what)
-	}
-	*dst = v
-	return nil
-}
-
 // WithStore keeps the handler's records in s.
 func WithStore[S comparable](s S) Option[S] {
-	return func(c *Config[S]) error { return NotNil(&c.Store, s, c.Guard.Name, "WithStore", "Store") }
+	return func(c *Config[S]) error { return option.NotNil(c.Guard.Name+".WithStore", s, "Store", &c.Store) }
 }
 
 // WithMaxBodyBytes bounds a request's body; n must be at least 1.
 func WithMaxBodyBytes[S comparable](n int64) Option[S] {
-	return func(c *Config[S]) error {
-		if n < 1 {
-			return fmt.Errorf("%s.WithMaxBodyBytes(%d): must be at least 1", c.Guard.Name, n)
-		}
-		c.MaxBody = n
-		return nil
-	}
+	return func(c *Config[S]) error { return option.AtLeastOne(c.Guard.Name+".WithMaxBodyBytes", n, &c.MaxBody) }
 }
 
 // WithDeps makes each run's deps of its request with fn.
@@ -113,11 +97,7 @@ func WithPrincipal[S comparable](fn func(*http.Request) (string, error)) Option[
 // positive.
 func WithWriteStallTimeout[S comparable](d time.Duration) Option[S] {
 	return func(c *Config[S]) error {
-		if d <= 0 {
-			return fmt.Errorf("%s.WithWriteStallTimeout(%s): must be positive", c.Guard.Name, d)
-		}
-		c.WriteStall = d
-		return nil
+		return option.Positive(c.Guard.Name+".WithWriteStallTimeout", d, &c.WriteStall)
 	}
 }
 
