@@ -73,24 +73,12 @@ func WithMaxBodyBytes[S comparable](n int64) Option[S] {
 
 // WithDeps makes each run's deps of its request with fn.
 func WithDeps[S comparable](fn func(*http.Request) (any, error)) Option[S] {
-	return func(c *Config[S]) error {
-		if fn == nil {
-			return errors.New(c.Guard.Name + ".WithDeps(nil): nil function")
-		}
-		c.Deps = fn
-		return nil
-	}
+	return funcOption("WithDeps", fn == nil, func(c *Config[S]) { c.Deps = fn })
 }
 
 // WithPrincipal reads each request's principal with fn.
 func WithPrincipal[S comparable](fn func(*http.Request) (string, error)) Option[S] {
-	return func(c *Config[S]) error {
-		if fn == nil {
-			return errors.New(c.Guard.Name + ".WithPrincipal(nil): nil function")
-		}
-		c.Principal = fn
-		return nil
-	}
+	return funcOption("WithPrincipal", fn == nil, func(c *Config[S]) { c.Principal = fn })
 }
 
 // WithWriteStallTimeout bounds each write of a response; d must be
@@ -103,33 +91,40 @@ func WithWriteStallTimeout[S comparable](d time.Duration) Option[S] {
 
 // WithErrorText sets what the client reads about a run that failed.
 func WithErrorText[S comparable](fn func(error) string) Option[S] {
-	return func(c *Config[S]) error {
-		if fn == nil {
-			return errors.New(c.Guard.Name + ".WithErrorText(nil): nil function")
-		}
-		c.ErrorText = fn
-		return nil
-	}
+	return funcOption("WithErrorText", fn == nil, func(c *Config[S]) { c.ErrorText = fn })
 }
 
 // WithAllowedOrigins serves pages of these origins, with CORS headers.
 func WithAllowedOrigins[S comparable](origins ...string) Option[S] {
-	return func(c *Config[S]) error {
-		for _, o := range origins {
-			if !c.Guard.AllowOrigin(o) {
-				return fmt.Errorf("%s.WithAllowedOrigins(%q): not an origin (scheme://host[:port], as a browser sends it)", c.Guard.Name, o)
-			}
-		}
-		return nil
-	}
+	return allowEach[S]("WithAllowedOrigins", origins, (*webguard.Guard).AllowOrigin,
+		"not an origin (scheme://host[:port], as a browser sends it)")
 }
 
 // WithAllowedHosts adds Host names the handler serves on loopback.
 func WithAllowedHosts[S comparable](hosts ...string) Option[S] {
+	return allowEach[S]("WithAllowedHosts", hosts, (*webguard.Guard).AllowHost, "not a host name (name or name:port)")
+}
+
+// funcOption is the option that sets a function (set), or says that
+// option was given nil.
+func funcOption[S comparable](option string, isNil bool, set func(*Config[S])) Option[S] {
 	return func(c *Config[S]) error {
-		for _, h := range hosts {
-			if !c.Guard.AllowHost(h) {
-				return fmt.Errorf("%s.WithAllowedHosts(%q): not a host name (name or name:port)", c.Guard.Name, h)
+		if isNil {
+			return errors.New(c.Guard.Name + "." + option + "(nil): nil function")
+		}
+		set(c)
+		return nil
+	}
+}
+
+// allowEach is the option that lets the guard allow each value (allow
+// reports whether it is one), or says which value option was given that
+// is not (not says what it is not).
+func allowEach[S comparable](option string, values []string, allow func(*webguard.Guard, string) bool, not string) Option[S] {
+	return func(c *Config[S]) error {
+		for _, v := range values {
+			if !allow(&c.Guard, v) {
+				return fmt.Errorf("%s.%s(%q): %s", c.Guard.Name, option, v, not)
 			}
 		}
 		return nil
