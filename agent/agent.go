@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/internal/option"
 	"github.com/toolgen-dev/toolgen/permission"
 )
 
@@ -126,25 +127,13 @@ func WithPreset(p Preset) Option {
 // WithMaxTurns bounds how many model responses a run takes (default
 // DefaultMaxTurns); n must be at least 1.
 func WithMaxTurns(n int) Option {
-	return func(c *config) error {
-		if n < 1 {
-			return fmt.Errorf("agent.WithMaxTurns(%d): must be at least 1", n)
-		}
-		c.maxTurns = n
-		return nil
-	}
+	return func(c *config) error { return option.AtLeastOne("agent.WithMaxTurns", n, &c.maxTurns) }
 }
 
 // WithParallelism bounds how many tool calls of one turn run at once
 // (default DefaultParallelism); n must be at least 1.
 func WithParallelism(n int) Option {
-	return func(c *config) error {
-		if n < 1 {
-			return fmt.Errorf("agent.WithParallelism(%d): must be at least 1", n)
-		}
-		c.parallelism = n
-		return nil
-	}
+	return func(c *config) error { return option.AtLeastOne("agent.WithParallelism", n, &c.parallelism) }
 }
 
 // WithToolTimeout bounds how long the loop waits for a tool call: d for
@@ -160,21 +149,28 @@ func WithToolTimeout(d time.Duration, tools ...toolgen.ToolName) Option {
 		if d < 0 {
 			return fmt.Errorf("agent.WithToolTimeout(%v): must not be negative (0 means no bound)", d)
 		}
-		if slices.Contains(tools, "") {
-			return fmt.Errorf("agent.WithToolTimeout(%v, %q): empty tool name", d, tools)
-		}
-		if len(tools) == 0 {
-			c.timeout = d
-			return nil
-		}
-		if c.timeouts == nil {
-			c.timeouts = map[toolgen.ToolName]time.Duration{}
-		}
-		for _, name := range tools {
-			c.timeouts[name] = d
-		}
+		return perTool("agent.WithToolTimeout", d, tools, &c.timeout, &c.timeouts)
+	}
+}
+
+// perTool sets v, an option's value, for the named tools (in *each, made
+// on first use), or for every other tool (*all) when no name is given; an
+// empty name is an error.
+func perTool[T any](option string, v T, tools []toolgen.ToolName, all *T, each *map[toolgen.ToolName]T) error {
+	if slices.Contains(tools, "") {
+		return fmt.Errorf("%s(%v, %q): empty tool name", option, v, tools)
+	}
+	if len(tools) == 0 {
+		*all = v
 		return nil
 	}
+	if *each == nil {
+		*each = map[toolgen.ToolName]T{}
+	}
+	for _, name := range tools {
+		(*each)[name] = v
+	}
+	return nil
 }
 
 // WithActiveTools offers the model only these tools (an allow-list).
@@ -202,13 +198,7 @@ func WithObserver(fn func(Event)) Option {
 // WithLogger logs every event to l (model responses and tool calls at
 // Info, the rest at Debug). A nil l is an error.
 func WithLogger(l *slog.Logger) Option {
-	return func(c *config) error {
-		if l == nil {
-			return errors.New("agent.WithLogger(nil): nil logger")
-		}
-		c.logger = l
-		return nil
-	}
+	return func(c *config) error { return option.NotNil("agent.WithLogger", l, "logger", &c.logger) }
 }
 
 // WithSandbox gives every tool call of the agent's runs sb, as
@@ -219,13 +209,7 @@ func WithLogger(l *slog.Logger) Option {
 // confines its commands whether or not the agent has a sandbox). A nil sb
 // is an error.
 func WithSandbox(sb toolgen.Sandbox) Option {
-	return func(c *config) error {
-		if sb == nil {
-			return errors.New("agent.WithSandbox(nil): nil sandbox")
-		}
-		c.sandbox = sb
-		return nil
-	}
+	return func(c *config) error { return option.NotNil("agent.WithSandbox", sb, "sandbox", &c.sandbox) }
 }
 
 // WithArgRepair says whether the agent's calls of generated tools repair

@@ -24,20 +24,7 @@ func WithMaxFailures(n int, tools ...toolgen.ToolName) Option {
 		if n < 1 {
 			return fmt.Errorf("agent.WithMaxFailures(%d): must be at least 1", n)
 		}
-		if slices.Contains(tools, "") {
-			return fmt.Errorf("agent.WithMaxFailures(%d, %q): empty tool name", n, tools)
-		}
-		if len(tools) == 0 {
-			c.maxFailures = n
-			return nil
-		}
-		if c.toolFailures == nil {
-			c.toolFailures = map[toolgen.ToolName]int{}
-		}
-		for _, name := range tools {
-			c.toolFailures[name] = n
-		}
-		return nil
+		return perTool("agent.WithMaxFailures", n, tools, &c.maxFailures, &c.toolFailures)
 	}
 }
 

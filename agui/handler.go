@@ -206,16 +206,10 @@ func checkIDs(in RunAgentInput) error {
 // serveRun answers an admitted request: it runs the thread's agent on it,
 // or resumes its paused run, streaming the run.
 func (h *handler) serveRun(w http.ResponseWriter, r *http.Request, in RunAgentInput, principal string) {
-	if !h.busy.Claim(in.ThreadID) {
+	release, ok := h.busy.Claim(in.ThreadID)
+	if !ok {
 		http.Error(w, "agui: a run of this thread is in progress", http.StatusConflict)
 		return
-	}
-	claimed := true
-	release := func() {
-		if claimed {
-			claimed = false
-			h.busy.Release(in.ThreadID)
-		}
 	}
 	defer release()
 	ctx := r.Context()

@@ -14,6 +14,7 @@ import (
 
 	"github.com/toolgen-dev/toolgen/agent"
 	"github.com/toolgen-dev/toolgen/internal/chatcore"
+	"github.com/toolgen-dev/toolgen/internal/option"
 	"github.com/toolgen-dev/toolgen/internal/webguard"
 )
 
@@ -103,7 +104,7 @@ func WithErrorText(fn func(error) string) Option { return shared(chatcore.WithEr
 // DefaultMaxStreamBytes and DefaultStreamGrace). A nil s is an error.
 func WithStreamStore(s StreamStore) Option {
 	return func(c *config) error {
-		return chatcore.NotNil(&c.streams, s, "aisdk", "WithStreamStore", "StreamStore")
+		return option.NotNil("aisdk.WithStreamStore", s, "StreamStore", &c.streams)
 	}
 }
 
@@ -214,16 +215,10 @@ func (h *handler) serveChat(w http.ResponseWriter, r *http.Request, req Request,
 		http.Error(w, fmt.Sprintf("aisdk: the last message is the %s's, and answers no approval: nothing to answer", last.Role), http.StatusBadRequest)
 		return
 	}
-	if !h.busy.Claim(req.ID) {
+	release, ok := h.busy.Claim(req.ID)
+	if !ok {
 		http.Error(w, "aisdk: a request of this chat is in progress", http.StatusConflict)
 		return
-	}
-	claimed := true
-	release := func() {
-		if claimed {
-			claimed = false
-			h.busy.Release(req.ID)
-		}
 	}
 	defer release()
 	chat, deps, ok := h.loadChat(w, r, req.ID, principal)

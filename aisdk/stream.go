@@ -324,22 +324,19 @@ func (s *streamer) startCall(index int, c agent.ToolCall) error {
 	return s.send(Chunk{Type: ChunkToolInputStart, ToolCallID: c.ID, ToolName: string(c.Name)})
 }
 
-func (s *streamer) closeText() error {
-	if s.text == "" {
-		return nil
-	}
-	id := s.text
-	s.text = ""
-	return s.send(Chunk{Type: ChunkTextEnd, ID: id})
-}
+func (s *streamer) closeText() error { return s.closePart(&s.text, ChunkTextEnd) }
 
-func (s *streamer) closeReasoning() error {
-	if s.reasoning == "" {
+func (s *streamer) closeReasoning() error { return s.closePart(&s.reasoning, ChunkReasoningEnd) }
+
+// closePart ends the open part whose id *open holds, if any, with a chunk
+// of type end.
+func (s *streamer) closePart(open *string, end string) error {
+	if *open == "" {
 		return nil
 	}
-	id := s.reasoning
-	s.reasoning = ""
-	return s.send(Chunk{Type: ChunkReasoningEnd, ID: id})
+	id := *open
+	*open = ""
+	return s.send(Chunk{Type: end, ID: id})
 }
 
 func (s *streamer) closeParts() error {

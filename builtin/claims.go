@@ -176,6 +176,16 @@ func (w *Workspace) holdFile(ctx context.Context, path, name string, lstat bool)
 	return w.hold(ctx, &claim{kind: claimWrite, file: filepath.Join(w.dir, target)})
 }
 
+// holdPath is holdFile of the file path names, whose name in the
+// workspace it returns.
+func (w *Workspace) holdPath(ctx context.Context, path string, lstat bool) (name string, release func(), err error) {
+	if name, err = w.name(path); err != nil {
+		return "", nil, err
+	}
+	release, err = w.holdFile(ctx, path, name, lstat)
+	return name, release, err
+}
+
 // hold takes a claim of the workspace's directory; the function returned
 // gives it back.
 func (w *Workspace) hold(ctx context.Context, c *claim) (release func(), err error) {

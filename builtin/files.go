@@ -17,6 +17,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/internal/option"
 )
 
 // Defaults of the file tools' limits.
@@ -40,20 +41,20 @@ func ReadOnly() FileOption { return func(f *files) error { f.readOnly = true; re
 // MaxReadBytes caps the output of one read_file call (DefaultMaxReadBytes by
 // default); n must be at least 1.
 func MaxReadBytes(n int) FileOption {
-	return func(f *files) error { return atLeastOne("MaxReadBytes", n, &f.maxRead) }
+	return func(f *files) error { return option.AtLeastOne("builtin.MaxReadBytes", n, &f.maxRead) }
 }
 
 // MaxResults caps the matches of search_files and the paths of glob and
 // list_files (DefaultMaxResults by default); n must be at least 1.
 func MaxResults(n int) FileOption {
-	return func(f *files) error { return atLeastOne("MaxResults", n, &f.maxResults) }
+	return func(f *files) error { return option.AtLeastOne("builtin.MaxResults", n, &f.maxResults) }
 }
 
 // MaxEditBytes is the size of the largest file edit_file edits: it holds
 // the file in memory. A larger file is refused before it is read. Default
 // DefaultMaxEditBytes; n must be at least 1.
 func MaxEditBytes(n int) FileOption {
-	return func(f *files) error { return atLeastOne("MaxEditBytes", n, &f.maxEdit) }
+	return func(f *files) error { return option.AtLeastOne("builtin.MaxEditBytes", n, &f.maxEdit) }
 }
 
 // FilesWithoutApproval lets write_file and edit_file run without asking.
@@ -61,14 +62,6 @@ func MaxEditBytes(n int) FileOption {
 // says so with a permission rule (or agent.PresetAllowAll).
 func FilesWithoutApproval() FileOption {
 	return func(f *files) error { f.noApproval = true; return nil }
-}
-
-func atLeastOne(option string, n int, dst *int) error {
-	if n < 1 {
-		return fmt.Errorf("builtin.%s(%d): must be at least 1", option, n)
-	}
-	*dst = n
-	return nil
 }
 
 // files are the file tools of one workspace.
@@ -451,13 +444,9 @@ func (f *files) EditFile(ctx context.Context, path, oldString, newString string,
 	if oldString == newString {
 		return "", errors.New("old_string and new_string are the same; there is nothing to change")
 	}
-	name, err := f.ws.name(path)
-	if err != nil {
-		return "", err
-	}
 	// From the read to the report: what the file held is what the edit
 	// changed, and no command claims the change (see claimTable).
-	release, err := f.ws.holdFile(ctx, path, name, false)
+	name, release, err := f.ws.holdPath(ctx, path, false)
 	if err != nil {
 		return "", err
 	}
@@ -566,11 +555,7 @@ func plural(n int, one, many string) string {
 //
 //toolgen:tool requires_approval destructive idempotent
 func (f *files) DeleteFile(ctx context.Context, path string) (string, error) {
-	name, err := f.ws.name(path)
-	if err != nil {
-		return "", err
-	}
-	release, err := f.ws.holdFile(ctx, path, name, true)
+	name, release, err := f.ws.holdPath(ctx, path, true)
 	if err != nil {
 		return "", err
 	}

@@ -60,10 +60,12 @@ func (n Names) Of(native toolgen.ToolName) toolgen.ToolName {
 	return native
 }
 
-func (n Names) valid(option string) error {
+// set sets *dst to n, or says that option was given no Names.
+func (n Names) set(option string, dst *Names) error {
 	if n != NativeNames && n != CommonNames {
 		return fmt.Errorf("builtin.%s(%d): not NativeNames or CommonNames", option, int(n))
 	}
+	*dst = n
 	return nil
 }
 
@@ -72,25 +74,13 @@ func (n Names) valid(option string) error {
 // glob and grep. Given to Sandbox.Tools, it names the sandbox's shell
 // tool too (bash under CommonNames).
 func Naming(n Names) FileOption {
-	return func(f *files) error {
-		if err := n.valid("Naming"); err != nil {
-			return err
-		}
-		f.names = n
-		return nil
-	}
+	return func(f *files) error { return n.set("Naming", &f.names) }
 }
 
 // ShellNaming offers the shell tool under n's name: run_command, or bash
 // (arguments command and timeout, in milliseconds) under CommonNames.
 func ShellNaming(n Names) ShellOption {
-	return func(c *shellConfig) error {
-		if err := n.valid("ShellNaming"); err != nil {
-			return err
-		}
-		c.names = n
-		return nil
-	}
+	return func(c *shellConfig) error { return n.set("ShellNaming", &c.names) }
 }
 
 // fileTools are the file tools under each naming, in the order they are

@@ -28,6 +28,24 @@ func (w *Workspace) renameNoReplace(dir, from, to string) error {
 	return &os.LinkError{Op: "rename", Old: from, New: to, Err: rerr}
 }
 
+// exchange swaps two names of dir atomically (renameat2 RENAME_EXCHANGE):
+// each then leads to the file the other led to. errNoExchange where the
+// file system cannot (an old kernel, some network and overlay file
+// systems).
+func (w *Workspace) exchange(dir, a, b string) error {
+	xerr, err := w.renameat2(dir, a, b, unix.RENAME_EXCHANGE)
+	if err != nil {
+		return err
+	}
+	if errors.Is(xerr, unix.ENOSYS) || errors.Is(xerr, unix.EINVAL) || errors.Is(xerr, unix.EOPNOTSUPP) {
+		return errNoExchange
+	}
+	if xerr != nil {
+		return &os.LinkError{Op: "exchange", Old: a, New: b, Err: xerr}
+	}
+	return nil
+}
+
 // renameat2 calls renameat2(2) with flags on two names of dir, inside the
 // directory os.Root opened: err is a failure to reach dir, rerr the
 // system call's own answer.

@@ -8,3 +8,6 @@ package builtin
 func (w *Workspace) renameNoReplace(dir, from, to string) error {
 	return w.checkThenRename(dir, from, to)
 }
+
+// exchange cannot swap two names atomically here.
+func (w *Workspace) exchange(dir, a, b string) error { return errNoExchange }

@@ -7,24 +7,6 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// exchange swaps two names of dir atomically (renameat2 RENAME_EXCHANGE):
-// each then leads to the file the other led to. errNoExchange where the
-// file system cannot (an old kernel, some network and overlay file
-// systems).
-func (w *Workspace) exchange(dir, a, b string) error {
-	xerr, err := w.renameat2(dir, a, b, unix.RENAME_EXCHANGE)
-	if err != nil {
-		return err
-	}
-	if errors.Is(xerr, unix.ENOSYS) || errors.Is(xerr, unix.EINVAL) || errors.Is(xerr, unix.EOPNOTSUPP) {
-		return errNoExchange
-	}
-	if xerr != nil {
-		return &os.LinkError{Op: "exchange", Old: a, New: b, Err: xerr}
-	}
-	return nil
-}
-
 // takeWriteLease takes a write lease on f (fcntl F_SETLEASE F_WRLCK): it
 // is granted only while no other descriptor of the file is open, and any
 // open of the file by another process from then on is reported to its

@@ -4,8 +4,6 @@ package builtin
 
 import "os"
 
-func (w *Workspace) exchange(dir, a, b string) error { return errNoExchange }
-
 func takeWriteLease(*os.File) error { return errNoLease }
 
 func leaseBroken(*os.File) bool { return false }

@@ -164,13 +164,7 @@ func DefaultMemory() int64 { return physicalMemory() / 2 &^ (1<<20 - 1) }
 // system directories. Paths must be absolute; a path that does not exist
 // when ShellTool is called is left out.
 func ReadPaths(paths ...string) ShellOption {
-	return func(c *shellConfig) error {
-		if err := absolutePaths("ReadPaths", paths); err != nil {
-			return err
-		}
-		c.sandbox.read = append(c.sandbox.read, paths...)
-		return nil
-	}
+	return func(c *shellConfig) error { return addAbsolute(&c.sandbox.read, "ReadPaths", paths) }
 }
 
 // WritePaths lets commands read, write, create and remove these files and
@@ -180,21 +174,20 @@ func ReadPaths(paths ...string) ShellOption {
 // absolute; a path that does not exist when ShellTool is called is left
 // out.
 func WritePaths(paths ...string) ShellOption {
-	return func(c *shellConfig) error {
-		if err := absolutePaths("WritePaths", paths); err != nil {
-			return err
-		}
-		c.sandbox.write = append(c.sandbox.write, paths...)
-		return nil
-	}
+	return func(c *shellConfig) error { return addAbsolute(&c.sandbox.write, "WritePaths", paths) }
 }
 
-func absolutePaths(option string, paths []string) error {
+// addAbsolute appends paths to *dst, or says which of them option was
+// given that are not absolute.
+func addAbsolute(dst *[]string, option string, paths []string) error {
 	var errs []error
 	for _, p := range paths {
 		if !filepath.IsAbs(p) || strings.ContainsRune(p, 0) {
 			errs = append(errs, fmt.Errorf("builtin.%s: %q is not an absolute path", option, p))
 		}
+	}
+	if len(errs) == 0 {
+		*dst = append(*dst, paths...)
 	}
 	return errors.Join(errs...)
 }

@@ -103,6 +103,7 @@ import (
 	"time"
 
 	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/internal/option"
 )
 
 // Defaults of run_command's limits.
@@ -144,26 +145,14 @@ type shellConfig struct {
 // Timeout sets the longest a command may run (DefaultTimeout by default);
 // d must be positive. The model may ask for less in a call, never more.
 func Timeout(d time.Duration) ShellOption {
-	return func(c *shellConfig) error {
-		if d <= 0 {
-			return fmt.Errorf("builtin.Timeout(%v): must be positive", d)
-		}
-		c.timeout = d
-		return nil
-	}
+	return func(c *shellConfig) error { return option.Positive("builtin.Timeout", d, &c.timeout) }
 }
 
 // MaxOutput sets how many bytes of a command's output the model reads
 // (DefaultMaxOutput by default), at least 1: the first half and the last
 // half, the middle dropped.
 func MaxOutput(n int) ShellOption {
-	return func(c *shellConfig) error {
-		if n < 1 {
-			return fmt.Errorf("builtin.MaxOutput(%d): must be at least 1", n)
-		}
-		c.maxOutput = n
-		return nil
-	}
+	return func(c *shellConfig) error { return option.AtLeastOne("builtin.MaxOutput", n, &c.maxOutput) }
 }
 
 // KeepEnv passes these variables from the process's environment as well,

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/toolgen-dev/toolgen/agui"
+	"github.com/toolgen-dev/toolgen/examples/internal/demo"
 )
 
 // Client is a small AG-UI client: it posts RunAgentInputs to URL and
@@ -131,4 +132,4 @@ func (c *Client) print(e event) {
 }
 
 // newID is a random id with a prefix.
-func newID(prefix string) string { return prefix + callID()[len("call_"):] }
+func newID(prefix string) string { return prefix + demo.CallID()[len("call_"):] }

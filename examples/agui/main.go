@@ -32,10 +32,10 @@ import (
 	"net/http"
 	"os"
 	"strings"
-	"time"
 
 	"github.com/toolgen-dev/toolgen/agent"
 	"github.com/toolgen-dev/toolgen/agui"
+	"github.com/toolgen-dev/toolgen/examples/internal/demo"
 	"github.com/toolgen-dev/toolgen/examples/internal/pick"
 	"github.com/toolgen-dev/toolgen/examples/weather"
 )
@@ -65,7 +65,7 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	srv := newServer(h)
+	srv := demo.NewServer(h)
 	fmt.Fprintln(os.Stderr, "model:", name)
 	if *ask != "" {
 		go func() { _ = srv.Serve(ln) }()
@@ -79,24 +79,6 @@ func main() {
 	fmt.Fprintf(os.Stderr, "agui: POST a RunAgentInput to http://%s/agent\n", ln.Addr())
 	if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
 		log.Fatal(err)
-	}
-}
-
-// newServer is the http.Server for h, with the timeouts a server on a
-// network needs: a client that sends its headers or its body slowly, or
-// keeps an idle connection, is cut. It has no WriteTimeout: that bounds
-// the whole response, and a run streams for as long as the model and the
-// tools take, so it would cut runs mid-stream. A client that stops reading
-// is cut by the handler instead, which bounds each write
-// (agui.WithWriteStallTimeout, 30 seconds by default).
-func newServer(h http.Handler) *http.Server {
-	return &http.Server{
-		Handler:           h,
-		ReadHeaderTimeout: 10 * time.Second,
-		// The whole request, body included: at most agui's 8 MiB.
-		ReadTimeout:    time.Minute,
-		IdleTimeout:    2 * time.Minute,
-		MaxHeaderBytes: 64 << 10,
 	}
 }
 

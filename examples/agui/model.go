@@ -2,15 +2,11 @@ package main
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
-	"encoding/json"
-	"fmt"
 	"regexp"
 	"strings"
 
 	"github.com/toolgen-dev/toolgen/agent"
-	"github.com/toolgen-dev/toolgen/examples/weather"
+	"github.com/toolgen-dev/toolgen/examples/internal/demo"
 )
 
 // demoModel plays a model offline, deterministically, so that the example
@@ -26,7 +22,7 @@ func (demoModel) Generate(_ context.Context, r agent.Request) (agent.Response, e
 	if n := len(r.Messages); n > 0 {
 		switch last := r.Messages[n-1]; {
 		case last.Role == agent.RoleTool && len(last.Results) > 0:
-			msg.Text = answer(last.Results[0])
+			msg.Text = demo.Answer(last.Results[0], ToolSendEmail)
 		case last.Role == agent.RoleUser:
 			msg.Text, msg.Calls = ask(last.Text)
 		}
@@ -36,10 +32,7 @@ func (demoModel) Generate(_ context.Context, r agent.Request) (agent.Response, e
 
 const hint = `I am the demo model. Ask me "What's the weather in Paris?" or "Email ana@example.com that I am late."`
 
-var (
-	emailRE = regexp.MustCompile(`[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+`)
-	cityRE  = regexp.MustCompile(`\b(?:[Ii]n|[Ff]or|[Aa]t)\s+([A-Z][\p{L}-]*)`)
-)
+var cityRE = regexp.MustCompile(`\b(?:[Ii]n|[Ff]or|[Aa]t)\s+([A-Z][\p{L}-]*)`)
 
 // ask is the model's first answer to the user's text: a sentence, and the
 // call it makes.
@@ -47,42 +40,9 @@ func ask(text string) (string, []agent.ToolCall) {
 	lower := strings.ToLower(text)
 	switch {
 	case strings.Contains(lower, "email"):
-		to := emailRE.FindString(text)
-		if to == "" {
-			to = "ana@example.com"
-		}
-		args, _ := json.Marshal(map[string]string{"to": to, "subject": "A message", "body": text})
-		return fmt.Sprintf("I will email %s. Sending needs your approval.", to),
-			[]agent.ToolCall{{ID: callID(), Name: ToolSendEmail, Args: args}}
+		return demo.AskEmail(text, "A message", ToolSendEmail)
 	case strings.Contains(lower, "weather"):
-		city := "Paris"
-		if m := cityRE.FindStringSubmatch(text); m != nil {
-			city = m[1]
-		}
-		args, _ := json.Marshal(map[string]string{"city": city})
-		return fmt.Sprintf("Let me look up the weather in %s.", city),
-			[]agent.ToolCall{{ID: callID(), Name: weather.ToolGetWeather, Args: args}}
+		return demo.AskWeather(text, cityRE)
 	}
 	return hint, nil
-}
-
-// callID is a call id as providers make them: random.
-func callID() string {
-	var b [12]byte
-	_, _ = rand.Read(b[:]) // crypto/rand.Read never fails
-	return "call_" + hex.EncodeToString(b[:])
-}
-
-// answer is the model's last word on a call's result.
-func answer(r agent.ToolResult) string {
-	text := r.Result.Text()
-	switch {
-	case r.Name == ToolSendEmail && r.Result.IsError:
-		return "I did not send the email. " + text
-	case r.Name == ToolSendEmail:
-		return "Done: the email was " + text + "."
-	case r.Result.IsError:
-		return "The tool failed: " + text
-	}
-	return "Here is the weather: " + text + "."
 }

@@ -32,6 +32,7 @@ import (
 
 	"github.com/toolgen-dev/toolgen/agent"
 	"github.com/toolgen-dev/toolgen/aisdk"
+	"github.com/toolgen-dev/toolgen/examples/internal/demo"
 	"github.com/toolgen-dev/toolgen/examples/internal/pick"
 	"github.com/toolgen-dev/toolgen/examples/weather"
 )
@@ -53,27 +54,8 @@ func main() {
 	}
 	fmt.Fprintln(os.Stderr, "model:", name)
 	fmt.Fprintf(os.Stderr, "chat: open http://%s\n", ln.Addr())
-	if err := newServer(h).Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+	if err := demo.NewServer(h).Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
 		log.Fatal(err)
-	}
-}
-
-// newServer is the http.Server for h, with the timeouts a server on a
-// network needs: a client that sends its headers or its body slowly, or
-// keeps an idle connection, is cut. It has no WriteTimeout: that bounds
-// the whole response, and a chat's answer streams for as long as the
-// model and the tools take (minutes, with a tool that runs long), so it
-// would cut answers mid-stream. A client that stops reading is cut by the
-// chat handler instead, which bounds each write
-// (aisdk.WithWriteStallTimeout, 30 seconds by default).
-func newServer(h http.Handler) *http.Server {
-	return &http.Server{
-		Handler:           h,
-		ReadHeaderTimeout: 10 * time.Second,
-		// The whole request, body included: at most aisdk's 8 MiB.
-		ReadTimeout:    time.Minute,
-		IdleTimeout:    2 * time.Minute,
-		MaxHeaderBytes: 64 << 10,
 	}
 }
 

@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"iter"
@@ -12,8 +10,7 @@ import (
 	"time"
 
 	"github.com/toolgen-dev/toolgen/agent"
-	"github.com/toolgen-dev/toolgen/examples/weather"
-	"github.com/toolgen-dev/toolgen/internal/backoff"
+	"github.com/toolgen-dev/toolgen/examples/internal/demo"
 )
 
 // demoModel plays a model offline, deterministically, so that the page
@@ -48,38 +45,12 @@ func (m demoModel) Generate(_ context.Context, r agent.Request) (agent.Response,
 
 // Stream gives the response Generate makes, its text word by word.
 func (m demoModel) Stream(ctx context.Context, r agent.Request) iter.Seq2[agent.Part, error] {
-	return func(yield func(agent.Part, error) bool) {
-		resp, err := m.Generate(ctx, r)
-		if err != nil {
-			yield(agent.Part{}, err)
-			return
-		}
-		for word := range strings.SplitAfterSeq(resp.Message.Text, " ") {
-			if word == "" {
-				continue
-			}
-			if !yield(agent.Part{Kind: agent.PartText, Text: word}, nil) {
-				return
-			}
-			if err := backoff.Sleep(ctx, m.delay); err != nil {
-				yield(agent.Part{}, err)
-				return
-			}
-		}
-		rest := resp
-		rest.Message.Text = ""
-		for p := range agent.Parts(rest) {
-			if !yield(p, nil) {
-				return
-			}
-		}
-	}
+	return demo.Stream(ctx, m, r, m.delay)
 }
 
 const hint = `I am the demo model. Ask me "What's the weather in Paris?", "Search my mail for invoice" or "Email ana@example.com that I am late."`
 
 var (
-	emailRE  = regexp.MustCompile(`[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+`)
 	cityRE   = regexp.MustCompile(`\b(?:[Ii]n|[Ff]or|[Aa]t)\s+([A-Z][\p{L}-]*(?:\s+[A-Z][\p{L}-]*)*)`)
 	searchRE = regexp.MustCompile(`(?i)\b(?:search|find|look through)\b.*?\b(?:for|about)\s+"?([^"?.!]+)`)
 )
@@ -88,57 +59,27 @@ var (
 // call it makes.
 func ask(text string) (string, []agent.ToolCall) {
 	lower := strings.ToLower(text)
-	id := callID()
 	if m := searchRE.FindStringSubmatch(text); m != nil && strings.Contains(lower, "mail") {
 		query := strings.TrimSpace(m[1])
 		args, _ := json.Marshal(map[string]string{"query": query})
 		return fmt.Sprintf("Let me search your mail for %q.", query),
-			[]agent.ToolCall{{ID: id, Name: ToolSearchMail, Args: args}}
+			[]agent.ToolCall{{ID: demo.CallID(), Name: ToolSearchMail, Args: args}}
 	}
 	switch {
 	case strings.Contains(lower, "email") || strings.Contains(lower, "mail "):
-		to := emailRE.FindString(text)
-		if to == "" {
-			to = "ana@example.com"
-		}
-		args, _ := json.Marshal(map[string]string{"to": to, "subject": "A message from the chat", "body": text})
-		return fmt.Sprintf("I will email %s. Sending needs your approval.", to),
-			[]agent.ToolCall{{ID: id, Name: ToolSendEmail, Args: args}}
+		return demo.AskEmail(text, "A message from the chat", ToolSendEmail)
 	case strings.Contains(lower, "weather"):
-		city := "Paris"
-		if m := cityRE.FindStringSubmatch(text); m != nil {
-			city = m[1]
-		}
-		args, _ := json.Marshal(map[string]string{"city": city})
-		return fmt.Sprintf("Let me look up the weather in %s.", city),
-			[]agent.ToolCall{{ID: id, Name: weather.ToolGetWeather, Args: args}}
+		return demo.AskWeather(text, cityRE)
 	}
 	return hint, nil
 }
 
-// callID is a call id as providers make them: random, so that nobody can
-// guess the id of a call that waits for approval. (aisdk approves calls
-// under its own random approval ids, whatever the model's ids are.)
-func callID() string {
-	var b [16]byte
-	_, _ = rand.Read(b[:]) // crypto/rand.Read never fails
-	return "call_" + hex.EncodeToString(b[:])
-}
-
 // answer is the model's last word on a call's result.
 func answer(r agent.ToolResult) string {
-	text := r.Result.Text()
-	switch {
-	case r.Name == ToolSendEmail && r.Result.IsError:
-		return "I did not send the email. " + text
-	case r.Name == ToolSendEmail:
-		return "Done: the email was " + text + "."
-	case r.Result.IsError:
-		return "The tool failed: " + text
-	case r.Name == ToolSearchMail:
+	if r.Name == ToolSearchMail && !r.Result.IsError {
 		return found(r.Result.Structured)
 	}
-	return "Here is the weather: " + text + "."
+	return demo.Answer(r, ToolSendEmail)
 }
 
 // found is the model's word on a mail search's result.

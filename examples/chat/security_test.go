@@ -80,14 +80,3 @@ func TestDemoModelCallIDsAreRandom(t *testing.T) {
 		seen[id] = true
 	}
 }
-
-// The example's server has the timeouts of a server on a network, and no
-// WriteTimeout, which would cut a long answer's stream.
-func TestServerTimeouts(t *testing.T) {
-	srv := newServer(http.NotFoundHandler())
-	assert.Equal(t, 10*time.Second, srv.ReadHeaderTimeout)
-	assert.Equal(t, time.Minute, srv.ReadTimeout)
-	assert.Equal(t, 2*time.Minute, srv.IdleTimeout)
-	assert.Zero(t, srv.WriteTimeout)
-	assert.Equal(t, 64<<10, srv.MaxHeaderBytes)
-}

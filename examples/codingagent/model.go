@@ -5,11 +5,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"iter"
-	"strings"
 
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/agent"
 	"github.com/toolgen-dev/toolgen/builtin"
+	"github.com/toolgen-dev/toolgen/examples/internal/demo"
 )
 
 // scriptedModel plays a model offline. Like a real one it keeps nothing
@@ -35,25 +35,7 @@ func (scripted) Generate(_ context.Context, r agent.Request) (agent.Response, er
 
 // Stream gives the response Generate makes, its text in words.
 func (m scripted) Stream(ctx context.Context, r agent.Request) iter.Seq2[agent.Part, error] {
-	return func(yield func(agent.Part, error) bool) {
-		resp, err := m.Generate(ctx, r)
-		if err != nil {
-			yield(agent.Part{}, err)
-			return
-		}
-		for _, word := range strings.SplitAfter(resp.Message.Text, " ") {
-			if word != "" && !yield(agent.Part{Kind: agent.PartText, Text: word}, nil) {
-				return
-			}
-		}
-		rest := resp
-		rest.Message.Text = ""
-		for p := range agent.Parts(rest) {
-			if !yield(p, nil) {
-				return
-			}
-		}
-	}
+	return demo.Stream(ctx, m, r, 0)
 }
 
 func respond(m agent.Message) agent.Response {

@@ -172,6 +172,12 @@ func answer(req agent.Request) string {
 // fakeKey is the offline run's API key.
 const fakeKey = "tvly-offline"
 
+// tavilyError answers with status and Tavily's form of an error.
+func tavilyError(w http.ResponseWriter, status int, msg string) {
+	w.WriteHeader(status)
+	fmt.Fprintf(w, `{"detail":{"error":%q}}`, msg)
+}
+
 // fakeTavily answers POST /search as Tavily does (written from Tavily's API
 // documentation), with canned pages about the query.
 func fakeTavily(key string) http.Handler {
@@ -181,8 +187,7 @@ func fakeTavily(key string) http.Handler {
 			return
 		}
 		if r.Header.Get("Authorization") != "Bearer "+key {
-			w.WriteHeader(http.StatusUnauthorized)
-			io.WriteString(w, `{"detail":{"error":"Unauthorized: missing or invalid API key."}}`)
+			tavilyError(w, http.StatusUnauthorized, "Unauthorized: missing or invalid API key.")
 			return
 		}
 		var req struct {
@@ -190,8 +195,7 @@ func fakeTavily(key string) http.Handler {
 			MaxResults int    `json:"max_results"`
 		}
 		if err := json.NewDecoder(r.Body).Decode(&req); err != nil || req.Query == "" {
-			w.WriteHeader(http.StatusBadRequest)
-			io.WriteString(w, `{"detail":{"error":"Invalid request body."}}`)
+			tavilyError(w, http.StatusBadRequest, "Invalid request body.")
 			return
 		}
 		type result struct {

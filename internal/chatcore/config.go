@@ -1,10 +1,12 @@
 package chatcore
 
 import (
+	"errors"
 	"fmt"
 	"net/http"
 	"time"
 
+	"github.com/toolgen-dev/toolgen/internal/option"
 	"github.com/toolgen-dev/toolgen/internal/webguard"
 )
 
@@ -59,96 +61,72 @@ func Apply[C any, O ~func(*C) error](c *C, fn string, opts []O) error {
 	return nil
 }
 
-// NotNil sets *dst to v, or says that option (of package name) was given
-// nil; what names v's kind ("Store", "function").
-func NotNil[T comparable](dst *T, v T, name, option, what string) error {
-	var zero T
-	if v == zero {
-		return fmt.Errorf("%s.%s(nil): nil %s", name, option, what)
-	}
-	*dst = v
-	return nil
-}
-
-// optionFuncs are the kinds of function the options take.
-type optionFuncs interface {
-	~func(*http.Request) (any, error) | ~func(*http.Request) (string, error) | ~func(error) string
-}
-
-// setFunc sets *dst to fn, or says that option (of package name) was given
-// nil, as NotNil does.
-func setFunc[F optionFuncs](dst *F, fn F, name, option string) error {
-	if fn == nil {
-		return fmt.Errorf("%s.%s(nil): nil function", name, option)
-	}
-	*dst = fn
-	return nil
-}
-
 // WithStore keeps the handler's records in s.
 func WithStore[S comparable](s S) Option[S] {
-	return func(c *Config[S]) error { return NotNil(&c.Store, s, c.Guard.Name, "WithStore", "Store") }
+	return func(c *Config[S]) error { return option.NotNil(c.Guard.Name+".WithStore", s, "Store", &c.Store) }
 }
 
 // WithMaxBodyBytes bounds a request's body; n must be at least 1.
 func WithMaxBodyBytes[S comparable](n int64) Option[S] {
-	return func(c *Config[S]) error {
-		if n < 1 {
-			return fmt.Errorf("%s.WithMaxBodyBytes(%d): must be at least 1", c.Guard.Name, n)
-		}
-		c.MaxBody = n
-		return nil
-	}
+	return func(c *Config[S]) error { return option.AtLeastOne(c.Guard.Name+".WithMaxBodyBytes", n, &c.MaxBody) }
 }
 
 // WithDeps makes each run's deps of its request with fn.
 func WithDeps[S comparable](fn func(*http.Request) (any, error)) Option[S] {
-	return func(c *Config[S]) error { return setFunc(&c.Deps, fn, c.Guard.Name, "WithDeps") }
+	return funcOption("WithDeps", fn == nil, func(c *Config[S]) { c.Deps = fn })
 }
 
 // WithPrincipal reads each request's principal with fn.
 func WithPrincipal[S comparable](fn func(*http.Request) (string, error)) Option[S] {
-	return func(c *Config[S]) error { return setFunc(&c.Principal, fn, c.Guard.Name, "WithPrincipal") }
+	return funcOption("WithPrincipal", fn == nil, func(c *Config[S]) { c.Principal = fn })
 }
 
 // WithWriteStallTimeout bounds each write of a response; d must be
 // positive.
 func WithWriteStallTimeout[S comparable](d time.Duration) Option[S] {
 	return func(c *Config[S]) error {
-		if d <= 0 {
-			return fmt.Errorf("%s.WithWriteStallTimeout(%s): must be positive", c.Guard.Name, d)
-		}
-		c.WriteStall = d
-		return nil
+		return option.Positive(c.Guard.Name+".WithWriteStallTimeout", d, &c.WriteStall)
 	}
 }
 
 // WithErrorText sets what the client reads about a run that failed.
 func WithErrorText[S comparable](fn func(error) string) Option[S] {
-	return func(c *Config[S]) error { return setFunc(&c.ErrorText, fn, c.Guard.Name, "WithErrorText") }
+	return funcOption("WithErrorText", fn == nil, func(c *Config[S]) { c.ErrorText = fn })
 }
 
 // WithAllowedOrigins serves pages of these origins, with CORS headers.
 func WithAllowedOrigins[S comparable](origins ...string) Option[S] {
-	return func(c *Config[S]) error {
-		return allowEach(c.Guard.Name+".WithAllowedOrigins", origins, c.Guard.AllowOrigin, "not an origin (scheme://host[:port], as a browser sends it)")
-	}
+	return allowEach[S]("WithAllowedOrigins", origins, (*webguard.Guard).AllowOrigin,
+		"not an origin (scheme://host[:port], as a browser sends it)")
 }
 
 // WithAllowedHosts adds Host names the handler serves on loopback.
 func WithAllowedHosts[S comparable](hosts ...string) Option[S] {
+	return allowEach[S]("WithAllowedHosts", hosts, (*webguard.Guard).AllowHost, "not a host name (name or name:port)")
+}
+
+// funcOption is the option that sets a function (set), or says that
+// option was given nil.
+func funcOption[S comparable](option string, isNil bool, set func(*Config[S])) Option[S] {
 	return func(c *Config[S]) error {
-		return allowEach(c.Guard.Name+".WithAllowedHosts", hosts, c.Guard.AllowHost, "not a host name (name or name:port)")
+		if isNil {
+			return errors.New(c.Guard.Name + "." + option + "(nil): nil function")
+		}
+		set(c)
+		return nil
 	}
 }
 
-// allowEach allows each item; the first one refused is option's error,
-// saying what the item is not.
-func allowEach(option string, items []string, allow func(string) bool, isNot string) error {
-	for _, it := range items {
-		if !allow(it) {
-			return fmt.Errorf("%s(%q): %s", option, it, isNot)
+// allowEach is the option that lets the guard allow each value (allow
+// reports whether it is one), or says which value option was given that
+// is not (not says what it is not).
+func allowEach[S comparable](option string, values []string, allow func(*webguard.Guard, string) bool, not string) Option[S] {
+	return func(c *Config[S]) error {
+		for _, v := range values {
+			if !allow(&c.Guard, v) {
+				return fmt.Errorf("%s.%s(%q): %s", c.Guard.Name, option, v, not)
+			}
 		}
+		return nil
 	}
-	return nil
 }

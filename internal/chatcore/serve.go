@@ -74,22 +74,25 @@ type Busy struct {
 	ids map[string]bool
 }
 
-// Claim marks the conversation id busy, and reports false when it was.
-func (b *Busy) Claim(id string) bool {
+// Claim marks the conversation id busy, and returns the function that
+// marks it free (a handler calls it as soon as the run is over, and again
+// on its way out: calls after the first do nothing); ok is false when the
+// conversation was busy.
+func (b *Busy) Claim(id string) (release func(), ok bool) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if b.ids[id] {
-		return false
+		return nil, false
 	}
 	if b.ids == nil {
 		b.ids = map[string]bool{}
 	}
 	b.ids[id] = true
-	return true
+	var once sync.Once
+	return func() { once.Do(func() { b.release(id) }) }, true
 }
 
-// Release marks the conversation id free.
-func (b *Busy) Release(id string) {
+func (b *Busy) release(id string) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	delete(b.ids, id)

@@ -107,7 +107,7 @@ func TestBusyLetsOneRequestOfAConversationIn(t *testing.T) {
 	var wg sync.WaitGroup
 	for range 16 {
 		wg.Go(func() {
-			if b.Claim("c") {
+			if _, ok := b.Claim("c"); ok {
 				won.Add(1)
 			}
 		})
@@ -116,13 +116,25 @@ func TestBusyLetsOneRequestOfAConversationIn(t *testing.T) {
 	if won.Load() != 1 {
 		t.Fatalf("%d concurrent claims won; want 1", won.Load())
 	}
-	if !b.Claim("other") {
+	if _, ok := b.Claim("other"); !ok {
 		t.Fatal("another conversation was busy")
 	}
-	b.Release("c")
-	if !b.Claim("c") {
+	b.release("c")
+	release, ok := b.Claim("c")
+	if !ok {
 		t.Fatal("a released conversation stayed busy")
 	}
+	release()
+	release() // a second call does nothing
+	release2, ok := b.Claim("c")
+	if !ok {
+		t.Fatal("a conversation released by its release function stayed busy")
+	}
+	release() // the first claim's release frees nothing of the second's
+	if _, ok := b.Claim("c"); ok {
+		t.Fatal("an old release function freed a new claim")
+	}
+	release2()
 }
 
 func TestNewID(t *testing.T) {

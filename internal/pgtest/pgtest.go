@@ -318,17 +318,3 @@ func TableName(t testing.TB, prefix string) string {
 }
 
 var nonWord = regexp.MustCompile(`[^A-Za-z0-9]+`)
-
-// FindNginx is the path of nginx (on PATH, else /usr/sbin/nginx); without it
-// the test is skipped (fails with TOOLGEN_PG_REQUIRE=1).
-func FindNginx(t testing.TB) string {
-	t.Helper()
-	if p, err := exec.LookPath("nginx"); err == nil {
-		return p
-	}
-	if _, err := os.Stat("/usr/sbin/nginx"); err == nil {
-		return "/usr/sbin/nginx"
-	}
-	skipOrFail(t, "nginx not found (Debian: apt-get install nginx)")
-	return ""
-}

@@ -43,14 +43,19 @@ func RunContract(t *testing.T, newModel func(t *testing.T, a Answer) agent.Strea
 		})
 	}
 	t.Run("cancelled context", func(t *testing.T) {
-		m := newModel(t, text("never"))
-		ctx, cancel := context.WithCancel(context.Background())
-		cancel()
-		_, err := m.Generate(ctx, Hi)
-		require.ErrorIs(t, err, context.Canceled)
-		_, err = Parts(t, m.Stream(ctx, Hi))
-		require.ErrorIs(t, err, context.Canceled)
+		requireCancelled(t, newModel(t, text("never")))
 	})
+}
+
+// requireCancelled checks that m's Generate and Stream, given a context
+// cancelled already, both fail with context.Canceled.
+func requireCancelled(t *testing.T, m agent.StreamingModel) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, err := m.Generate(ctx, Hi)
+	require.ErrorIs(t, err, context.Canceled)
+	_, err = Parts(t, m.Stream(ctx, Hi))
+	require.ErrorIs(t, err, context.Canceled)
 }
 
 // contractAnswers are the answers RunContract asks for.

@@ -19,6 +19,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/toolgen-dev/toolgen/agent"
@@ -126,6 +127,16 @@ func Run(t *testing.T, m agent.Model, prompt string) (*agent.State, error) {
 	ag, err := agent.New(m, agent.WithTools(testtools.Tools()), agent.WithSystem("You are a weather assistant."))
 	require.NoError(t, err)
 	return ag.Run(context.Background(), prompt, nil)
+}
+
+// requireOutput runs an agent on m with prompt, as Run does, and checks
+// that it answered output; it returns the run's state.
+func requireOutput(t *testing.T, m agent.Model, prompt, output string) *agent.State {
+	t.Helper()
+	st, err := Run(t, m, prompt)
+	require.NoError(t, err)
+	assert.Equal(t, output, st.Output())
+	return st
 }
 
 // Parts collects a stream's parts, up to its first error.

@@ -131,9 +131,7 @@ func (s *suite[Opt, M]) result(t *testing.T, callID, name, args string) Result {
 
 func (s *suite[Opt, M]) textAnswer(t *testing.T) {
 	f, m := s.a.Serve(t, []Reply{s.w.Answer(text("Hello!"))}, s.a.WithHeader("X-Team", "weather"))
-	st, err := Run(t, m, "Hi")
-	require.NoError(t, err)
-	assert.Equal(t, "Hello!", st.Output())
+	st := requireOutput(t, m, "Hi", "Hello!")
 	assert.Equal(t, agent.Usage{InputTokens: 100, OutputTokens: 20}, st.Usage)
 
 	reqs := s.a.Read(t, f)
@@ -184,9 +182,7 @@ func (s *suite[Opt, M]) oneToolCall(t *testing.T) {
 		s.w.Answer(Answer{Text: []string{"Let me look."}, Calls: []Call{call}, Finish: FinishTools}),
 		s.w.Answer(text("Sunny in Paris.")),
 	})
-	st, err := Run(t, m, "Weather in Paris?")
-	require.NoError(t, err)
-	assert.Equal(t, "Sunny in Paris.", st.Output())
+	st := requireOutput(t, m, "Weather in Paris?", "Sunny in Paris.")
 	assert.Equal(t, agent.Usage{InputTokens: 200, OutputTokens: 40}, st.Usage)
 
 	reqs := s.a.Read(t, f)
@@ -207,9 +203,7 @@ func (s *suite[Opt, M]) parallelToolCalls(t *testing.T) {
 		{ID: "call_c", Name: "forecast", Args: []string{`{"city":"Oslo","days":1,"unit":null}`}},
 	}
 	f, m := s.a.Serve(t, []Reply{s.w.Answer(calls(parallel...)), s.w.Answer(text("Done."))})
-	st, err := Run(t, m, "Weather?")
-	require.NoError(t, err)
-	assert.Equal(t, "Done.", st.Output())
+	requireOutput(t, m, "Weather?", "Done.")
 
 	results := []Result{
 		s.result(t, "call_a", "get_weather", `{"city":"Paris"}`),
@@ -271,9 +265,7 @@ func (s *suite[Opt, M]) rateLimited() Reply {
 
 func (s *suite[Opt, M]) retryAfter429(t *testing.T) {
 	f, m := s.a.Serve(t, []Reply{s.rateLimited(), s.w.Answer(text("after the wait"))}, s.a.WithMaxRetries(1))
-	st, err := Run(t, m, "Hi")
-	require.NoError(t, err)
-	assert.Equal(t, "after the wait", st.Output())
+	requireOutput(t, m, "Hi", "after the wait")
 	assert.Len(t, f.Requests(), 2)
 }
 
@@ -316,12 +308,7 @@ func (s *suite[Opt, M]) unsendableRequest(t *testing.T) {
 // A cancelled context ends Generate and Stream before any request.
 func (s *suite[Opt, M]) cancelledContext(t *testing.T) {
 	f, m := s.a.Serve(t, []Reply{s.w.Answer(text("never")), s.w.Stream(text("never"))})
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	_, err := m.Generate(ctx, Hi)
-	require.ErrorIs(t, err, context.Canceled)
-	_, err = Parts(t, m.Stream(ctx, Hi))
-	require.ErrorIs(t, err, context.Canceled)
+	requireCancelled(t, m)
 	assert.Empty(t, f.Requests())
 }
 

@@ -33,14 +33,10 @@ func (s *suite[Opt, M]) finish(f Finish) []agent.Part {
 // A text answer streams its pieces as they come, then the usage and the
 // finish; the request is Generate's, streaming.
 func (s *suite[Opt, M]) streamText(t *testing.T) {
-	f, m := s.a.Serve(t, []Reply{s.w.Stream(text("Hel", "lo", " there!"))})
-	got, err := Parts(t, m.Stream(context.Background(), Hi))
-	require.NoError(t, err)
-	assert.Equal(t, append([]agent.Part{
-		{Kind: agent.PartText, Text: "Hel"},
-		{Kind: agent.PartText, Text: "lo"},
-		{Kind: agent.PartText, Text: " there!"},
-	}, s.finish(FinishStop)...), got)
+	f := s.requireStream(t, text("Hel", "lo", " there!"),
+		agent.Part{Kind: agent.PartText, Text: "Hel"},
+		agent.Part{Kind: agent.PartText, Text: "lo"},
+		agent.Part{Kind: agent.PartText, Text: " there!"})
 	reqs := s.a.Read(t, f)
 	require.Len(t, reqs, 1)
 	assert.Equal(t, Request{Model: TestModel, System: system, Messages: []Message{{Role: agent.RoleUser, Text: "Hi"}},
@@ -48,14 +44,21 @@ func (s *suite[Opt, M]) streamText(t *testing.T) {
 }
 
 func (s *suite[Opt, M]) streamReasoning(t *testing.T) {
-	_, m := s.a.Serve(t, []Reply{s.w.Stream(Answer{Reasoning: []string{"Think", "ing."}, Text: []string{"Hi!"}})})
+	s.requireStream(t, Answer{Reasoning: []string{"Think", "ing."}, Text: []string{"Hi!"}},
+		agent.Part{Kind: agent.PartReasoning, Text: "Think"},
+		agent.Part{Kind: agent.PartReasoning, Text: "ing."},
+		agent.Part{Kind: agent.PartText, Text: "Hi!"})
+}
+
+// requireStream streams a, an answer that stops, and checks that its parts
+// are want, then the usage and the finish; it returns the fake API.
+func (s *suite[Opt, M]) requireStream(t *testing.T, a Answer, want ...agent.Part) *FakeAPI {
+	t.Helper()
+	f, m := s.a.Serve(t, []Reply{s.w.Stream(a)})
 	got, err := Parts(t, m.Stream(context.Background(), Hi))
 	require.NoError(t, err)
-	assert.Equal(t, append([]agent.Part{
-		{Kind: agent.PartReasoning, Text: "Think"},
-		{Kind: agent.PartReasoning, Text: "ing."},
-		{Kind: agent.PartText, Text: "Hi!"},
-	}, s.finish(FinishStop)...), got)
+	assert.Equal(t, append(want, s.finish(FinishStop)...), got)
+	return f
 }
 
 // twoCalls is text, then two parallel calls, their arguments in pieces.
