@@ -17,6 +17,7 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/internal/option"
 )
 
 // Transport says how a Client reaches an MCP server: Command starts a
@@ -213,26 +214,14 @@ func WithClientInfo(name, version string) ClientOption {
 // WithMaxPages bounds how many pages of tools/list Tools reads (default
 // 100), at least 1; a server with more pages is an error.
 func WithMaxPages(n int) ClientOption {
-	return func(o *clientOptions) error {
-		if n < 1 {
-			return fmt.Errorf("mcp.WithMaxPages(%d): must be at least 1", n)
-		}
-		o.maxPages = n
-		return nil
-	}
+	return func(o *clientOptions) error { return option.AtLeastOne("mcp.WithMaxPages", n, &o.maxPages) }
 }
 
 // WithStderr sends a Command server's standard error to w too (by default
 // only its last lines are kept, for Connect's error), and the client's
 // warnings (a tool Tools leaves out). A nil w is an error.
 func WithStderr(w io.Writer) ClientOption {
-	return func(o *clientOptions) error {
-		if w == nil {
-			return errors.New("mcp.WithStderr(nil): nil writer")
-		}
-		o.stderr = w
-		return nil
-	}
+	return func(o *clientOptions) error { return option.NotNil("mcp.WithStderr", w, "writer", &o.stderr) }
 }
 
 // WithEnv sets a Command server's environment, as exec.Cmd.Env (default: the
@@ -245,13 +234,7 @@ func WithEnv(env []string) ClientOption {
 // exit after its input is closed, and again after SIGTERM, before killing
 // it (default 1s); d must be positive.
 func WithTerminateTimeout(d time.Duration) ClientOption {
-	return func(o *clientOptions) error {
-		if d <= 0 {
-			return fmt.Errorf("mcp.WithTerminateTimeout(%v): must be positive", d)
-		}
-		o.terminate = d
-		return nil
-	}
+	return func(o *clientOptions) error { return option.Positive("mcp.WithTerminateTimeout", d, &o.terminate) }
 }
 
 // WithNamePrefix names the server's tools prefix+name for the model, so
@@ -265,11 +248,7 @@ func WithNamePrefix(prefix string) ClientOption {
 // (default http.DefaultTransport). A nil rt is an error.
 func WithHTTPTransport(rt http.RoundTripper) ClientOption {
 	return func(o *clientOptions) error {
-		if rt == nil {
-			return errors.New("mcp.WithHTTPTransport(nil): nil round tripper")
-		}
-		o.httpTransport = rt
-		return nil
+		return option.NotNil("mcp.WithHTTPTransport", rt, "round tripper", &o.httpTransport)
 	}
 }
 

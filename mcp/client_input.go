@@ -11,6 +11,7 @@ import (
 	"sync"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/toolgen-dev/toolgen/internal/option"
 )
 
 // MaxInputRounds is how many input-required results a call (CallTool, a
@@ -42,11 +43,7 @@ type SamplingFunc func(ctx context.Context, tool string, params *sdk.CreateMessa
 // approval questions are accepted the same way, and fn gets the others.
 func WithElicitation(fn ElicitationFunc) ClientOption {
 	return func(o *clientOptions) error {
-		if fn == nil {
-			return errors.New("mcp.WithElicitation(nil): nil function")
-		}
-		o.inputs.elicit = fn
-		return nil
+		return option.Func("mcp.WithElicitation", fn, fn == nil, &o.inputs.elicit)
 	}
 }
 
@@ -55,13 +52,7 @@ func WithElicitation(fn ElicitationFunc) ClientOption {
 // Sampling is deprecated by protocol 2026-07-28 (SEP-2577). A nil fn is
 // an error.
 func WithSampling(fn SamplingFunc) ClientOption {
-	return func(o *clientOptions) error {
-		if fn == nil {
-			return errors.New("mcp.WithSampling(nil): nil function")
-		}
-		o.inputs.sample = fn
-		return nil
-	}
+	return func(o *clientOptions) error { return option.Func("mcp.WithSampling", fn, fn == nil, &o.inputs.sample) }
 }
 
 // WithRoots declares the roots capability and gives the server roots when

@@ -10,6 +10,7 @@ import (
 	sdkmcp "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/internal/option"
 	"github.com/toolgen-dev/toolgen/permission"
 )
 
@@ -41,13 +42,7 @@ func WithPermissions(p permission.Permissions) ServerOption {
 // that capability, and refused otherwise; it never runs unapproved. A nil
 // fn is NewServer's error.
 func WithApprover(fn ApproverFunc) ServerOption {
-	return func(c *serverConfig) error {
-		if fn == nil {
-			return errors.New("mcp.WithApprover(nil): nil function")
-		}
-		c.approver = fn
-		return nil
-	}
+	return func(c *serverConfig) error { return option.Func("mcp.WithApprover", fn, fn == nil, &c.approver) }
 }
 
 // needsDecision reports whether a call of t with args does not simply run:

@@ -12,6 +12,7 @@ import (
 	sdkmcp "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/internal/option"
 	"github.com/toolgen-dev/toolgen/internal/wire"
 	"github.com/toolgen-dev/toolgen/permission"
 )
@@ -38,13 +39,7 @@ type DepsFunc func(ctx context.Context, r *http.Request) (any, error)
 // SDK()), r is unknown: the call is refused rather than given deps for no
 // request. A nil fn is NewServer's error.
 func WithDeps(fn DepsFunc) ServerOption {
-	return func(c *serverConfig) error {
-		if fn == nil {
-			return errors.New("mcp.WithDeps(nil): nil function")
-		}
-		c.deps = fn
-		return nil
-	}
+	return func(c *serverConfig) error { return option.Func("mcp.WithDeps", fn, fn == nil, &c.deps) }
 }
 
 // callInfo is what a server knows of a tools/call besides its tool and

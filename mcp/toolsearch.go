@@ -10,6 +10,7 @@ import (
 	sdkmcp "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/internal/option"
 	"github.com/toolgen-dev/toolgen/internal/wire"
 	"github.com/toolgen-dev/toolgen/permission"
 	"github.com/toolgen-dev/toolgen/toolimpl"
@@ -37,13 +38,7 @@ const (
 //
 // Without WithToolSearch, deferred tools are listed like any other.
 func WithToolSearch(limit int) ServerOption {
-	return func(c *serverConfig) error {
-		if limit < 1 || limit > 20 {
-			return fmt.Errorf("mcp.WithToolSearch(%d): must be 1 to 20", limit)
-		}
-		c.searchLimit = limit
-		return nil
-	}
+	return func(c *serverConfig) error { return option.Within("mcp.WithToolSearch", limit, 1, 20, &c.searchLimit) }
 }
 
 // FoundTools is search_tools' result: the tools found, best first.

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/toolgen-dev/toolgen/internal/backoff"
+	"github.com/toolgen-dev/toolgen/internal/option"
 )
 
 // Result is one search result.
@@ -141,13 +142,7 @@ func WithBaseURL(base string) Option {
 
 // WithMaxResults sets how many results a search returns, 1 to 20 (default 5).
 func WithMaxResults(n int) Option {
-	return func(c *config) error {
-		if n < 1 || n > 20 {
-			return fmt.Errorf("search.WithMaxResults(%d): must be within 1 to 20", n)
-		}
-		c.maxResults = n
-		return nil
-	}
+	return func(c *config) error { return option.Within("search.WithMaxResults", n, 1, 20, &c.maxResults) }
 }
 
 // WithSearchDepth sets Tavily's search depth, DepthBasic (the default) or
@@ -215,25 +210,13 @@ func WithTimeRange(r TimeRange) Option {
 // Close leaves hc's connections alone: they are hc's owner's. A nil hc is
 // an error.
 func WithHTTPClient(hc *http.Client) Option {
-	return func(c *config) error {
-		if hc == nil {
-			return errors.New("search.WithHTTPClient(nil): nil client")
-		}
-		c.httpClient = hc
-		return nil
-	}
+	return func(c *config) error { return option.NotNil("search.WithHTTPClient", hc, "client", &c.httpClient) }
 }
 
 // WithTimeout bounds each attempt (default 20s); an attempt that takes
 // longer is retried like a connection error. d must be positive.
 func WithTimeout(d time.Duration) Option {
-	return func(c *config) error {
-		if d <= 0 {
-			return fmt.Errorf("search.WithTimeout(%v): must be positive", d)
-		}
-		c.timeout = d
-		return nil
-	}
+	return func(c *config) error { return option.Positive("search.WithTimeout", d, &c.timeout) }
 }
 
 // WithRetry sets the attempts of one Search (the first included; 1 means no

@@ -40,3 +40,23 @@ func NotNil[T comparable](option string, v T, what string, dst *T) error {
 	*dst = v
 	return nil
 }
+
+// Within sets *dst to n, or says that option was given an n outside lo to
+// hi.
+func Within[T ~int](option string, n, lo, hi T, dst *T) error {
+	if n < lo || n > hi {
+		return fmt.Errorf("%s(%d): must be %d to %d", option, n, lo, hi)
+	}
+	*dst = n
+	return nil
+}
+
+// Func sets *dst to fn, or says that option was given nil (isNil: fn ==
+// nil, which a type parameter cannot say of a function).
+func Func[F any](option string, fn F, isNil bool, dst *F) error {
+	if isNil {
+		return fmt.Errorf("%s(nil): nil function", option)
+	}
+	*dst = fn
+	return nil
+}

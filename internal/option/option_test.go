@@ -1,6 +1,7 @@
 package option
 
 import (
+	"strconv"
 	"testing"
 	"time"
 )
@@ -26,5 +27,21 @@ func TestOptions(t *testing.T) {
 	}
 	if err := NotNil("p.WithP", &n, "pointer", &p); err != nil || p != &n {
 		t.Fatalf("NotNil(&n) = %v, p = %v", err, p)
+	}
+	for _, k := range []int{0, 21} {
+		if err := Within("p.WithK", k, 1, 20, &n); err == nil || err.Error() != "p.WithK("+strconv.Itoa(k)+"): must be 1 to 20" || n != 3 {
+			t.Fatalf("Within(%d) = %v, n = %d", k, err, n)
+		}
+	}
+	if err := Within("p.WithK", 20, 1, 20, &n); err != nil || n != 20 {
+		t.Fatalf("Within(20) = %v, n = %d", err, n)
+	}
+	var f func() int
+	if err := Func("p.WithF", f, f == nil, &f); err == nil || err.Error() != "p.WithF(nil): nil function" {
+		t.Fatalf("Func(nil) = %v", err)
+	}
+	g := func() int { return 7 }
+	if err := Func("p.WithF", g, g == nil, &f); err != nil || f == nil || f() != 7 {
+		t.Fatalf("Func(g) = %v", err)
 	}
 }
