@@ -173,23 +173,23 @@ func WithTopic(t Topic) Option {
 // subdomains). Tavily filters itself; for SearXNG the client filters the
 // results it gets. An empty domain is an error.
 func WithIncludeDomains(domains ...string) Option {
-	return func(c *config) error {
-		if err := checkDomains(domains); err != nil {
-			return fmt.Errorf("search.WithIncludeDomains(%q): %w", domains, err)
-		}
-		c.include = append(c.include, domains...)
-		return nil
-	}
+	return domainsOption("search.WithIncludeDomains", domains, func(c *config) *[]string { return &c.include })
 }
 
 // WithExcludeDomains drops results from these domains (and their
 // subdomains), as WithIncludeDomains.
 func WithExcludeDomains(domains ...string) Option {
+	return domainsOption("search.WithExcludeDomains", domains, func(c *config) *[]string { return &c.exclude })
+}
+
+// domainsOption adds domains to the list of c that list picks, or says why
+// option cannot.
+func domainsOption(option string, domains []string, list func(c *config) *[]string) Option {
 	return func(c *config) error {
 		if err := checkDomains(domains); err != nil {
-			return fmt.Errorf("search.WithExcludeDomains(%q): %w", domains, err)
+			return fmt.Errorf("%s(%q): %w", option, domains, err)
 		}
-		c.exclude = append(c.exclude, domains...)
+		*list(c) = append(*list(c), domains...)
 		return nil
 	}
 }
