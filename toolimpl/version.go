@@ -14,7 +14,10 @@ package toolimpl
 // that do not understand each other never build.
 const (
 	// GenVersion is the version of generated code that this toolgen writes.
-	// Version 10 added Caller and CallerOK, which tools of one layout share,
+	// Version 11 hands each tool's search entry to Tools and StaticTools
+	// (an argument of theirs) instead of setting toolgen.Tool.SearchTerms,
+	// which is gone: files of version 6 to 10 all set it, so they no longer
+	// compile and version 11 is the oldest supported. Version 10 added Caller and CallerOK, which tools of one layout share,
 	// Tool.NilResult and Tool.Text, for tools that return a pointer or a
 	// string, and NoArgs;
 	// version 9 added Struct.Size and Struct.ReadSlice, for slices of
@@ -26,9 +29,9 @@ const (
 	// and Decoder.RepairIfAsked (files of version 5 and 6 build and run as
 	// before, their tools never repairing arguments); version 6,
 	// Tool.Validate and toolgen.Partial.
-	GenVersion = 10
+	GenVersion = 11
 	// MinVersion is the oldest generated code this runtime supports.
-	MinVersion = 5
+	MinVersion = 11
 	// MaxVersion is the newest generated code this runtime supports.
 	MaxVersion = GenVersion
 )

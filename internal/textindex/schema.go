@@ -3,14 +3,21 @@ package textindex
 import "github.com/toolgen-dev/toolgen/internal/wire"
 
 // Tool returns the entry of a tool from its fields: what the generator
-// writes as its SearchTerms, and what a Toolbox makes of a tool that has
-// none. An input schema that is not valid JSON counts as far as it reads.
+// writes for it, and what a Toolbox makes of a tool that has none. An input schema that is not valid JSON counts as far as it reads.
 func Tool(name, namespace, description string, inputSchema []byte) string {
 	var b Builder
 	b.AddTool(name, namespace, description)
 	_ = b.AddSchema(inputSchema)
 	return b.Entry()
 }
+
+// SetToolEntry, a func(*toolgen.Tool, string) that package toolgen installs
+// when it initializes, sets a tool's entry, a field of toolgen.Tool that only
+// package toolgen can set: package toolimpl calls it with the entries
+// generated code hands over (as protobuf's generated code hands its raw
+// descriptors to protoimpl), so that the layout stays out of the public API.
+// It is an any because this package cannot name toolgen's types.
+var SetToolEntry any
 
 // AddTool adds a tool's name, namespace and description.
 func (b *Builder) AddTool(name, namespace, description string) {
