@@ -35,7 +35,7 @@
 //     Prompts and Resources functions return from //toolgen:prompt and
 //     //toolgen:resource functions and package mcp serves;
 //     [Prompt.Render] and [Resource.ReadURI] check the arguments (an
-//     enum's Values) and [Complete] offers the values that complete one.
+//     enum's Values).
 //
 // Where the rest is:
 //   - The agent loop (the Agent, models, State, events, permissions and
