@@ -55,16 +55,15 @@ func (b *Toolbox) SearchNamespace(namespace, query string, limit int) []SearchHi
 
 // searchIndex is what a Toolbox keeps for Search beyond its tools.
 type searchIndex struct {
-	// entries holds the entry of every tool when one or more tools had
-	// none (or one of another layout version) and were analyzed at
-	// NewToolbox; nil when every tool's searchTerms is its entry.
+	// entries holds the entries made at NewToolbox of the tools that had
+	// none (or one of another layout version), "" for the others, whose
+	// searchTerms is their entry; nil when no tool was analyzed.
 	entries []string
 	// totalLen is the sum of the tools' lengths, for the average.
 	totalLen int
 }
 
-// Generated code's entries reach Tool.searchTerms through package toolimpl,
-// which cannot set the field itself: it calls what this installs.
+// Package toolimpl sets the entries generated code hands it through this.
 func init() {
 	textindex.SetToolEntry = func(t *Tool, entry string) { t.searchTerms = entry }
 }
@@ -76,15 +75,9 @@ func newSearchIndex(tools []Tool) searchIndex {
 		if !ok {
 			if x.entries == nil {
 				x.entries = make([]string, len(tools))
-				for j := range i {
-					x.entries[j] = tools[j].searchTerms
-				}
 			}
-			entry := textindex.Tool(string(t.Name), t.Namespace, t.Description, t.InputSchema)
-			e, _ = textindex.Parse(entry)
-			x.entries[i] = entry
-		} else if x.entries != nil {
-			x.entries[i] = t.searchTerms
+			x.entries[i] = textindex.Tool(string(t.Name), t.Namespace, t.Description, t.InputSchema)
+			e, _ = textindex.Parse(x.entries[i])
 		}
 		x.totalLen += e.Len
 	}
@@ -93,7 +86,7 @@ func newSearchIndex(tools []Tool) searchIndex {
 
 func (b *Toolbox) entry(i int) textindex.Entry {
 	s := b.tools[i].searchTerms
-	if b.index.entries != nil {
+	if b.index.entries != nil && b.index.entries[i] != "" {
 		s = b.index.entries[i]
 	}
 	e, _ := textindex.Parse(s) // checked by newSearchIndex

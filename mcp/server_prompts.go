@@ -154,7 +154,9 @@ func explainUnmatchedURIs(templates []toolgen.Resource) sdkmcp.Middleware {
 				// The URI is checked against the template's form alone: a
 				// URI that matches it (go-sdk's matcher refused it, ReadURI
 				// would read it) is left to go-sdk's answer.
-				r.Variables, r.Read = nil, readNothing
+				r.Variables, r.Read = nil, func(context.Context, map[string]string) (toolgen.ResourceContents, error) {
+					return toolgen.ResourceContents{}, nil
+				}
 				if _, err := r.ReadURI(ctx, params.URI); errors.Is(err, toolgen.ErrInvalidResourceURI) {
 					return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: err.Error()}
 				}
@@ -162,11 +164,6 @@ func explainUnmatchedURIs(templates []toolgen.Resource) sdkmcp.Middleware {
 			return res, err
 		}
 	}
-}
-
-// readNothing is the Read of a resource whose URI is only checked.
-func readNothing(context.Context, map[string]string) (toolgen.ResourceContents, error) {
-	return toolgen.ResourceContents{}, nil
 }
 
 func (s *Server) addResource(r toolgen.Resource) (err error) {
@@ -312,26 +309,24 @@ func (c *completer) complete(ctx context.Context, req *sdkmcp.CompleteRequest) (
 		}
 		values = []string{}
 	}
-	matches, total := completions(values, req.Params.Argument.Value, maxCompletions)
-	return &sdkmcp.CompleteResult{Completion: sdkmcp.CompletionResultDetails{
-		Values: matches, Total: total, HasMore: total > len(matches),
-	}}, nil
+	return &sdkmcp.CompleteResult{Completion: completions(values, req.Params.Argument.Value, maxCompletions)}, nil
 }
 
-// completions returns the values among values that start with prefix, at
-// most max of them, and how many match in all: what completion/complete
-// answers for an argument or variable with Values.
-func completions(values []string, prefix string, max int) (matches []string, total int) {
-	matches = []string{}
+// completions is what completion/complete answers for an argument or
+// variable with Values: those that start with prefix, at most max of
+// them, and how many there are in all.
+func completions(values []string, prefix string, max int) sdkmcp.CompletionResultDetails {
+	c := sdkmcp.CompletionResultDetails{Values: []string{}}
 	for _, v := range values {
 		if strings.HasPrefix(v, prefix) {
-			total++
-			if len(matches) < max {
-				matches = append(matches, v)
+			c.Total++
+			if len(c.Values) < max {
+				c.Values = append(c.Values, v)
 			}
 		}
 	}
-	return matches, total
+	c.HasMore = c.Total > len(c.Values)
+	return c
 }
 
 // values are the values of the argument or variable req names; false when

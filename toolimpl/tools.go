@@ -31,9 +31,8 @@ func Tools(ts []toolgen.Tool, searchTerms []string) []toolgen.Tool {
 	return ts
 }
 
-// setSearchTerms sets the tool's entry in the search index, a field only
-// package toolgen can set: it installs this function when it initializes,
-// before this package does.
+// setSearchTerms sets a tool's unexported search entry (installed by package
+// toolgen, which initializes first).
 var setSearchTerms = textindex.SetToolEntry.(func(*toolgen.Tool, string))
 
 // StaticTools returns a copy of a generated file's tools, laid out

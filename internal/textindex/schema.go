@@ -11,12 +11,9 @@ func Tool(name, namespace, description string, inputSchema []byte) string {
 	return b.Entry()
 }
 
-// SetToolEntry, a func(*toolgen.Tool, string) that package toolgen installs
-// when it initializes, sets a tool's entry, a field of toolgen.Tool that only
-// package toolgen can set: package toolimpl calls it with the entries
-// generated code hands over (as protobuf's generated code hands its raw
-// descriptors to protoimpl), so that the layout stays out of the public API.
-// It is an any because this package cannot name toolgen's types.
+// SetToolEntry is the func(*toolgen.Tool, string) that sets a tool's entry,
+// an unexported field: package toolgen installs it, package toolimpl calls
+// it with the entries generated code hands over (an any: no cycle).
 var SetToolEntry any
 
 // AddTool adds a tool's name, namespace and description.
