@@ -210,14 +210,3 @@ func TextResult(text string) Result {
 func ErrorResult(msg string) Result {
 	return Result{Content: []Content{{Type: ContentText, Text: msg}}, IsError: true}
 }
-
-// Edit is a person's edit of a call's arguments, typed: toolgen writes one
-// per tool that requires approval (SendEmailEdit for send_email), whose
-// fields are the tool's arguments, so that the compiler checks an edit
-// (agent.State.ApproveEdit).
-type Edit interface {
-	// Tool names the tool the edit is for.
-	Tool() ToolName
-	// Args returns the edited arguments, JSON.
-	Args() ([]byte, error)
-}
