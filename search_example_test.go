@@ -7,11 +7,13 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/examples/weather"
 	"github.com/toolgen-dev/toolgen/internal/benchtools/hundred"
 	"github.com/toolgen-dev/toolgen/internal/textindex"
+	"github.com/toolgen-dev/toolgen/search"
 )
 
 // Search finds tools by what they do, among every package's tools: here
@@ -51,7 +53,9 @@ func ExampleToolbox_Search() {
 // compiled into generated packages against the run-time analysis of the
 // same tools' fields (internal/generate checks every golden case so).
 func TestGeneratedSearchTermsAreTheRunTimeAnalysis(t *testing.T) {
-	for _, tools := range [][]toolgen.Tool{weather.Tools(), hundred.Tools()} {
+	web, err := search.NewSearXNG("http://127.0.0.1:1") // tools of methods: toolimpl.Tools
+	require.NoError(t, err)
+	for _, tools := range [][]toolgen.Tool{weather.Tools(), hundred.Tools(), web.Tools()} {
 		for _, tool := range tools {
 			got := toolgen.SearchTermsOf(tool)
 			assert.NotEmpty(t, got, tool.Name)
