@@ -35,7 +35,7 @@
 //     Prompts and Resources functions return from //toolgen:prompt and
 //     //toolgen:resource functions and package mcp serves;
 //     [Prompt.Render] and [Resource.ReadURI] check the arguments (an
-//     enum's Values) and [Complete] offers the values that complete one.
+//     enum's Values).
 //
 // Where the rest is:
 //   - The agent loop (the Agent, models, State, events, permissions and
@@ -79,8 +79,8 @@
 // Until generated code version 5 this package was
 // github.com/toolgen-dev/toolgen/runtime, a name it shared with the
 // standard library's, and the agent loop was runtime/agent. The old import
-// paths remain as deprecated aliases marked //go:fix inline: go fix ./...
-// rewrites a program's uses to the new paths.
+// paths remain until v0.3.0, deprecated aliases marked //go:fix inline:
+// go fix ./... rewrites a program's uses to the new paths.
 //
 // Nothing here uses reflection to read arguments or write results: generated
 // tools do that work with code written at build time.

@@ -167,17 +167,11 @@ func (r Resource) ReadURI(ctx context.Context, uri string) (ResourceContents, er
 // templateExpr is a simple RFC 6570 expression: {name}.
 var templateExpr = regexp.MustCompile(`\{([A-Za-z0-9_]+)\}`)
 
-// MatchURITemplate matches uri against a template of simple expressions
-// ({name}) and returns the variables' values, percent-decoded. A value
-// holds no '/', '?' or '#' (simple expansion encodes them); a template
-// without expressions matches only itself.
-func MatchURITemplate(template, uri string) (map[string]string, bool) {
-	vars, why := matchURITemplate(template, uri)
-	return vars, why == ""
-}
-
-// matchURITemplate is MatchURITemplate, with the reason a URI does not
-// match ("" when it does).
+// matchURITemplate matches uri against a template of simple expressions
+// ({name}) and returns the variables' values, percent-decoded, or the
+// reason it does not match. A value holds no '/', '?' or '#' (simple
+// expansion encodes them); a template without expressions matches only
+// itself.
 func matchURITemplate(template, uri string) (map[string]string, string) {
 	names, strict := templatePattern(template, `([^/?#]*)`)
 	sub := strict.FindStringSubmatch(uri)
@@ -230,20 +224,4 @@ func whyNoMatch(template, uri string, names []string) string {
 		}
 	}
 	return notOfTheForm
-}
-
-// Complete returns the values among values that start with prefix, at most
-// max of them, and how many match in all: what completion/complete answers
-// for an argument or variable with Values.
-func Complete(values []string, prefix string, max int) (matches []string, total int) {
-	matches = []string{}
-	for _, v := range values {
-		if strings.HasPrefix(v, prefix) {
-			total++
-			if len(matches) < max {
-				matches = append(matches, v)
-			}
-		}
-	}
-	return matches, total
 }

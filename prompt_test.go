@@ -44,7 +44,14 @@ func TestPromptRenderChecksArguments(t *testing.T) {
 	}
 }
 
-func TestMatchURITemplate(t *testing.T) {
+// ReadURI matches a URI against a template of simple expressions and
+// reads it with the variables' values, percent-decoded.
+func TestResourceReadURIMatchesTemplates(t *testing.T) {
+	var got map[string]string
+	read := func(_ context.Context, vars map[string]string) (toolgen.ResourceContents, error) {
+		got = vars
+		return toolgen.ResourceContents{}, nil
+	}
 	for _, c := range []struct {
 		template, uri string
 		want          map[string]string
@@ -56,8 +63,8 @@ func TestMatchURITemplate(t *testing.T) {
 		{"ex://{a}-{b}", "ex://x-y", map[string]string{"a": "x", "b": "y"}},
 		{"a.b://{x}", "a.b://1", map[string]string{"x": "1"}}, // dots are literal
 	} {
-		got, ok := toolgen.MatchURITemplate(c.template, c.uri)
-		require.True(t, ok, "%s against %s", c.uri, c.template)
+		_, err := toolgen.Resource{URI: c.template, Read: read}.ReadURI(t.Context(), c.uri)
+		require.NoError(t, err, "%s against %s", c.uri, c.template)
 		assert.Equal(t, c.want, got, "%s against %s", c.uri, c.template)
 	}
 	for _, c := range [][2]string{
@@ -67,8 +74,8 @@ func TestMatchURITemplate(t *testing.T) {
 		{"aXb://{x}", "a.b://1"},
 		{"a.b://{x}", "aXb://1"},
 	} {
-		_, ok := toolgen.MatchURITemplate(c[0], c[1])
-		assert.False(t, ok, "%s against %s", c[1], c[0])
+		_, err := toolgen.Resource{URI: c[0], Read: read}.ReadURI(t.Context(), c[1])
+		assert.Error(t, err, "%s against %s", c[1], c[0])
 	}
 }
 
@@ -101,16 +108,4 @@ func TestResourceReadURI(t *testing.T) {
 		assert.ErrorIs(t, err, toolgen.ErrInvalidResourceURI, uri)
 		assert.EqualError(t, err, want, uri)
 	}
-}
-
-func TestComplete(t *testing.T) {
-	values := []string{"go", "gleam", "rust", "groovy"}
-	got, total := toolgen.Complete(values, "g", 2)
-	assert.Equal(t, []string{"go", "gleam"}, got)
-	assert.Equal(t, 3, total)
-	got, total = toolgen.Complete(values, "x", 2)
-	assert.Equal(t, []string{}, got)
-	assert.Zero(t, total)
-	got, _ = toolgen.Complete(values, "", 10)
-	assert.Equal(t, values, got)
 }

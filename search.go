@@ -36,8 +36,8 @@ const (
 // name's words count three times a description's). A query with no terms
 // finds nothing.
 //
-// A generated tool's terms were found by toolgen at build time
-// (Tool.SearchTerms); the statistics BM25 needs across tools, how many have
+// A generated tool's terms were found by toolgen at build time (generated
+// code hands them over with its tools); the statistics BM25 needs across tools, how many have
 // each term and their average length, are those of every tool in the
 // toolbox, whichever package it came from, counted as the search goes.
 // Search builds no index: it reads each tool's terms for the query's terms
@@ -55,30 +55,29 @@ func (b *Toolbox) SearchNamespace(namespace, query string, limit int) []SearchHi
 
 // searchIndex is what a Toolbox keeps for Search beyond its tools.
 type searchIndex struct {
-	// entries holds the entry of every tool when one or more tools had
-	// none (or one of another layout version) and were analyzed at
-	// NewToolbox; nil when every tool's SearchTerms is its entry.
+	// entries holds the entries made at NewToolbox of the tools that had
+	// none (or one of another layout version), "" for the others, whose
+	// searchTerms is their entry; nil when no tool was analyzed.
 	entries []string
 	// totalLen is the sum of the tools' lengths, for the average.
 	totalLen int
 }
 
+// Package toolimpl sets the entries generated code hands it through this.
+func init() {
+	textindex.SetToolEntry = func(t *Tool, entry string) { t.searchTerms = entry }
+}
+
 func newSearchIndex(tools []Tool) searchIndex {
 	var x searchIndex
 	for i, t := range tools {
-		e, ok := textindex.Parse(t.SearchTerms)
+		e, ok := textindex.Parse(t.searchTerms)
 		if !ok {
 			if x.entries == nil {
 				x.entries = make([]string, len(tools))
-				for j := range i {
-					x.entries[j] = tools[j].SearchTerms
-				}
 			}
-			entry := textindex.Tool(string(t.Name), t.Namespace, t.Description, t.InputSchema)
-			e, _ = textindex.Parse(entry)
-			x.entries[i] = entry
-		} else if x.entries != nil {
-			x.entries[i] = t.SearchTerms
+			x.entries[i] = textindex.Tool(string(t.Name), t.Namespace, t.Description, t.InputSchema)
+			e, _ = textindex.Parse(x.entries[i])
 		}
 		x.totalLen += e.Len
 	}
@@ -86,8 +85,8 @@ func newSearchIndex(tools []Tool) searchIndex {
 }
 
 func (b *Toolbox) entry(i int) textindex.Entry {
-	s := b.tools[i].SearchTerms
-	if b.index.entries != nil {
+	s := b.tools[i].searchTerms
+	if b.index.entries != nil && b.index.entries[i] != "" {
 		s = b.index.entries[i]
 	}
 	e, _ := textindex.Parse(s) // checked by newSearchIndex

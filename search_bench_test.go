@@ -35,7 +35,7 @@ func syntheticCatalog(n int) []Tool {
 				object, object, service, object, object),
 			Call: echoTool("").Call,
 		}
-		t.SearchTerms = textindex.Tool(string(t.Name), t.Namespace, t.Description, t.InputSchema)
+		t.searchTerms = textindex.Tool(string(t.Name), t.Namespace, t.Description, t.InputSchema)
 		tools = append(tools, t)
 	}
 	return tools
@@ -58,7 +58,7 @@ var benchQueries = []string{
 
 // BenchmarkSearch times one query (a round of the dozen above, each of 3
 // to 6 terms) on catalogs of 100, 500 and 1,000 tools, and reports the
-// index's bytes per tool (the length of SearchTerms).
+// index's bytes per tool (the length of its entry).
 func BenchmarkSearch(b *testing.B) {
 	for _, n := range []int{100, 500, 1000} {
 		box, err := NewToolbox(syntheticCatalog(n))
@@ -67,7 +67,7 @@ func BenchmarkSearch(b *testing.B) {
 		}
 		bytes := 0
 		for _, t := range box.Tools() {
-			bytes += len(t.SearchTerms)
+			bytes += len(t.searchTerms)
 		}
 		b.Run(fmt.Sprintf("tools=%d", n), func(b *testing.B) {
 			b.ReportAllocs()
@@ -83,12 +83,12 @@ func BenchmarkSearch(b *testing.B) {
 
 // BenchmarkNewToolbox is what a toolbox of 1,000 generated tools costs to
 // make (the lengths' sum is all Search needs of them), and of 1,000 tools
-// without SearchTerms, which it analyzes.
+// without entries, which it analyzes.
 func BenchmarkNewToolbox(b *testing.B) {
 	generated := syntheticCatalog(1000)
 	handWritten := make([]Tool, len(generated))
 	for i, t := range generated {
-		t.SearchTerms = ""
+		t.searchTerms = ""
 		handWritten[i] = t
 	}
 	for _, c := range []struct {

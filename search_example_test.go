@@ -7,11 +7,13 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/examples/weather"
 	"github.com/toolgen-dev/toolgen/internal/benchtools/hundred"
 	"github.com/toolgen-dev/toolgen/internal/textindex"
+	"github.com/toolgen-dev/toolgen/search"
 )
 
 // Search finds tools by what they do, among every package's tools: here
@@ -47,15 +49,18 @@ func ExampleToolbox_Search() {
 	// book a flight:
 }
 
-// TestGeneratedSearchTermsAreTheRunTimeAnalysis checks the SearchTerms
+// TestGeneratedSearchTermsAreTheRunTimeAnalysis checks the search entries
 // compiled into generated packages against the run-time analysis of the
 // same tools' fields (internal/generate checks every golden case so).
 func TestGeneratedSearchTermsAreTheRunTimeAnalysis(t *testing.T) {
-	for _, tools := range [][]toolgen.Tool{weather.Tools(), hundred.Tools()} {
+	web, err := search.NewSearXNG("http://127.0.0.1:1") // tools of methods: toolimpl.Tools
+	require.NoError(t, err)
+	for _, tools := range [][]toolgen.Tool{weather.Tools(), hundred.Tools(), web.Tools()} {
 		for _, tool := range tools {
-			assert.NotEmpty(t, tool.SearchTerms, tool.Name)
+			got := toolgen.SearchTermsOf(tool)
+			assert.NotEmpty(t, got, tool.Name)
 			want := textindex.Tool(string(tool.Name), tool.Namespace, tool.Description, tool.InputSchema)
-			assert.Equal(t, want, tool.SearchTerms, tool.Name)
+			assert.Equal(t, want, got, tool.Name)
 		}
 	}
 }

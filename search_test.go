@@ -12,7 +12,7 @@ import (
 	"github.com/toolgen-dev/toolgen/internal/textindex"
 )
 
-// described is a hand-written tool (no SearchTerms: the Toolbox analyzes it).
+// described is a hand-written tool (no search entry: the Toolbox analyzes it).
 func described(name ToolName, namespace, description, schema string) Tool {
 	t := echoTool(name)
 	t.Namespace, t.Description, t.InputSchema = namespace, description, []byte(schema)
@@ -127,8 +127,8 @@ func TestSearchScoresAreBM25(t *testing.T) {
 	// weight 3 (its name), so idf = ln(1 + 1.5/1.5) and the length is the
 	// average.
 	box, err := NewToolbox([]Tool{
-		{Name: "alpha", SearchTerms: "1 4 _ alpha:3 common", Call: echoTool("alpha").Call},
-		{Name: "beta", SearchTerms: "1 4 _ beta:3 common", Call: echoTool("beta").Call},
+		{Name: "alpha", searchTerms: "1 4 _ alpha:3 common", Call: echoTool("alpha").Call},
+		{Name: "beta", searchTerms: "1 4 _ beta:3 common", Call: echoTool("beta").Call},
 	})
 	require.NoError(t, err)
 	hits := box.Search("alpha", 0)
@@ -172,16 +172,16 @@ func TestSearchNamespace(t *testing.T) {
 	assert.Nil(t, box.SearchNamespace("nowhere", "list", 0))
 }
 
-func TestSearchAnalyzesToolsWithoutUsableSearchTerms(t *testing.T) {
+func TestSearchAnalyzesToolsWithoutUsableEntries(t *testing.T) {
 	generated := described("get_weather", "weather", "Reports the current weather for a city.", `{"type":"object","properties":{"city":{"type":"string"}}}`)
-	generated.SearchTerms = textindex.Tool(string(generated.Name), generated.Namespace, generated.Description, generated.InputSchema)
+	generated.searchTerms = textindex.Tool(string(generated.Name), generated.Namespace, generated.Description, generated.InputSchema)
 	other := []Tool{
 		described("hand_written", "", "Reports the weather, by hand.", `{}`),
 		described("from_an_older_toolgen", "", "Reports the weather, the old way.", `{}`),
 		described("broken", "", "Reports nothing useful.", `{}`),
 	}
-	other[1].SearchTerms = "0 12 weather:12"                  // another layout version: analyzed again
-	other[2].SearchTerms = "1 3 _ weather:x ::: \xff weather" // this version, garbled: read as it is
+	other[1].searchTerms = "0 12 weather:12"                  // another layout version: analyzed again
+	other[2].searchTerms = "1 3 _ weather:x ::: \xff weather" // this version, garbled: read as it is
 	box, err := NewToolbox([]Tool{generated}, other)
 	require.NoError(t, err)
 	hits := box.Search("weather", 0)
@@ -190,7 +190,7 @@ func TestSearchAnalyzesToolsWithoutUsableSearchTerms(t *testing.T) {
 
 	// A generated tool and a hand-written copy of it score alike.
 	copied := generated
-	copied.SearchTerms = ""
+	copied.searchTerms = ""
 	withCopy, err := NewToolbox([]Tool{copied}, other)
 	require.NoError(t, err)
 	assert.Equal(t, hitNames(hits), hitNames(withCopy.Search("weather", 0)))

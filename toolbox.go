@@ -20,9 +20,9 @@ type Toolbox struct {
 // NewToolbox puts sets of tools (each from a generated Tools function)
 // together. Two tools of one name are an error naming it: a model could not
 // tell them apart. The toolbox keeps a lone set as it is, without copying
-// (generated Tools functions return a new slice each call). A tool without
-// SearchTerms (written by hand, or from an MCP server) is analyzed for
-// Search here, once.
+// (generated Tools functions return a new slice each call). A tool that
+// toolgen did not index at build time (written by hand, or from an MCP
+// server) is analyzed for Search here, once.
 func NewToolbox(sets ...[]Tool) (*Toolbox, error) {
 	var tools []Tool
 	if len(sets) == 1 {

@@ -82,13 +82,23 @@ func (s *State) ApproveWith(id string, args json.RawMessage) error {
 	return nil
 }
 
+// Edit is a person's edit of a call's arguments, typed: toolgen writes one
+// per tool that requires approval (SendEmailEdit for send_email), whose
+// fields are the tool's arguments, so that the compiler checks an edit.
+type Edit interface {
+	// Tool names the tool the edit is for.
+	Tool() toolgen.ToolName
+	// Args returns the edited arguments, JSON.
+	Args() ([]byte, error)
+}
+
 // ApproveEdit is ApproveWith with a typed edit: the type toolgen writes
 // for each tool that requires approval (shop.SendEmailEdit for send_email),
 // so that the compiler checks the edit's fields and types. An edit for
 // another tool than the call's is an error.
 //
 //	err := state.ApproveEdit(id, shop.SendEmailEdit{To: "ana@example.com", Subject: "Late", Body: "In 10 minutes."})
-func (s *State) ApproveEdit(id string, edit toolgen.Edit) error {
+func (s *State) ApproveEdit(id string, edit Edit) error {
 	d, err := s.editable(id)
 	if err != nil {
 		return err

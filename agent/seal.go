@@ -11,7 +11,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/permission"
 )
 
@@ -87,7 +86,7 @@ func (a *Agent) ApproveWith(s *State, id string, args []byte) error {
 }
 
 // ApproveEdit is Agent.ApproveWith with a typed edit, as State.ApproveEdit.
-func (a *Agent) ApproveEdit(s *State, id string, edit toolgen.Edit) error {
+func (a *Agent) ApproveEdit(s *State, id string, edit Edit) error {
 	return a.answer(s, func() error { return s.ApproveEdit(id, edit) })
 }
 

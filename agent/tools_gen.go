@@ -15,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(10 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 10)
+	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -46,14 +46,15 @@ func (recv *subagent) Tools() []toolgen.Tool {
 		InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"prompt":{"type":"string","description":"What to ask the agent, with everything it needs to know: it does not see this conversation."}},"required":["prompt"],"additionalProperties":false}`),
 		Namespace:   "agent",
 		Tokens:      toolgen.Tokens{Default: 97, Strict: 80, Gemini: 75},
-		SearchTerms: "1 31 ADCiAliCDglSAN agent:8 answer ask:5 ask_agent:4 call conversation dep everyth know need prompt:3 return run:2 see",
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallaskAgent(recv, ctx, args)
 		},
 		Validate: toolimpl.Validator(func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallaskAgent(recv, ctx, args)
 		}),
-	}})
+	}}, []string{
+		"1 31 ADCiAliCDglSAN agent:8 answer ask:5 ask_agent:4 call conversation dep everyth know need prompt:3 return run:2 see",
+	})
 }
 
 // Tools returns the tools of a toolSearcher, which run on it: search_tools.
@@ -67,16 +68,17 @@ func (recv *toolSearcher) Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Namespace:   "agent",
-		Tokens:      toolgen.Tokens{Default: 158, Strict: 149, Gemini: 136},
-		SearchTerms: "1 53 AGAAIHxKECAhgUNEAlTWGGDEACEBhII absent again agent:3 among calendar call event exampl few find fit limit:3 mani messag most move next none other payment queri:2 refund return:2 search:5 search_tool:4 sent should task tool:9 word:2 yet",
+		Namespace: "agent",
+		Tokens:    toolgen.Tokens{Default: 158, Strict: 149, Gemini: 136},
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallsearchTools(recv, ctx, args)
 		},
 		Validate: toolimpl.Validator(func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallsearchTools(recv, ctx, args)
 		}),
-	}})
+	}}, []string{
+		"1 53 AGAAIHxKECAhgUNEAlTWGGDEACEBhII absent again agent:3 among calendar call event exampl few find fit limit:3 mani messag most move next none other payment queri:2 refund return:2 search:5 search_tool:4 sent should task tool:9 word:2 yet",
+	})
 }
 
 // askAgentRule is a permission rule for the tool ask_agent: each field is a

@@ -15,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(10 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 10)
+	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -104,9 +104,8 @@ func (recv *files) Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Namespace:   "builtin",
-		Tokens:      toolgen.Tokens{Default: 157, Strict: 164, Gemini: 135},
-		SearchTerms: "1 51 QKMEJlDIAFmCAJARpEccADFKCI 2000 absent:2 builtin:2 come count end file:5 file_path:2 first limit:2 line:3 long mani most next number offset:3 output part path:3 read:8 relativ:2 root:2 sai text workspac:3",
+		Namespace: "builtin",
+		Tokens:    toolgen.Tokens{Default: 157, Strict: 164, Gemini: 135},
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallRead(recv, ctx, args)
 		},
@@ -121,7 +120,6 @@ func (recv *files) Tools() []toolgen.Tool {
 		RequiresApproval: true,
 		Namespace:        "builtin",
 		Tokens:           toolgen.Tokens{Default: 106, Strict: 89, Gemini: 84},
-		SearchTerms:      "1 32 EJQaCCjRAVikhwKIQA builtin:2 content:3 creat directori file:5 file_path:2 held need new parent path:2 relativ replac root text whole workspac:2 write:5",
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallWrite(recv, ctx, args)
 		},
@@ -135,7 +133,6 @@ func (recv *files) Tools() []toolgen.Tool {
 		RequiresApproval: true,
 		Namespace:        "builtin",
 		Tokens:           toolgen.Tokens{Default: 165, Strict: 160, Gemini: 143},
-		SearchTerms:      "1 73 CZEIACB4iRAiDFQMmAg4GANZmiXwRIAYhxyAEQK absent all:3 appear builtin:2 copi edit:4 everi:2 exact exactli fals file:4 file_path:2 includ just line must new:2 new_string:2 number occurrenc:2 old:3 old_string:3 on onc path:2 place put read relativ replac:7 replac_all:3 root set space string:5 text:3 white without workspac:2",
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallEdit(recv, ctx, args)
 		},
@@ -150,9 +147,8 @@ func (recv *files) Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Namespace:   "builtin",
-		Tokens:      toolgen.Tokens{Default: 177, Strict: 182, Gemini: 155},
-		SearchTerms: "1 55 ggAAgI6KEGEQUkssRErkkAhXiuAaGAQA absent binari builtin:2 content directori exampl:2 expression:2 file:4 func git glob:2 go grep:4 handler line:2 match:2 name onli path:4 pattern:2 re2 regular:2 relativ return root:2 search:3 skip syntax text:2 todo whose:2 workspac:2",
+		Namespace: "builtin",
+		Tokens:    toolgen.Tokens{Default: 177, Strict: 182, Gemini: 155},
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallGrep(recv, ctx, args)
 		},
@@ -167,9 +163,8 @@ func (recv *files) Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Namespace:   "builtin",
-		Tokens:      toolgen.Tokens{Default: 157, Strict: 164, Gemini: 135},
-		SearchTerms: "1 55 QKMEJlDIEFmCAJARpAccADFKCI 2000 absent:2 builtin:2 come count end file:7 first limit:2 line:3 long mani most next number offset:3 output part path:3 read:8 read_file:4 relativ:2 root:2 sai text workspac:3",
+		Namespace: "builtin",
+		Tokens:    toolgen.Tokens{Default: 157, Strict: 164, Gemini: 135},
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallReadFile(recv, ctx, args)
 		},
@@ -184,7 +179,6 @@ func (recv *files) Tools() []toolgen.Tool {
 		RequiresApproval: true,
 		Namespace:        "builtin",
 		Tokens:           toolgen.Tokens{Default: 106, Strict: 89, Gemini: 84},
-		SearchTerms:      "1 36 EBQaCDjRAVjkgwKIQA builtin:2 content:3 creat directori file:7 held need new parent path:2 relativ replac root text whole workspac:2 write:5 write_file:4",
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallWriteFile(recv, ctx, args)
 		},
@@ -198,7 +192,6 @@ func (recv *files) Tools() []toolgen.Tool {
 		RequiresApproval: true,
 		Namespace:        "builtin",
 		Tokens:           toolgen.Tokens{Default: 166, Strict: 161, Gemini: 144},
-		SearchTerms:      "1 79 ERFQAECwOFBIeUAy4CAE3AoZipIFcEEQkwopAEQK absent all:3 appear builtin:2 copi edit:4 edit_file:4 everi:2 exact exactli fals file:7 includ just line must new:2 new_string:2 number occurrenc:2 old:3 old_string:3 on onc path:2 place put read read_file relativ replac:7 replac_all:3 root set space string:5 text:3 white without workspac:2",
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallEditFile(recv, ctx, args)
 		},
@@ -216,7 +209,6 @@ func (recv *files) Tools() []toolgen.Tool {
 		RequiresApproval: true,
 		Namespace:        "builtin",
 		Tokens:           toolgen.Tokens{Default: 98, Strict: 81, Gemini: 76},
-		SearchTerms:      "1 34 4oEVYAiANZDIrQAG builtin:2 delet:6 delet_file:4 directori file:7 lead link:2 neither nor on path:2 regular relativ root symbolic workspac:2",
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallDeleteFile(recv, ctx, args)
 		},
@@ -231,9 +223,8 @@ func (recv *files) Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Namespace:   "builtin",
-		Tokens:      toolgen.Tokens{Default: 118, Strict: 126, Gemini: 96},
-		SearchTerms: "1 45 gCAjWyiguQFkVQAmYiAE absent:2 below:2 builtin:2 directori:6 end entri everi everyth fals file:5 git left list:6 list_file:4 out path:2 recursiv:3 relativ root:2 workspac:2",
+		Namespace: "builtin",
+		Tokens:    toolgen.Tokens{Default: 118, Strict: 126, Gemini: 96},
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallListFiles(recv, ctx, args)
 		},
@@ -248,9 +239,8 @@ func (recv *files) Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Namespace:   "builtin",
-		Tokens:      toolgen.Tokens{Default: 138, Strict: 132, Gemini: 116},
-		SearchTerms: "1 44 KLAggiDCHyUSqpC5EAWhUKBgA absent ani builtin:2 character cmd directori file find glob:4 go:2 main match:2 number on:2 path:5 pattern:5 relativ:2 root:2 search segment:2 set sort whose within workspac:2",
+		Namespace: "builtin",
+		Tokens:    toolgen.Tokens{Default: 138, Strict: 132, Gemini: 116},
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallGlob(recv, ctx, args)
 		},
@@ -265,16 +255,27 @@ func (recv *files) Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Namespace:   "builtin",
-		Tokens:      toolgen.Tokens{Default: 178, Strict: 183, Gemini: 156},
-		SearchTerms: "1 63 ggAAgIyKEGEQUkssRGrkkAhXiuAaGAQA absent binari builtin:2 content directori exampl:2 expression:2 file:8 func git glob:2 go handler line:2 match:2 name onli path:4 pattern:2 re2 regular:2 relativ return root:2 search:7 search_file:4 skip syntax text:2 todo whose:2 workspac:2",
+		Namespace: "builtin",
+		Tokens:    toolgen.Tokens{Default: 178, Strict: 183, Gemini: 156},
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallSearchFiles(recv, ctx, args)
 		},
 		Validate: toolimpl.Validator(func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallSearchFiles(recv, ctx, args)
 		}),
-	}})
+	}}, []string{
+		"1 51 QKMEJlDIAFmCAJARpEccADFKCI 2000 absent:2 builtin:2 come count end file:5 file_path:2 first limit:2 line:3 long mani most next number offset:3 output part path:3 read:8 relativ:2 root:2 sai text workspac:3",
+		"1 32 EJQaCCjRAVikhwKIQA builtin:2 content:3 creat directori file:5 file_path:2 held need new parent path:2 relativ replac root text whole workspac:2 write:5",
+		"1 73 CZEIACB4iRAiDFQMmAg4GANZmiXwRIAYhxyAEQK absent all:3 appear builtin:2 copi edit:4 everi:2 exact exactli fals file:4 file_path:2 includ just line must new:2 new_string:2 number occurrenc:2 old:3 old_string:3 on onc path:2 place put read relativ replac:7 replac_all:3 root set space string:5 text:3 white without workspac:2",
+		"1 55 ggAAgI6KEGEQUkssRErkkAhXiuAaGAQA absent binari builtin:2 content directori exampl:2 expression:2 file:4 func git glob:2 go grep:4 handler line:2 match:2 name onli path:4 pattern:2 re2 regular:2 relativ return root:2 search:3 skip syntax text:2 todo whose:2 workspac:2",
+		"1 55 QKMEJlDIEFmCAJARpAccADFKCI 2000 absent:2 builtin:2 come count end file:7 first limit:2 line:3 long mani most next number offset:3 output part path:3 read:8 read_file:4 relativ:2 root:2 sai text workspac:3",
+		"1 36 EBQaCDjRAVjkgwKIQA builtin:2 content:3 creat directori file:7 held need new parent path:2 relativ replac root text whole workspac:2 write:5 write_file:4",
+		"1 79 ERFQAECwOFBIeUAy4CAE3AoZipIFcEEQkwopAEQK absent all:3 appear builtin:2 copi edit:4 edit_file:4 everi:2 exact exactli fals file:7 includ just line must new:2 new_string:2 number occurrenc:2 old:3 old_string:3 on onc path:2 place put read read_file relativ replac:7 replac_all:3 root set space string:5 text:3 white without workspac:2",
+		"1 34 4oEVYAiANZDIrQAG builtin:2 delet:6 delet_file:4 directori file:7 lead link:2 neither nor on path:2 regular relativ root symbolic workspac:2",
+		"1 45 gCAjWyiguQFkVQAmYiAE absent:2 below:2 builtin:2 directori:6 end entri everi everyth fals file:5 git left list:6 list_file:4 out path:2 recursiv:3 relativ root:2 workspac:2",
+		"1 44 KLAggiDCHyUSqpC5EAWhUKBgA absent ani builtin:2 character cmd directori file find glob:4 go:2 main match:2 number on:2 path:5 pattern:5 relativ:2 root:2 search segment:2 set sort whose within workspac:2",
+		"1 63 ggAAgIyKEGEQUkssRGrkkAhXiuAaGAQA absent binari builtin:2 content directori exampl:2 expression:2 file:8 func git glob:2 go handler line:2 match:2 name onli path:4 pattern:2 re2 regular:2 relativ return root:2 search:7 search_file:4 skip syntax text:2 todo whose:2 workspac:2",
+	})
 }
 
 // Tools returns the tools of a shell, which run on it: bash, run_command.
@@ -290,7 +291,6 @@ func (recv *shell) Tools() []toolgen.Tool {
 		RequiresApproval: true,
 		Namespace:        "builtin",
 		Tokens:           toolgen.Tokens{Default: 331, Strict: 322, Gemini: 309},
-		SearchTerms:      "1 128 TEAJEkAGRiAAQAaboJMkRQjCAEgHgCg1owSUIIkYDHoCBkeEAIAQEAmBiFwAlCIDCdmuCql9qASAm5gq0gFEACSSdAxDCIC 40 absent after all appli ask back background bash:4 begin bin builtin:2 byte call:2 carri cd cmd code:2 come command:9 configur directori each empti end:2 environment everi exampl exit:3 fail far few filter flag get go grep head home input interactiv keep kill:2 lang last left limit line:2 long longest mai make middl millisecond most new next omit onli order out output:3 over pass past path pipe print process:2 program rather redirection replac return:2 root run:3 server set sh shell:2 start:2 stderr stdin stdout still tail:2 test them time timeout:3 together variabl:2 work:2 workspac:2 written",
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallBash(recv, ctx, args)
 		},
@@ -308,14 +308,16 @@ func (recv *shell) Tools() []toolgen.Tool {
 		RequiresApproval: true,
 		Namespace:        "builtin",
 		Tokens:           toolgen.Tokens{Default: 333, Strict: 325, Gemini: 311},
-		SearchTerms:      "1 140 TEAJIkAGSiAAgA02QTYIjgGGAIAWAJAWjCLRBhQCLYgVIQ0jAABAgQwUgYBMIpAygQrpqBzy3IBJAzcQVqyCEACSKPg4CCMC 40 absent after all appli ask back background begin bin builtin:2 byte call:2 carri cd cmd code:2 come command:13 configur directori each empti end:2 environment everi exampl exit:3 fail far few filter flag get go grep head home input interactiv keep kill:2 lang last left limit line:2 long longest mai make middl most new next omit onli order out output:3 over pass past path pipe print process:2 program rather redirection replac return:2 root run:7 run_command:4 second:3 server set sh shell:2 start:2 stderr stdin stdout still tail:2 test them time timeout:3 timeout_second:2 together variabl:2 work:2 workspac:2 written",
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallRunCommand(recv, ctx, args)
 		},
 		Validate: toolimpl.Validator(func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallRunCommand(recv, ctx, args)
 		}),
-	}})
+	}}, []string{
+		"1 128 TEAJEkAGRiAAQAaboJMkRQjCAEgHgCg1owSUIIkYDHoCBkeEAIAQEAmBiFwAlCIDCdmuCql9qASAm5gq0gFEACSSdAxDCIC 40 absent after all appli ask back background bash:4 begin bin builtin:2 byte call:2 carri cd cmd code:2 come command:9 configur directori each empti end:2 environment everi exampl exit:3 fail far few filter flag get go grep head home input interactiv keep kill:2 lang last left limit line:2 long longest mai make middl millisecond most new next omit onli order out output:3 over pass past path pipe print process:2 program rather redirection replac return:2 root run:3 server set sh shell:2 start:2 stderr stdin stdout still tail:2 test them time timeout:3 together variabl:2 work:2 workspac:2 written",
+		"1 140 TEAJIkAGSiAAgA02QTYIjgGGAIAWAJAWjCLRBhQCLYgVIQ0jAABAgQwUgYBMIpAygQrpqBzy3IBJAzcQVqyCEACSKPg4CCMC 40 absent after all appli ask back background begin bin builtin:2 byte call:2 carri cd cmd code:2 come command:13 configur directori each empti end:2 environment everi exampl exit:3 fail far few filter flag get go grep head home input interactiv keep kill:2 lang last left limit line:2 long longest mai make middl most new next omit onli order out output:3 over pass past path pipe print process:2 program rather redirection replac return:2 root run:7 run_command:4 second:3 server set sh shell:2 start:2 stderr stdin stdout still tail:2 test them time timeout:3 timeout_second:2 together variabl:2 work:2 workspac:2 written",
+	})
 }
 
 // ReadRule is a permission rule for the tool read: each field is a glob over

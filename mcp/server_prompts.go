@@ -151,10 +151,12 @@ func explainUnmatchedURIs(templates []toolgen.Resource) sdkmcp.Middleware {
 				return res, err
 			}
 			for _, r := range templates {
-				if _, matches := toolgen.MatchURITemplate(r.URI, params.URI); matches {
-					continue // go-sdk's matcher refused it; ReadURI would read it
+				// The URI is checked against the template's form alone: a
+				// URI that matches it (go-sdk's matcher refused it, ReadURI
+				// would read it) is left to go-sdk's answer.
+				r.Variables, r.Read = nil, func(context.Context, map[string]string) (toolgen.ResourceContents, error) {
+					return toolgen.ResourceContents{}, nil
 				}
-				// Read is not called: the URI does not match.
 				if _, err := r.ReadURI(ctx, params.URI); errors.Is(err, toolgen.ErrInvalidResourceURI) {
 					return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: err.Error()}
 				}
@@ -303,10 +305,24 @@ func (c *completer) complete(ctx context.Context, req *sdkmcp.CompleteRequest) (
 		}
 		values = []string{}
 	}
-	matches, total := toolgen.Complete(values, req.Params.Argument.Value, maxCompletions)
-	return &sdkmcp.CompleteResult{Completion: sdkmcp.CompletionResultDetails{
-		Values: matches, Total: total, HasMore: total > len(matches),
-	}}, nil
+	return &sdkmcp.CompleteResult{Completion: completions(values, req.Params.Argument.Value, maxCompletions)}, nil
+}
+
+// completions is what completion/complete answers for an argument or
+// variable with Values: those that start with prefix, at most max of
+// them, and how many there are in all.
+func completions(values []string, prefix string, max int) sdkmcp.CompletionResultDetails {
+	c := sdkmcp.CompletionResultDetails{Values: []string{}}
+	for _, v := range values {
+		if strings.HasPrefix(v, prefix) {
+			c.Total++
+			if len(c.Values) < max {
+				c.Values = append(c.Values, v)
+			}
+		}
+	}
+	c.HasMore = c.Total > len(c.Values)
+	return c
 }
 
 // values are the values of the argument or variable req names; false when

@@ -15,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(10 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 10)
+	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -44,16 +44,17 @@ func (recv *catalog) Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Namespace:   "mcp",
-		Tokens:      toolgen.Tokens{Default: 152, Strict: 143, Gemini: 130},
-		SearchTerms: "1 54 BEAAAWRKGiApgcNFAkBWGGBUDSEUhIY absent among argument calendar call:2 call_tool event exampl few find give includ limit:3 list mani mcp:2 most move name payment queri:2 refund return:2 search:4 search_tool:4 server:2 should show those tool:11 word",
+		Namespace: "mcp",
+		Tokens:    toolgen.Tokens{Default: 152, Strict: 143, Gemini: 130},
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallsearchTools(recv, ctx, args)
 		},
 		Validate: toolimpl.Validator(func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallsearchTools(recv, ctx, args)
 		}),
-	}})
+	}}, []string{
+		"1 54 BEAAAWRKGiApgcNFAkBWGGBUDSEUhIY absent among argument calendar call:2 call_tool event exampl few find give includ limit:3 list mani mcp:2 most move name payment queri:2 refund return:2 search:4 search_tool:4 server:2 should show those tool:11 word",
+	})
 }
 
 // searchToolsRule is a permission rule for the tool search_tools: each field

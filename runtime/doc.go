@@ -9,5 +9,5 @@
 // version 3 and older remains ([EnforceVersion]).
 //
 // Deprecated: import github.com/toolgen-dev/toolgen instead; go fix ./...
-// does it.
+// does it. This package and those under it are removed in v0.3.0.
 package runtime

@@ -15,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(10 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 10)
+	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -48,9 +48,8 @@ func (recv *webTool) Tools() []toolgen.Tool {
 			OpenWorld: true,
 			ReadOnly:  true,
 		},
-		Namespace:   "search",
-		Tokens:      toolgen.Tokens{Default: 114, Strict: 93, Gemini: 92},
-		SearchTerms: "1 39 FB4kqxUgDUmsFQ4AQKiBA chang cite each engin fact know mai most page queri:2 relevant return search:9 snippet titl type url:2 us:2 web:5 web_search:4 would",
+		Namespace: "search",
+		Tokens:    toolgen.Tokens{Default: 114, Strict: 93, Gemini: 92},
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallWebSearch(recv, ctx, args)
 		},
@@ -65,16 +64,18 @@ func (recv *webTool) Tools() []toolgen.Tool {
 			OpenWorld: true,
 			ReadOnly:  true,
 		},
-		Namespace:   "search",
-		Tokens:      toolgen.Tokens{Default: 114, Strict: 93, Gemini: 92},
-		SearchTerms: "1 39 FB4kqxUgDUmsFQ4AQKiBA chang cite each engin fact know mai most page queri:2 relevant return search:9 snippet titl type url:2 us:2 web:5 web_search:4 would",
+		Namespace: "search",
+		Tokens:    toolgen.Tokens{Default: 114, Strict: 93, Gemini: 92},
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallCommonWebSearch(recv, ctx, args)
 		},
 		Validate: toolimpl.Validator(func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallCommonWebSearch(recv, ctx, args)
 		}),
-	}})
+	}}, []string{
+		"1 39 FB4kqxUgDUmsFQ4AQKiBA chang cite each engin fact know mai most page queri:2 relevant return search:9 snippet titl type url:2 us:2 web:5 web_search:4 would",
+		"1 39 FB4kqxUgDUmsFQ4AQKiBA chang cite each engin fact know mai most page queri:2 relevant return search:9 snippet titl type url:2 us:2 web:5 web_search:4 would",
+	})
 }
 
 // WebSearchRule is a permission rule for the tool web_search: each field is a

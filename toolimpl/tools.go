@@ -6,38 +6,47 @@ import (
 
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/internal/dialect"
+	"github.com/toolgen-dev/toolgen/internal/textindex"
 )
 
 // Tools fills in each tool's StrictSchema and GeminiSchema, derived from its
-// InputSchema once per process and shared after that, and returns ts.
-// Generated Tools methods of a type whose methods are tools call it on a new
-// slice each time (package functions' Tools call StaticTools):
+// InputSchema once per process and shared after that, gives each tool its
+// entry in the search index (searchTerms[i], which the generator wrote for
+// ts[i]: Toolbox.Search reads it), and returns ts. Generated Tools methods of
+// a type whose methods are tools call it on a new slice each time (package
+// functions' Tools call StaticTools):
 //
 //	func (recv *Store) Tools() []toolgen.Tool {
-//		return toolimpl.Tools([]toolgen.Tool{{Name: ToolLookup, ...}})
+//		return toolimpl.Tools([]toolgen.Tool{{Name: ToolLookup, ...}}, []string{"1 12 ..."})
 //	}
 //
 // The input schemas must be the generated files' package-level variables:
 // the derived forms are kept by the address of the schema's bytes.
-func Tools(ts []toolgen.Tool) []toolgen.Tool {
+func Tools(ts []toolgen.Tool, searchTerms []string) []toolgen.Tool {
 	for i := range ts {
 		d := dialectsOf(ts[i].InputSchema)
 		ts[i].StrictSchema, ts[i].GeminiSchema = d.strict, d.gemini
+		setSearchTerms(&ts[i], searchTerms[i])
 	}
 	return ts
 }
 
+// setSearchTerms sets a tool's unexported search entry (installed by package
+// toolgen, which initializes first).
+var setSearchTerms = textindex.SetToolEntry.(func(*toolgen.Tool, string))
+
 // StaticTools returns a copy of a generated file's tools, laid out
 // statically (package-level values whose schemas are the package's data),
-// with each one's StrictSchema, GeminiSchema and Validate filled in. Done
-// once per process: each call after that copies the result.
-func StaticTools(ts []toolgen.Tool) []toolgen.Tool {
+// with each one's StrictSchema, GeminiSchema, search entry (see Tools) and
+// Validate filled in. Done once per process: each call after that copies
+// the result.
+func StaticTools(ts []toolgen.Tool, searchTerms []string) []toolgen.Tool {
 	if len(ts) == 0 {
 		return nil
 	}
 	filled, ok := static.Load(&ts[0])
 	if !ok {
-		done := Tools(slices.Clone(ts))
+		done := Tools(slices.Clone(ts), searchTerms)
 		for i := range done {
 			if done[i].Validate == nil && done[i].Call != nil {
 				done[i].Validate = Validator(done[i].Call)

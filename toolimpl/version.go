@@ -14,21 +14,17 @@ package toolimpl
 // that do not understand each other never build.
 const (
 	// GenVersion is the version of generated code that this toolgen writes.
-	// Version 10 added Caller and CallerOK, which tools of one layout share,
-	// Tool.NilResult and Tool.Text, for tools that return a pointer or a
-	// string, and NoArgs;
-	// version 9 added Struct.Size and Struct.ReadSlice, for slices of
-	// structs read and written through tables; version 8, the
-	// table-driven reader and writer (Struct, Field, Enum, ReadStruct,
-	// WriteStruct, Dispatch, Tool, New) and StaticTools;
-	// version 7, what the readers and writers of unions call
-	// (Decoder.Tag, BadTag and Expected, the Kind constants, NotAMember)
-	// and Decoder.RepairIfAsked (files of version 5 and 6 build and run as
-	// before, their tools never repairing arguments); version 6,
-	// Tool.Validate and toolgen.Partial.
-	GenVersion = 10
+	// Version 11 hands each tool's search entry to Tools and StaticTools
+	// instead of setting toolgen.Tool.SearchTerms, which is gone: every
+	// file of version 6 to 10 set it, so 11 is also the oldest supported.
+	// Version 10 added Caller and CallerOK, Tool.NilResult, Tool.Text and
+	// NoArgs; 9, Struct.Size and Struct.ReadSlice; 8, the table-driven
+	// reader and writer and StaticTools; 7, what the readers and writers of
+	// unions call and Decoder.RepairIfAsked; 6, Tool.Validate and
+	// toolgen.Partial.
+	GenVersion = 11
 	// MinVersion is the oldest generated code this runtime supports.
-	MinVersion = 5
+	MinVersion = 11
 	// MaxVersion is the newest generated code this runtime supports.
 	MaxVersion = GenVersion
 )

@@ -15,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(10 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 10)
+	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -38,7 +38,10 @@ var (
 
 // Tools returns the tools of package decode: get_weather, archive_thread.
 func Tools() []toolgen.Tool {
-	return toolimpl.StaticTools(toolgenTools[:])
+	return toolimpl.StaticTools(toolgenTools[:], []string{
+		"1 35 ACoBjJaEJoB4pAgCq ahead argument celsiu citi:3 dai:3 decod:2 degre:2 echo fahrenheit forecast get:4 get_weather:4 label read tag:2 unit:3 weather:4",
+		"1 83 Y0goWEL00y9JiERgAAETATAIGvAAAQEwJU archiv:4 archiv_thread:4 attach attachment:3 bodi:2 decod:2 email:4 file:2 high:2 id:2 label:2 limit:2 low:2 messag:7 mime:2 mime_type:2 name:6 normal:2 now on person:2 prioriti:3 read:2 recipient:2 score:2 sender:2 size:2 subject:2 thread:6 titl:2 type:2 urgent usual wait",
+	})
 }
 
 // toolgenTools are the tools of package decode, as the compiler lays them out.
@@ -50,7 +53,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations:  toolgen.Annotations{ReadOnly: true},
 	Namespace:    "decode",
 	Tokens:       toolgen.Tokens{Default: 131, Strict: 151, Gemini: 109},
-	SearchTerms:  "1 35 ACoBjJaEJoB4pAgCq ahead argument celsiu citi:3 dai:3 decod:2 degre:2 echo fahrenheit forecast get:4 get_weather:4 label read tag:2 unit:3 weather:4",
 	Call:         toolgenCallGetWeather,
 }, {
 	Name:         ToolArchiveThread,
@@ -59,7 +61,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Result is what the tools return.","properties":{"count":{"type":"integer"}},"required":["count"],"additionalProperties":false}`),
 	Namespace:    "decode",
 	Tokens:       toolgen.Tokens{Default: 386, Strict: 394, Gemini: 344},
-	SearchTerms:  "1 83 Y0goWEL00y9JiERgAAETATAIGvAAAQEwJU archiv:4 archiv_thread:4 attach attachment:3 bodi:2 decod:2 email:4 file:2 high:2 id:2 label:2 limit:2 low:2 messag:7 mime:2 mime_type:2 name:6 normal:2 now on person:2 prioriti:3 read:2 recipient:2 score:2 sender:2 size:2 subject:2 thread:6 titl:2 type:2 urgent usual wait",
 	Call:         toolgenCallArchiveThread,
 }}
 

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/internal/textindex"
 )
 
 // benchSizes are the catalogs timed: its first 100 and 500 tools, and the
@@ -15,7 +16,7 @@ var benchSizes = []int{100, 500, 1000}
 // BenchmarkToolSearch times one query (each labelled query in turn, the
 // first five tools wanted) with toolgen's search and with bleve's, and
 // reports the index's size per tool: index-B/tool is toolgen's entries
-// (SearchTerms, in the binary's read-only data: generated code holds them
+// (in the binary's read-only data: generated code holds them
 // as string constants), and heap-B/tool the heap that making the
 // searchable collection took (the Toolbox, or bleve's index).
 func BenchmarkToolSearch(b *testing.B) {
@@ -33,7 +34,7 @@ func BenchmarkToolSearch(b *testing.B) {
 			})
 			entryBytes := 0
 			for _, t := range tools {
-				entryBytes += len(t.SearchTerms)
+				entryBytes += len(textindex.Tool(string(t.Name), t.Namespace, t.Description, t.InputSchema))
 			}
 			b.ReportAllocs()
 			i := 0
@@ -83,7 +84,7 @@ func heapOf(build func()) uint64 {
 
 // BenchmarkToolSearchStartup is what making each searchable collection
 // of 1,000 tools costs at start-up: a Toolbox of generated tools, one of
-// the same tools without SearchTerms (which it analyzes), and bleve's
+// the same tools without search entries (which it analyzes), and bleve's
 // index of them.
 func BenchmarkToolSearchStartup(b *testing.B) {
 	generated := withCopies(catalogTools(), 1000)

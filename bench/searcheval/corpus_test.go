@@ -25,6 +25,7 @@ import (
 	"github.com/toolgen-dev/toolgen/bench/catalog/payments"
 	"github.com/toolgen-dev/toolgen/bench/catalog/travel"
 	"github.com/toolgen-dev/toolgen/internal/textindex"
+	"github.com/toolgen-dev/toolgen/toolimpl"
 )
 
 // catalogTools returns the catalog's tools, package after package in the
@@ -62,7 +63,7 @@ func readQueries(tb testing.TB) []labelled {
 
 // withCopies returns the first n tools of tools and, past its end, copies
 // renamed NAME_copyK (in namespace NAMESPACE_copyK) until there are n,
-// each with the SearchTerms toolgen would generate for it.
+// each with the search entry toolgen would generate for it.
 func withCopies(tools []toolgen.Tool, n int) []toolgen.Tool {
 	out := make([]toolgen.Tool, 0, n)
 	for k := 0; len(out) < n; k++ {
@@ -74,7 +75,8 @@ func withCopies(tools []toolgen.Tool, n int) []toolgen.Tool {
 				suffix := "_copy" + strconv.Itoa(k)
 				t.Name += toolgen.ToolName(suffix)
 				t.Namespace += suffix
-				t.SearchTerms = textindex.Tool(string(t.Name), t.Namespace, t.Description, t.InputSchema)
+				entry := textindex.Tool(string(t.Name), t.Namespace, t.Description, t.InputSchema)
+				t = toolimpl.Tools([]toolgen.Tool{t}, []string{entry})[0]
 			}
 			out = append(out, t)
 		}
@@ -82,12 +84,13 @@ func withCopies(tools []toolgen.Tool, n int) []toolgen.Tool {
 	return out
 }
 
-// handWritten returns tools without their SearchTerms, as tools written
-// by hand or from an MCP server come: NewToolbox analyzes them.
+// handWritten returns tools without their search entries, as tools written
+// by hand or from an MCP server come (what Search reads of them, and their
+// Call): NewToolbox analyzes them.
 func handWritten(tools []toolgen.Tool) []toolgen.Tool {
-	out := slices.Clone(tools)
-	for i := range out {
-		out[i].SearchTerms = ""
+	out := make([]toolgen.Tool, len(tools))
+	for i, t := range tools {
+		out[i] = toolgen.Tool{Name: t.Name, Namespace: t.Namespace, Description: t.Description, InputSchema: t.InputSchema, Call: t.Call}
 	}
 	return out
 }

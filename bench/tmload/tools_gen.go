@@ -15,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(10 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 10)
+	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -51,7 +51,12 @@ var (
 
 // Tools returns the tools of package tmload: calculate_fibonacci, fetch_external_data, process_json_data, simulate_database_query.
 func Tools() []toolgen.Tool {
-	return toolimpl.StaticTools(toolgenTools[:])
+	return toolimpl.StaticTools(toolgenTools[:], []string{
+		"1 26 GCSSCkQMCWCCi bound calculat:4 calculat_fibonacci:4 comput cpu fibonacci:6 number:2 purpos recursiveli test th tmload:2 tool",
+		"1 33 gEoRxBDCASQCVmAAj bound data:4 endpoint:3 external:4 fetch:4 fetch_external_data:4 get:2 http long report send statu test tmload:2 took tool url",
+		"1 37 ESIRGOAAgAWW_YBpEk ani:2 case data:6 depth everi json:6 kei level object:2 process:4 process_json_data:4 return string test tmload:2 tool top upper",
+		"1 45 gCgNBAFgCTel1SQAS databas:5 delai:3 delai_ms:3 echo:2 long millisecond ms:3 queri:10 simulat:4 simulat_databas_queri:4 take test time tmload:2 tool wait:2 would",
+	})
 }
 
 // toolgenTools are the tools of package tmload, as the compiler lays them out.
@@ -63,7 +68,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations:  toolgen.Annotations{ReadOnly: true},
 	Namespace:    "tmload",
 	Tokens:       toolgen.Tokens{Default: 89, Strict: 72, Gemini: 67},
-	SearchTerms:  "1 26 GCSSCkQMCWCCi bound calculat:4 calculat_fibonacci:4 comput cpu fibonacci:6 number:2 purpos recursiveli test th tmload:2 tool",
 	Call:         toolgenCallCalculateFibonacci,
 }, {
 	Name:         ToolFetchExternalData,
@@ -73,7 +77,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations:  toolgen.Annotations{ReadOnly: true},
 	Namespace:    "tmload",
 	Tokens:       toolgen.Tokens{Default: 87, Strict: 70, Gemini: 65},
-	SearchTerms:  "1 33 gEoRxBDCASQCVmAAj bound data:4 endpoint:3 external:4 fetch:4 fetch_external_data:4 get:2 http long report send statu test tmload:2 took tool url",
 	Call:         toolgenCallFetchExternalData,
 }, {
 	Name:        ToolProcessJSONData,
@@ -95,7 +98,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations:  toolgen.Annotations{ReadOnly: true},
 	Namespace:    "tmload",
 	Tokens:       toolgen.Tokens{Default: 95, Strict: 0, Gemini: 0},
-	SearchTerms:  "1 37 ESIRGOAAgAWW_YBpEk ani:2 case data:6 depth everi json:6 kei level object:2 process:4 process_json_data:4 return string test tmload:2 tool top upper",
 	Call:         toolgenCallProcessJSONData,
 }, {
 	Name:         ToolSimulateDatabaseQuery,
@@ -105,7 +107,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations:  toolgen.Annotations{ReadOnly: true},
 	Namespace:    "tmload",
 	Tokens:       toolgen.Tokens{Default: 113, Strict: 109, Gemini: 91},
-	SearchTerms:  "1 45 gCgNBAFgCTel1SQAS databas:5 delai:3 delai_ms:3 echo:2 long millisecond ms:3 queri:10 simulat:4 simulat_databas_queri:4 take test time tmload:2 tool wait:2 would",
 	Call:         toolgenCallSimulateDatabaseQuery,
 }}
 

@@ -712,9 +712,9 @@
 //     API was package runtime) on runtime/toolimpl.EnforceVersion, version 3
 //     and older on runtime.EnforceVersion. Regenerate it with "go tool
 //     toolgen" of this module version; then go fix ./... moves the code
-//     written by hand from the old import paths. A file of version 5 still
-//     builds and runs; its tools never repair arguments (version 6 asks its
-//     decoder to, see Repairs of malformed arguments).
+//     written by hand from the old import paths. Files of version 5 to 10
+//     fail on their first check too (they set Tool.SearchTerms, which
+//     version 11 hands to toolimpl instead): regenerate them.
 //   - A documented ToolName constant (ToolGetWeather) and a permission-rule
 //     type (GetWeatherRule, see package agent) per tool; an unexported
 //     function or method (getWeather) gets unexported ones (toolGetWeather,

@@ -15,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(10 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 10)
+	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -34,7 +34,9 @@ var (
 
 // Tools returns the tools of package main: send_email.
 func Tools() []toolgen.Tool {
-	return toolimpl.StaticTools(toolgenTools[:])
+	return toolimpl.StaticTools(toolgenTools[:], []string{
+		"1 28 KhbBJwIAIREY address behalf bodi:2 email:6 line main:2 recipient send:5 send_email:4 subject:3 text user",
+	})
 }
 
 // toolgenTools are the tools of package main, as the compiler lays them out.
@@ -46,7 +48,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	RequiresApproval: true,
 	Namespace:        "main",
 	Tokens:           toolgen.Tokens{Default: 108, Strict: 87, Gemini: 82},
-	SearchTerms:      "1 28 KhbBJwIAIREY address behalf bodi:2 email:6 line main:2 recipient send:5 send_email:4 subject:3 text user",
 	Call:             toolgenCallSendEmail,
 }}
 

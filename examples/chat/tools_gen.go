@@ -15,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(10 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 10)
+	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -47,14 +47,15 @@ func (recv *Outbox) Tools() []toolgen.Tool {
 		RequiresApproval: true,
 		Namespace:        "main",
 		Tokens:           toolgen.Tokens{Default: 108, Strict: 87, Gemini: 82},
-		SearchTerms:      "1 28 KhbBJwIAIREY address behalf bodi:2 email:6 line main:2 recipient send:5 send_email:4 subject:3 text user",
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallSendEmail(recv, ctx, args)
 		},
 		Validate: toolimpl.Validator(func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallSendEmail(recv, ctx, args)
 		}),
-	}})
+	}}, []string{
+		"1 28 KhbBJwIAIREY address behalf bodi:2 email:6 line main:2 recipient send:5 send_email:4 subject:3 text user",
+	})
 }
 
 // Tools returns the tools of a Mailbox, which run on it: search_mail.
@@ -67,14 +68,15 @@ func (recv *Mailbox) Tools() []toolgen.Tool {
 		Annotations:  toolgen.Annotations{ReadOnly: true},
 		Namespace:    "main",
 		Tokens:       toolgen.Tokens{Default: 95, Strict: 69, Gemini: 73},
-		SearchTerms:  "1 30 CwUmFxQBNBCgiAQ contain email folder:2 invoic look mail:5 main:2 queri:3 search:5 search_mail:4 sender subject user whose word",
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallSearchMail(recv, ctx, args)
 		},
 		Validate: toolimpl.Validator(func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallSearchMail(recv, ctx, args)
 		}),
-	}})
+	}}, []string{
+		"1 30 CwUmFxQBNBCgiAQ contain email folder:2 invoic look mail:5 main:2 queri:3 search:5 search_mail:4 sender subject user whose word",
+	})
 }
 
 // SendEmailRule is a permission rule for the tool send_email: each field is a

@@ -15,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(10 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 10)
+	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -183,7 +183,38 @@ var (
 
 // Tools returns the tools of package main: test_x_mcp_header, test_input_required_result_elicitation, test_input_required_result_sampling, test_input_required_result_list_roots, test_input_required_result_request_state, test_input_required_result_tampered_state, test_input_required_result_multiple_inputs, test_input_required_result_multi_round, test_input_required_result_capabilities, test_missing_capability, test_streaming_elicitation, test_logging_tool, greet, slow_compute, failing_job, confirm_delete, multi_input, test_tool_with_task, test_simple_text, test_image_content, test_audio_content, test_embedded_resource, test_multiple_content_types, test_tool_with_logging, test_tool_with_progress, test_error_handling, test_sampling, test_elicitation, test_elicitation_sep1034_defaults, test_elicitation_sep1330_enums.
 func Tools() []toolgen.Tool {
-	return toolimpl.StaticTools(toolgenTools[:])
+	return toolimpl.StaticTools(toolgenTools[:], []string{
+		"1 35 QhGAVEqAFwQEIC agre bodi echo exampl header:5 main:2 mcp:4 queri:3 region:5 run:2 test:4 test_x_mcp_header:4 us west1",
+		"1 30 BBsRKAsQiAR ask elicitation:4 greet input:4 main:2 name requir:4 result:4 test:4 test_input_requir_result_elicitation:4 user",
+		"1 30 ADQRKwcUiIQ ask client input:4 main:2 model question requir:4 result:4 sampl:4 test:4 test_input_requir_result_sampl:4",
+		"1 33 wEIFwC0WQ client input:4 list:5 main:2 requir:4 result:4 root:5 test:4 test_input_requir_result_list_root:4",
+		"1 40 BMREIEyEiuCkgBgY answer ask back check come confirmation input:4 main:2 request:5 requir:4 result:4 server sign state:5 test:4 test_input_requir_result_request_state:4",
+		"1 39 BMUAcEyAEuikgBAY answer ask confirmation did input:4 main:2 refus request requir:4 result:4 server sign state:5 tamper:4 test:4 test_input_requir_result_tamper_state:4",
+		"1 38 AUEgDTHB6QICjES ask greet input:8 main:2 model multipl:4 name onc requir:4 result:4 root test:4 test_input_requir_result_multipl_input:4 thing three",
+		"1 37 IuAhCRGA4QJCjEa answer ask first input:4 main:2 multi:4 onc question requir:4 result:4 round:4 second test:4 test_input_requir_result_multi_round:4 two",
+		"1 37 A4AQ1SoBA5BWVxQgK allow ask capabiliti:5 client declar get greet input:4 main:2 model name onli question requir:4 result:4 test:4 test_input_requir_result_capabiliti:4",
+		"1 44 B4AwgTUBDEATdlogiBwAZ capabiliti:7 client:4 declar:2 did error get main:2 mcp miss:5 miss_requir_client_capabiliti_error need new new_server requir:2 run sampl:2 server test:4 test_miss_capabiliti:4 tool with_requir_client_capabiliti",
+		"1 27 BDBQEZAYHDJAZ answer carri elicitation:4 main:2 own plain request respons result server stream:5 test:4 test_stream_elicitation:4",
+		"1 32 AggTIKOPAxbQFgjgI 07 2026 28 ask client level log:6 main:2 messag meta onli reach request revision test:4 test_log_tool:4 tool:4",
+		"1 16 0oEUBXAsg greet:6 main:2 name:2 never onc run someon task tool",
+		"1 34 ccACYilKBEcEiFQUAF cancel comput:4 given label:2 long main:2 name number repeat result run sai second:3 slow:4 slow_comput:4 stop task:2 work:3",
+		"1 25 JDgIMRAAANoG8 after error:2 fail:5 fail_job:4 is_error job:4 main:2 onli result run second set task",
+		"1 28 IDQZG3gbCQIGA ask client confirm:5 confirm_delet:4 delet:6 did file:2 filenam:2 mai main:2 run sai task",
+		"1 24 MBAYBsCEDFFErQ ask both client got input:4 main:2 multi:4 multi_input:4 onc question run sai task two",
+		"1 35 TogYuSEwkAA80CrQSkAA ask befor greet input made main:2 mcp name new new_server onli run server task:6 test:4 test_tool_with_task:4 tool:4 upfront user with_upfront_input",
+		"1 22 CCREtRQ main:2 respons return simpl:5 test:4 test_simpl_text:4 text:5",
+		"1 20 ANjEyg content:4 imag:5 main:2 return test:4 test_imag_content:4",
+		"1 20 QBiE-C audio:5 content:4 main:2 return test:4 test_audio_content:4",
+		"1 22 HgQFhxE embed:5 main:2 resourc:5 return test:4 test_embed_resourc:4 text",
+		"1 27 agEFCEOwwCh content:4 embed imag main:2 multipl:4 resourc return test:4 test_multipl_content_type:4 text type:4",
+		"1 24 wQArUUGhBA log:5 main:2 messag run send test:4 test_tool_with_log:4 three tool:4 while",
+		"1 24 gICEEePFS 100:2 50 main:2 out progress:5 report test:4 test_tool_with_progress:4 tool:4",
+		"1 25 xAAkkbANFo alwai error:6 fail handl:4 is_error main:2 result set test:4 test_error_handl:4",
+		"1 24 gJEoD2QDBA ask client complet main:2 model:2 prompt:4 sampl:4 send test:4 test_sampl:4",
+		"1 22 JwR0AaEGI ask elicitation:4 main:2 messag:3 show test:4 test_elicitation:4 user:2 usernam",
+		"1 28 hAIAaAnUoPM 1034 all ask default:5 elicitation:4 main:2 sep sep1034:4 test:4 test_elicitation_sep1034_default:4 valu",
+		"1 29 FQEQIJoeYxTA 1330 ask choic each elicitation:4 enum:5 form main:2 sep sep1330:4 test:4 test_elicitation_sep1330_enum:4",
+	})
 }
 
 // toolgenTools are the tools of package main, as the compiler lays them out.
@@ -195,10 +226,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "main",
-	Tokens:      toolgen.Tokens{Default: 109, Strict: 96, Gemini: 80},
-	SearchTerms: "1 35 QhGAVEqAFwQEIC agre bodi echo exampl header:5 main:2 mcp:4 queri:3 region:5 run:2 test:4 test_x_mcp_header:4 us west1",
-	Call:        toolgenCallTestXMcpHeader,
+	Namespace: "main",
+	Tokens:    toolgen.Tokens{Default: 109, Strict: 96, Gemini: 80},
+	Call:      toolgenCallTestXMcpHeader,
 }, {
 	Name:        ToolTestInputRequiredResultElicitation,
 	Description: "TestInputRequiredResultElicitation greets the user by the name it asks for.",
@@ -206,7 +236,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "main",
 	Tokens:      toolgen.Tokens{Default: 63, Strict: 46, Gemini: 42},
-	SearchTerms: "1 30 BBsRKAsQiAR ask elicitation:4 greet input:4 main:2 name requir:4 result:4 test:4 test_input_requir_result_elicitation:4 user",
 	Call: toolimpl.Caller(&toolgenToolTestInputRequiredResultElicitation, func(ctx context.Context, in struct{}) (string, error) {
 		return TestInputRequiredResultElicitation(ctx)
 	}),
@@ -218,9 +247,8 @@ var toolgenTools = [...]toolgen.Tool{{
 		OpenWorld: true,
 		ReadOnly:  true,
 	},
-	Namespace:   "main",
-	Tokens:      toolgen.Tokens{Default: 55, Strict: 38, Gemini: 34},
-	SearchTerms: "1 30 ADQRKwcUiIQ ask client input:4 main:2 model question requir:4 result:4 sampl:4 test:4 test_input_requir_result_sampl:4",
+	Namespace: "main",
+	Tokens:    toolgen.Tokens{Default: 55, Strict: 38, Gemini: 34},
 	Call: toolimpl.Caller(&toolgenToolTestInputRequiredResultSampling, func(ctx context.Context, in struct{}) (string, error) {
 		return TestInputRequiredResultSampling(ctx)
 	}),
@@ -231,7 +259,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "main",
 	Tokens:      toolgen.Tokens{Default: 56, Strict: 39, Gemini: 35},
-	SearchTerms: "1 33 wEIFwC0WQ client input:4 list:5 main:2 requir:4 result:4 root:5 test:4 test_input_requir_result_list_root:4",
 	Call: toolimpl.Caller(&toolgenToolTestInputRequiredResultListRoots, func(ctx context.Context, in struct{}) (string, error) {
 		return TestInputRequiredResultListRoots(ctx)
 	}),
@@ -242,7 +269,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "main",
 	Tokens:      toolgen.Tokens{Default: 70, Strict: 53, Gemini: 49},
-	SearchTerms: "1 40 BMREIEyEiuCkgBgY answer ask back check come confirmation input:4 main:2 request:5 requir:4 result:4 server sign state:5 test:4 test_input_requir_result_request_state:4",
 	Call: toolimpl.Caller(&toolgenToolTestInputRequiredResultRequestState, func(ctx context.Context, in struct{}) (string, error) {
 		return TestInputRequiredResultRequestState(ctx)
 	}),
@@ -253,7 +279,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "main",
 	Tokens:      toolgen.Tokens{Default: 72, Strict: 55, Gemini: 51},
-	SearchTerms: "1 39 BMUAcEyAEuikgBAY answer ask confirmation did input:4 main:2 refus request requir:4 result:4 server sign state:5 tamper:4 test:4 test_input_requir_result_tamper_state:4",
 	Call: toolimpl.Caller(&toolgenToolTestInputRequiredResultTamperedState, func(ctx context.Context, in struct{}) (string, error) {
 		return TestInputRequiredResultTamperedState(ctx)
 	}),
@@ -265,9 +290,8 @@ var toolgenTools = [...]toolgen.Tool{{
 		OpenWorld: true,
 		ReadOnly:  true,
 	},
-	Namespace:   "main",
-	Tokens:      toolgen.Tokens{Default: 68, Strict: 51, Gemini: 47},
-	SearchTerms: "1 38 AUEgDTHB6QICjES ask greet input:8 main:2 model multipl:4 name onc requir:4 result:4 root test:4 test_input_requir_result_multipl_input:4 thing three",
+	Namespace: "main",
+	Tokens:    toolgen.Tokens{Default: 68, Strict: 51, Gemini: 47},
 	Call: toolimpl.Caller(&toolgenToolTestInputRequiredResultMultipleInputs, func(ctx context.Context, in struct{}) (string, error) {
 		return TestInputRequiredResultMultipleInputs(ctx)
 	}),
@@ -278,7 +302,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "main",
 	Tokens:      toolgen.Tokens{Default: 62, Strict: 45, Gemini: 41},
-	SearchTerms: "1 37 IuAhCRGA4QJCjEa answer ask first input:4 main:2 multi:4 onc question requir:4 result:4 round:4 second test:4 test_input_requir_result_multi_round:4 two",
 	Call: toolimpl.Caller(&toolgenToolTestInputRequiredResultMultiRound, func(ctx context.Context, in struct{}) (string, error) {
 		return TestInputRequiredResultMultiRound(ctx)
 	}),
@@ -290,9 +313,8 @@ var toolgenTools = [...]toolgen.Tool{{
 		OpenWorld: true,
 		ReadOnly:  true,
 	},
-	Namespace:   "main",
-	Tokens:      toolgen.Tokens{Default: 70, Strict: 53, Gemini: 49},
-	SearchTerms: "1 37 A4AQ1SoBA5BWVxQgK allow ask capabiliti:5 client declar get greet input:4 main:2 model name onli question requir:4 result:4 test:4 test_input_requir_result_capabiliti:4",
+	Namespace: "main",
+	Tokens:    toolgen.Tokens{Default: 70, Strict: 53, Gemini: 49},
 	Call: toolimpl.Caller(&toolgenToolTestInputRequiredResultCapabilities, func(ctx context.Context, in struct{}) (string, error) {
 		return TestInputRequiredResultCapabilities(ctx)
 	}),
@@ -304,9 +326,8 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "main",
-	Tokens:      toolgen.Tokens{Default: 85, Strict: 68, Gemini: 64},
-	SearchTerms: "1 44 B4AwgTUBDEATdlogiBwAZ capabiliti:7 client:4 declar:2 did error get main:2 mcp miss:5 miss_requir_client_capabiliti_error need new new_server requir:2 run sampl:2 server test:4 test_miss_capabiliti:4 tool with_requir_client_capabiliti",
+	Namespace: "main",
+	Tokens:    toolgen.Tokens{Default: 85, Strict: 68, Gemini: 64},
 	Call: toolimpl.Caller(&toolgenToolTestMissingCapability, func(ctx context.Context, in struct{}) (string, error) {
 		return TestMissingCapability(), nil
 	}),
@@ -318,9 +339,8 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "main",
-	Tokens:      toolgen.Tokens{Default: 67, Strict: 50, Gemini: 46},
-	SearchTerms: "1 27 BDBQEZAYHDJAZ answer carri elicitation:4 main:2 own plain request respons result server stream:5 test:4 test_stream_elicitation:4",
+	Namespace: "main",
+	Tokens:    toolgen.Tokens{Default: 67, Strict: 50, Gemini: 46},
 	Call: toolimpl.Caller(&toolgenToolTestStreamingElicitation, func(ctx context.Context, in struct{}) (string, error) {
 		return TestStreamingElicitation(), nil
 	}),
@@ -332,9 +352,8 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "main",
-	Tokens:      toolgen.Tokens{Default: 74, Strict: 57, Gemini: 53},
-	SearchTerms: "1 32 AggTIKOPAxbQFgjgI 07 2026 28 ask client level log:6 main:2 messag meta onli reach request revision test:4 test_log_tool:4 tool:4",
+	Namespace: "main",
+	Tokens:    toolgen.Tokens{Default: 74, Strict: 57, Gemini: 53},
 	Call: toolimpl.Caller(&toolgenToolTestLoggingTool, func(ctx context.Context, in struct{}) (string, error) {
 		return TestLoggingTool(ctx)
 	}),
@@ -346,10 +365,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "main",
-	Tokens:      toolgen.Tokens{Default: 75, Strict: 58, Gemini: 53},
-	SearchTerms: "1 16 0oEUBXAsg greet:6 main:2 name:2 never onc run someon task tool",
-	Call:        toolgenCallGreet,
+	Namespace: "main",
+	Tokens:    toolgen.Tokens{Default: 75, Strict: 58, Gemini: 53},
+	Call:      toolgenCallGreet,
 }, {
 	Name:        ToolSlowCompute,
 	Description: "SlowCompute works for the given number of seconds, then says so. It runs as a task, and stops when the task is cancelled.",
@@ -358,11 +376,10 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "main",
-	Task:        toolgen.TaskOptional,
-	Tokens:      toolgen.Tokens{Default: 108, Strict: 91, Gemini: 86},
-	SearchTerms: "1 34 ccACYilKBEcEiFQUAF cancel comput:4 given label:2 long main:2 name number repeat result run sai second:3 slow:4 slow_comput:4 stop task:2 work:3",
-	Call:        toolgenCallSlowCompute,
+	Namespace: "main",
+	Task:      toolgen.TaskOptional,
+	Tokens:    toolgen.Tokens{Default: 108, Strict: 91, Gemini: 86},
+	Call:      toolgenCallSlowCompute,
 }, {
 	Name:        ToolFailingJob,
 	Description: "FailingJob fails after a second: its error is a result with isError set. It runs only as a task.",
@@ -371,7 +388,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "main",
 	Task:        toolgen.TaskRequired,
 	Tokens:      toolgen.Tokens{Default: 66, Strict: 49, Gemini: 45},
-	SearchTerms: "1 25 JDgIMRAAANoG8 after error:2 fail:5 fail_job:4 is_error job:4 main:2 onli result run second set task",
 	Call: toolimpl.Caller(&toolgenToolFailingJob, func(ctx context.Context, in struct{}) (string, error) {
 		return FailingJob(ctx)
 	}),
@@ -382,7 +398,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "main",
 	Task:        toolgen.TaskOptional,
 	Tokens:      toolgen.Tokens{Default: 84, Strict: 67, Gemini: 62},
-	SearchTerms: "1 28 IDQZG3gbCQIGA ask client confirm:5 confirm_delet:4 delet:6 did file:2 filenam:2 mai main:2 run sai task",
 	Call:        toolgenCallConfirmDelete,
 }, {
 	Name:        ToolMultiInput,
@@ -391,7 +406,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "main",
 	Task:        toolgen.TaskOptional,
 	Tokens:      toolgen.Tokens{Default: 62, Strict: 45, Gemini: 41},
-	SearchTerms: "1 24 MBAYBsCEDFFErQ ask both client got input:4 main:2 multi:4 multi_input:4 onc question run sai task two",
 	Call: toolimpl.Caller(&toolgenToolMultiInput, func(ctx context.Context, in struct{}) (string, error) {
 		return MultiInput(ctx)
 	}),
@@ -402,7 +416,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "main",
 	Task:        toolgen.TaskRequired,
 	Tokens:      toolgen.Tokens{Default: 79, Strict: 62, Gemini: 58},
-	SearchTerms: "1 35 TogYuSEwkAA80CrQSkAA ask befor greet input made main:2 mcp name new new_server onli run server task:6 test:4 test_tool_with_task:4 tool:4 upfront user with_upfront_input",
 	Call: toolimpl.Caller(&toolgenToolTestToolWithTask, func(ctx context.Context, in struct{}) (string, error) {
 		return TestToolWithTask(ctx)
 	}),
@@ -414,9 +427,8 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "main",
-	Tokens:      toolgen.Tokens{Default: 50, Strict: 33, Gemini: 29},
-	SearchTerms: "1 22 CCREtRQ main:2 respons return simpl:5 test:4 test_simpl_text:4 text:5",
+	Namespace: "main",
+	Tokens:    toolgen.Tokens{Default: 50, Strict: 33, Gemini: 29},
 	Call: toolimpl.Caller(&toolgenToolTestSimpleText, func(ctx context.Context, in struct{}) (string, error) {
 		return TestSimpleText(), nil
 	}),
@@ -428,10 +440,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "main",
-	Tokens:      toolgen.Tokens{Default: 48, Strict: 31, Gemini: 27},
-	SearchTerms: "1 20 ANjEyg content:4 imag:5 main:2 return test:4 test_imag_content:4",
-	Call:        toolgenCallTestImageContent,
+	Namespace: "main",
+	Tokens:    toolgen.Tokens{Default: 48, Strict: 31, Gemini: 27},
+	Call:      toolgenCallTestImageContent,
 }, {
 	Name:        ToolTestAudioContent,
 	Description: "TestAudioContent returns audio.",
@@ -440,10 +451,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "main",
-	Tokens:      toolgen.Tokens{Default: 47, Strict: 30, Gemini: 26},
-	SearchTerms: "1 20 QBiE-C audio:5 content:4 main:2 return test:4 test_audio_content:4",
-	Call:        toolgenCallTestAudioContent,
+	Namespace: "main",
+	Tokens:    toolgen.Tokens{Default: 47, Strict: 30, Gemini: 26},
+	Call:      toolgenCallTestAudioContent,
 }, {
 	Name:        ToolTestEmbeddedResource,
 	Description: "TestEmbeddedResource returns an embedded text resource.",
@@ -452,10 +462,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "main",
-	Tokens:      toolgen.Tokens{Default: 51, Strict: 34, Gemini: 30},
-	SearchTerms: "1 22 HgQFhxE embed:5 main:2 resourc:5 return test:4 test_embed_resourc:4 text",
-	Call:        toolgenCallTestEmbeddedResource,
+	Namespace: "main",
+	Tokens:    toolgen.Tokens{Default: 51, Strict: 34, Gemini: 30},
+	Call:      toolgenCallTestEmbeddedResource,
 }, {
 	Name:        ToolTestMultipleContentTypes,
 	Description: "TestMultipleContentTypes returns text, an image and an embedded resource.",
@@ -464,10 +473,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "main",
-	Tokens:      toolgen.Tokens{Default: 56, Strict: 39, Gemini: 35},
-	SearchTerms: "1 27 agEFCEOwwCh content:4 embed imag main:2 multipl:4 resourc return test:4 test_multipl_content_type:4 text type:4",
-	Call:        toolgenCallTestMultipleContentTypes,
+	Namespace: "main",
+	Tokens:    toolgen.Tokens{Default: 56, Strict: 39, Gemini: 35},
+	Call:      toolgenCallTestMultipleContentTypes,
 }, {
 	Name:        ToolTestToolWithLogging,
 	Description: "TestToolWithLogging sends three log messages while it runs.",
@@ -475,7 +483,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "main",
 	Tokens:      toolgen.Tokens{Default: 54, Strict: 37, Gemini: 33},
-	SearchTerms: "1 24 wQArUUGhBA log:5 main:2 messag run send test:4 test_tool_with_log:4 three tool:4 while",
 	Call: toolimpl.Caller(&toolgenToolTestToolWithLogging, func(ctx context.Context, in struct{}) (string, error) {
 		return TestToolWithLogging(ctx)
 	}),
@@ -486,7 +493,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "main",
 	Tokens:      toolgen.Tokens{Default: 62, Strict: 45, Gemini: 41},
-	SearchTerms: "1 24 gICEEePFS 100:2 50 main:2 out progress:5 report test:4 test_tool_with_progress:4 tool:4",
 	Call: toolimpl.Caller(&toolgenToolTestToolWithProgress, func(ctx context.Context, in struct{}) (string, error) {
 		return TestToolWithProgress(ctx)
 	}),
@@ -497,7 +503,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "main",
 	Tokens:      toolgen.Tokens{Default: 58, Strict: 41, Gemini: 37},
-	SearchTerms: "1 25 xAAkkbANFo alwai error:6 fail handl:4 is_error main:2 result set test:4 test_error_handl:4",
 	Call:        toolgenCallTestErrorHandling,
 }, {
 	Name:        ToolTestSampling,
@@ -507,10 +512,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		OpenWorld: true,
 		ReadOnly:  true,
 	},
-	Namespace:   "main",
-	Tokens:      toolgen.Tokens{Default: 72, Strict: 55, Gemini: 50},
-	SearchTerms: "1 24 gJEoD2QDBA ask client complet main:2 model:2 prompt:4 sampl:4 send test:4 test_sampl:4",
-	Call:        toolgenCallTestSampling,
+	Namespace: "main",
+	Tokens:    toolgen.Tokens{Default: 72, Strict: 55, Gemini: 50},
+	Call:      toolgenCallTestSampling,
 }, {
 	Name:        ToolTestElicitation,
 	Description: "TestElicitation asks the user for a username.",
@@ -518,7 +522,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "main",
 	Tokens:      toolgen.Tokens{Default: 73, Strict: 56, Gemini: 51},
-	SearchTerms: "1 22 JwR0AaEGI ask elicitation:4 main:2 messag:3 show test:4 test_elicitation:4 user:2 usernam",
 	Call:        toolgenCallTestElicitation,
 }, {
 	Name:        ToolTestElicitationSep1034Defaults,
@@ -527,7 +530,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "main",
 	Tokens:      toolgen.Tokens{Default: 68, Strict: 51, Gemini: 47},
-	SearchTerms: "1 28 hAIAaAnUoPM 1034 all ask default:5 elicitation:4 main:2 sep sep1034:4 test:4 test_elicitation_sep1034_default:4 valu",
 	Call: toolimpl.Caller(&toolgenToolTestElicitationSep1034Defaults, func(ctx context.Context, in struct{}) (string, error) {
 		return TestElicitationSep1034Defaults(ctx)
 	}),
@@ -538,7 +540,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "main",
 	Tokens:      toolgen.Tokens{Default: 70, Strict: 53, Gemini: 49},
-	SearchTerms: "1 29 FQEQIJoeYxTA 1330 ask choic each elicitation:4 enum:5 form main:2 sep sep1330:4 test:4 test_elicitation_sep1330_enum:4",
 	Call: toolimpl.Caller(&toolgenToolTestElicitationSep1330Enums, func(ctx context.Context, in struct{}) (string, error) {
 		return TestElicitationSep1330Enums(ctx)
 	}),

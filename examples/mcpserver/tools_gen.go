@@ -15,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(10 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 10)
+	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -34,7 +34,9 @@ var (
 
 // Tools returns the tools of package main: record_reading.
 func Tools() []toolgen.Tool {
-	return toolimpl.StaticTools(toolgenTools[:])
+	return toolimpl.StaticTools(toolgenTools[:], []string{
+		"1 65 h1IFwI0VoIwADiATBAQwoMiDwBwYFAAQgsiBACC add again annotat answer call:2 celsiu:3 citi:3 client:2 degre each exampl free here id idempotent kept lost mai main:2 must neither nor note:2 onli pari put read:9 record:6 record_read:4 same send sent station:2 temperatur:2 text tool twice two weather",
+	})
 }
 
 // toolgenTools are the tools of package main, as the compiler lays them out.
@@ -44,7 +46,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"city":{"type":"string","description":"the station's city, for example \"Paris\"."},"celsius":{"type":"number","description":"the temperature read, in degrees Celsius."},"note":{"type":"string","description":"a free text kept with the reading (a client may put an id here)."}},"required":["city","celsius","note"],"additionalProperties":false}`),
 	Namespace:   "main",
 	Tokens:      toolgen.Tokens{Default: 165, Strict: 148, Gemini: 143},
-	SearchTerms: "1 65 h1IFwI0VoIwADiATBAQwoMiDwBwYFAAQgsiBACC add again annotat answer call:2 celsiu:3 citi:3 client:2 degre each exampl free here id idempotent kept lost mai main:2 must neither nor note:2 onli pari put read:9 record:6 record_read:4 same send sent station:2 temperatur:2 text tool twice two weather",
 	Call:        toolgenCallRecordReading,
 }}
 

@@ -15,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(10 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 10)
+	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -38,7 +38,10 @@ var (
 
 // Tools returns the tools of package weather: get_weather, forecast.
 func Tools() []toolgen.Tool {
-	return toolimpl.StaticTools(toolgenTools[:])
+	return toolimpl.StaticTools(toolgenTools[:], []string{
+		"1 34 GB4aCxCq0COEACk absent celsiu:2 citi:4 current degre:2 exampl fahrenheit get:4 get_weather:4 look pari temperatur unit:3 up weather:7",
+		"1 34 DoQdqIiwFoJiEwSAAIAF 14 absent ahead celsiu:2 citi:3 come dai:4 degre:2 exampl fahrenheit forecast:5 get get_forecast look pari return temperatur unit:3 up weather:2",
+	})
 }
 
 // toolgenTools are the tools of package weather, as the compiler lays them out.
@@ -50,10 +53,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "weather",
-	Tokens:      toolgen.Tokens{Default: 109, Strict: 104, Gemini: 87},
-	SearchTerms: "1 34 GB4aCxCq0COEACk absent celsiu:2 citi:4 current degre:2 exampl fahrenheit get:4 get_weather:4 look pari temperatur unit:3 up weather:7",
-	Call:        toolgenCallGetWeather,
+	Namespace: "weather",
+	Tokens:    toolgen.Tokens{Default: 109, Strict: 104, Gemini: 87},
+	Call:      toolgenCallGetWeather,
 }, {
 	Name:         ToolGetForecast,
 	Description:  "GetForecast returns the forecast for the coming days.",
@@ -62,7 +64,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations:  toolgen.Annotations{ReadOnly: true},
 	Namespace:    "weather",
 	Tokens:       toolgen.Tokens{Default: 140, Strict: 139, Gemini: 114},
-	SearchTerms:  "1 34 DoQdqIiwFoJiEwSAAIAF 14 absent ahead celsiu:2 citi:3 come dai:4 degre:2 exampl fahrenheit forecast:5 get get_forecast look pari return temperatur unit:3 up weather:2",
 	Call:         toolgenCallGetForecast,
 }}
 

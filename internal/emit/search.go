@@ -7,8 +7,8 @@ import (
 	"github.com/toolgen-dev/toolgen/internal/textindex"
 )
 
-// SearchTerms is a tool's entry in the search index (toolgen.Tool's
-// SearchTerms): its name, namespace and description, and what its input
+// SearchTerms is a tool's entry in the search index, which generated code
+// hands to toolimpl.StaticTools or Tools beside the tool: its name, namespace and description, and what its input
 // schema says of the arguments (property names, descriptions, enum values).
 // The schema is read from the model, the same tree the generated JSON is
 // written from, so the entry is the one textindex.Tool makes at run time of

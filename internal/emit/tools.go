@@ -32,33 +32,37 @@ func (g *generator) toolsFuncs() {
 }
 
 // toolsFunc writes the Tools function of the package's tools, whose values
-// are laid out statically, as data, with their schemas inline:
+// are laid out statically, as data, with their schemas inline, and hands
+// over their entries in the search index (SearchTerms), in the same order:
 //
 //	func Tools() []toolgen.Tool {
-//		return toolimpl.StaticTools(toolgenTools[:])
+//		return toolimpl.StaticTools(toolgenTools[:], []string{"1 34 ...", ...})
 //	}
 //
 //	var toolgenTools = [...]toolgen.Tool{{Name: ToolGetWeather, ..., Call: toolgenCallGetWeather}}
 //
 // toolimpl.StaticTools copies them, with each schema's strict and Gemini
-// forms (derived once) and a Validate. A type's tool methods run on a
-// receiver, so its Tools builds them on each call:
+// forms (derived once), its entry and a Validate. A type's tool methods run
+// on a receiver, so its Tools builds them on each call:
 //
 //	func (recv *T) Tools() []toolgen.Tool {
-//		return toolimpl.Tools([]toolgen.Tool{{Name: ToolLookup, ..., Call: func(...) {...}}})
+//		return toolimpl.Tools([]toolgen.Tool{{Name: ToolLookup, ..., Call: func(...) {...}}}, []string{...})
 //	}
 func (g *generator) toolsFunc(recv string, tools []*model.Tool) {
 	names := make([]string, len(tools))
 	values := make([]jen.Code, len(tools))
+	entries := make([]jen.Code, len(tools)+1)
 	for i, t := range tools {
 		names[i] = t.Name
 		values[i] = g.toolValue(t)
+		entries[i] = jen.Line().Lit(SearchTerms(t))
 	}
+	entries[len(tools)] = jen.Line()
+	searchTerms := jen.Index().String().Values(entries...)
 	if recv == "" {
-		args := []jen.Code{jen.Id("toolgenTools").Index(jen.Empty(), jen.Empty())}
 		g.code.Comment(fmt.Sprintf("Tools returns the tools of package %s: %s.", g.pkg.Name, strings.Join(names, ", ")))
 		g.code.Func().Id("Tools").Params().Index().Add(rt("Tool")).Block(
-			jen.Return(impl("StaticTools").Call(args...)),
+			jen.Return(impl("StaticTools").Call(jen.Id("toolgenTools").Index(jen.Empty(), jen.Empty()), searchTerms)),
 		)
 		g.code.Comment(fmt.Sprintf("toolgenTools are the tools of package %s, as the compiler lays them out.", g.pkg.Name))
 		g.code.Var().Id("toolgenTools").Op("=").Index(jen.Op("...")).Add(rt("Tool")).Values(values...)
@@ -66,7 +70,7 @@ func (g *generator) toolsFunc(recv string, tools []*model.Tool) {
 	}
 	g.code.Comment(fmt.Sprintf("Tools returns the tools of a %s, which run on it: %s.", recv, strings.Join(names, ", ")))
 	g.code.Func().Params(jen.Id("recv").Op("*").Id(recv)).Id("Tools").Params().Index().Add(rt("Tool")).Block(
-		jen.Return(impl("Tools").Call(jen.Index().Add(rt("Tool")).Values(values...))),
+		jen.Return(impl("Tools").Call(jen.Index().Add(rt("Tool")).Values(values...), searchTerms)),
 	)
 }
 
@@ -123,7 +127,6 @@ func (g *generator) toolValue(t *model.Tool) jen.Code {
 		jen.Id("Default").Op(":").Lit(t.Tokens.Default),
 		jen.Id("Strict").Op(":").Lit(t.Tokens.Strict),
 		jen.Id("Gemini").Op(":").Lit(t.Tokens.Gemini))))
-	fields = append(fields, field("SearchTerms", jen.Lit(SearchTerms(t))))
 	fields = append(fields, field("Call", call))
 	if t.Recv != nil { // StaticTools adds the others' Validate
 		fields = append(fields, field("Validate", impl("Validator").Call(call)))

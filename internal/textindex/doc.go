@@ -1,7 +1,8 @@
 // Package textindex is toolgen's tool-search index: the analyzer that turns
-// a tool's text into terms, and the layout of a tool's entry, the string
-// toolgen.Tool.SearchTerms holds. The generator writes each generated
-// tool's entry at build time (internal/emit); at run time a
+// a tool's text into terms, and the layout of a tool's entry, the string a
+// toolgen.Tool carries for Search. The generator writes each generated
+// tool's entry at build time (internal/emit), which generated code hands to
+// toolimpl.StaticTools ([SetToolEntry]); at run time a
 // toolgen.Toolbox analyzes queries, and the tools that came without an
 // entry, with the same code, and ranks tools by BM25 over their entries. The
 // two sides must analyze identically: a test in internal/generate checks

@@ -3,14 +3,18 @@ package textindex
 import "github.com/toolgen-dev/toolgen/internal/wire"
 
 // Tool returns the entry of a tool from its fields: what the generator
-// writes as its SearchTerms, and what a Toolbox makes of a tool that has
-// none. An input schema that is not valid JSON counts as far as it reads.
+// writes for it, and what a Toolbox makes of a tool that has none. An input schema that is not valid JSON counts as far as it reads.
 func Tool(name, namespace, description string, inputSchema []byte) string {
 	var b Builder
 	b.AddTool(name, namespace, description)
 	_ = b.AddSchema(inputSchema)
 	return b.Entry()
 }
+
+// SetToolEntry is the func(*toolgen.Tool, string) that sets a tool's entry,
+// an unexported field: package toolgen installs it, package toolimpl calls
+// it with the entries generated code hands over (an any: no cycle).
+var SetToolEntry any
 
 // AddTool adds a tool's name, namespace and description.
 func (b *Builder) AddTool(name, namespace, description string) {

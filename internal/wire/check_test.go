@@ -55,12 +55,12 @@ func TestCheckItems(t *testing.T) {
 	}
 }
 
-func TestCheckPattern(t *testing.T) {
+func TestMatchPattern(t *testing.T) {
 	re := regexp.MustCompile(`^[a-z]+$`)
-	assert.Equal(t, "", checked(func(d *Decoder) { d.CheckPattern("abc", re) }))
-	assert.Equal(t, prefixed(`/v: "x1" does not match the pattern ^[a-z]+$`), checked(func(d *Decoder) { d.CheckPattern("x1", re) }))
+	assert.Equal(t, "", checked(func(d *Decoder) { d.MatchPattern("abc", re, re.String()) }))
+	assert.Equal(t, prefixed(`/v: "x1" does not match the pattern ^[a-z]+$`), checked(func(d *Decoder) { d.MatchPattern("x1", re, re.String()) }))
 	unanchored := regexp.MustCompile(`[0-9]`)
-	assert.Equal(t, "", checked(func(d *Decoder) { d.CheckPattern("ab1cd", unanchored) }), "JSON Schema patterns are unanchored")
+	assert.Equal(t, "", checked(func(d *Decoder) { d.MatchPattern("ab1cd", unanchored, unanchored.String()) }), "JSON Schema patterns are unanchored")
 }
 
 func TestCheckFormat(t *testing.T) {

@@ -589,13 +589,6 @@ func (d *Decoder) CheckItems(n, min, max int) {
 	}
 }
 
-// CheckPattern checks that re matches s (unanchored, as JSON Schema's pattern).
-//
-// Generated code of version 3 and later calls MatchPattern instead.
-func (d *Decoder) CheckPattern(s string, re *regexp.Regexp) {
-	d.MatchPattern(s, re, re.String())
-}
-
 // MatchPattern checks that re matches s (unanchored, as JSON Schema's
 // pattern), where re is the RE2 translation of the schema's ECMA-262
 // pattern; a problem quotes pattern as the schema writes it.

@@ -6,5 +6,5 @@
 // import path.
 //
 // Deprecated: import github.com/toolgen-dev/toolgen/agent instead; go fix
-// ./... does it.
+// ./... does it. Removed in v0.3.0.
 package agent

@@ -3,7 +3,7 @@
 // check is left here, made to fail: a version-4 file must be regenerated.
 //
 // Deprecated: generated files of version 5 and newer import
-// github.com/toolgen-dev/toolgen/toolimpl.
+// github.com/toolgen-dev/toolgen/toolimpl. Removed in v0.3.0.
 package toolimpl
 
 // The version range of this path: empty, so that every file that checks it

@@ -17,8 +17,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(10 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 10)
+	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -65,7 +65,16 @@ var (
 
 // Tools returns the tools of package e2e: search, echo, fail, boom, sleep, count, mirror, bound.
 func Tools() []toolgen.Tool {
-	return toolimpl.StaticTools(toolgenTools[:])
+	return toolimpl.StaticTools(toolgenTools[:], []string{
+		"1 55 UQgqQEGwAIGUEchCMnCIqOJAwBoAEB best careful code:2 date:2 e2e:2 earth email:2 first:2 glanc hard lat:2 level:3 lon:2 look:3 narrow near:2 newest order page:3 place queri:3 read result return score:2 search:5 sort:3 tag:3 thing up",
+		"1 17 eAQko6AA absent e2e:2 echo:4 mani onc repeat:2 text:3 time:3",
+		"1 12 AQsYS alwai e2e:2 fail:5 given reason:3",
+		"1 7 DBT boom:4 e2e:2 panic",
+		"1 12 MCcABzQ call cancel e2e:2 ms:2 sleep:4 stop wait",
+		"1 21 INREUY children:4 count:5 e2e:2 name:4 node:3 tree:3",
+		"1 57 QAEo4AwkASEgewQQJAdFEFjpmVOiEAZBASiRJ 192 2001 addr:2 address ani:2 argument best blob:2 careful date:2 db8 e2e:2 f32:2 first:2 glanc grid:2 hard i8:2 i_pv4 i_pv6 level look mirror:4 newest order pair:2 pv4 pv6 raw:2 read result return score:2 sort:3 u16:2 u64:2 vote:2",
+		"1 16 CBwlowEo argument bound:4 e2e:2 narrow:2 neg:2 return wide:2 width:2",
+	})
 }
 
 // toolgenTools are the tools of package e2e, as the compiler lays them out.
@@ -82,10 +91,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		OpenWorld: true,
 		ReadOnly:  true,
 	},
-	Namespace:   "e2e",
-	Tokens:      toolgen.Tokens{Default: 281, Strict: 329, Gemini: 0},
-	SearchTerms: "1 55 UQgqQEGwAIGUEchCMnCIqOJAwBoAEB best careful code:2 date:2 e2e:2 earth email:2 first:2 glanc hard lat:2 level:3 lon:2 look:3 narrow near:2 newest order page:3 place queri:3 read result return score:2 search:5 sort:3 tag:3 thing up",
-	Call:        toolgenCallSearch,
+	Namespace: "e2e",
+	Tokens:    toolgen.Tokens{Default: 281, Strict: 329, Gemini: 0},
+	Call:      toolgenCallSearch,
 }, {
 	Name:        ToolEcho,
 	Description: "Echo repeats a text.",
@@ -93,7 +101,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{Idempotent: true},
 	Namespace:   "e2e",
 	Tokens:      toolgen.Tokens{Default: 89, Strict: 80, Gemini: 67},
-	SearchTerms: "1 17 eAQko6AA absent e2e:2 echo:4 mani onc repeat:2 text:3 time:3",
 	Call:        toolgenCallEcho,
 }, {
 	Name:        ToolFail,
@@ -101,7 +108,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"reason":{"type":"string"}},"required":["reason"],"additionalProperties":false}`),
 	Namespace:   "e2e",
 	Tokens:      toolgen.Tokens{Default: 58, Strict: 41, Gemini: 36},
-	SearchTerms: "1 12 AQsYS alwai e2e:2 fail:5 given reason:3",
 	Call:        toolgenCallFail,
 }, {
 	Name:        ToolBoom,
@@ -110,7 +116,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{Destructive: true},
 	Namespace:   "e2e",
 	Tokens:      toolgen.Tokens{Default: 43, Strict: 26, Gemini: 22},
-	SearchTerms: "1 7 DBT boom:4 e2e:2 panic",
 	Call:        toolgenCallBoom,
 }, {
 	Name:        ToolSleep,
@@ -118,7 +123,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"ms":{"type":"integer"}},"required":["ms"],"additionalProperties":false}`),
 	Namespace:   "e2e",
 	Tokens:      toolgen.Tokens{Default: 60, Strict: 43, Gemini: 38},
-	SearchTerms: "1 12 MCcABzQ call cancel e2e:2 ms:2 sleep:4 stop wait",
 	Call:        toolgenCallSleep,
 }, {
 	Name:        ToolCount,
@@ -131,7 +135,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`),
 	Namespace:    "e2e",
 	Tokens:       toolgen.Tokens{Default: 137, Strict: 146, Gemini: 0},
-	SearchTerms:  "1 21 INREUY children:4 count:5 e2e:2 name:4 node:3 tree:3",
 	Call:         toolgenCallCount,
 }, {
 	Name:        ToolMirror,
@@ -186,7 +189,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Kinds takes one of everything.","properties":{"i8":{"type":"integer","minimum":-128,"maximum":127},"u16":{"type":"integer","minimum":0,"maximum":65535},"u64":{"type":"integer","minimum":0},"f32":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"on":{"type":"boolean"},"when":{"type":"string","format":"date-time"},"blob":{"type":"string","contentEncoding":"base64"},"raw":{},"any":{},"addr":{"type":"string","description":"An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."},"pair":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}},"votes":{"type":"object","additionalProperties":{"type":"integer"}},"grid":{"type":"array","items":{"type":"array","items":{"type":"integer","description":"Level is how hard to look.\n1: a glance\n2: a careful read","examples":[1,2]}}},"sorts":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string","description":"Sort orders results.\n\"score\": best first\n\"date\": newest first","enum":["score","date"]}}}},"required":["i8","u16","u64","f32","on","when","blob","raw","any","addr","pair","votes","grid"],"additionalProperties":false}`),
 	Namespace:    "e2e",
 	Tokens:       toolgen.Tokens{Default: 359, Strict: 0, Gemini: 0},
-	SearchTerms:  "1 57 QAEo4AwkASEgewQQJAdFEFjpmVOiEAZBASiRJ 192 2001 addr:2 address ani:2 argument best blob:2 careful date:2 db8 e2e:2 f32:2 first:2 glanc grid:2 hard i8:2 i_pv4 i_pv6 level look mirror:4 newest order pair:2 pv4 pv6 raw:2 read result return score:2 sort:3 u16:2 u64:2 vote:2",
 	Call:         toolgenCallMirror,
 }, {
 	Name:         ToolBound,
@@ -195,7 +197,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Bounds has numbers bounded by their tags and by their width, for the boundary agreement test.","properties":{"narrow":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"wide":{"type":"number"},"width":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"neg":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38}},"required":["narrow","wide","width","neg"],"additionalProperties":false}`),
 	Namespace:    "e2e",
 	Tokens:       toolgen.Tokens{Default: 141, Strict: 124, Gemini: 119},
-	SearchTerms:  "1 16 CBwlowEo argument bound:4 e2e:2 narrow:2 neg:2 return wide:2 width:2",
 	Call:         toolgenCallBound,
 }}
 
@@ -208,7 +209,6 @@ func (recv *Counter) Tools() []toolgen.Tool {
 		RequiresApproval: true,
 		Namespace:        "e2e",
 		Tokens:           toolgen.Tokens{Default: 60, Strict: 43, Gemini: 38},
-		SearchTerms:      "1 16 DANOEE add:5 ask counter:4 counter_add:3 e2e:2 sai",
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallAdd(recv, ctx, args)
 		},
@@ -223,14 +223,16 @@ func (recv *Counter) Tools() []toolgen.Tool {
 		Annotations:  toolgen.Annotations{ReadOnly: true},
 		Namespace:    "e2e",
 		Tokens:       toolgen.Tokens{Default: 44, Strict: 27, Gemini: 23},
-		SearchTerms:  "1 8 CFhI counter e2e:2 read total:4",
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallTotal(recv, ctx, args)
 		},
 		Validate: toolimpl.Validator(func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallTotal(recv, ctx, args)
 		}),
-	}})
+	}}, []string{
+		"1 16 DANOEE add:5 ask counter:4 counter_add:3 e2e:2 sai",
+		"1 8 CFhI counter e2e:2 read total:4",
+	})
 }
 
 // SearchRule is a permission rule for the tool search: each field is a glob

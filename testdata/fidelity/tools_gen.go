@@ -21,8 +21,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(10 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 10)
+	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -215,7 +215,53 @@ var (
 
 // Tools returns the tools of package fidelity: return_int, return_float, return_bool, return_enum, return_slice, return_map, return_array, return_blob, return_any, return_ptr_int, return_text, return_json, return_stamped, return_foreign, return_named_map, return_places, return_any_slice, echo_scalars, echo_enums, echo_collections, echo_pointers, echo_constrained, echo_formats, echo_special, echo_embedded, echo_omit, echo_tree, flat, densify, echo_methods, echo_numbers, echo_shapes, echo_embeds, echo_embeds_more, echo_tagged, echo_named, echo_wide, echo_graph, echo_deeps, echo_omits, echo_places, flat_all, echo_misc, flat_defaults, echo_unions.
 func Tools() []toolgen.Tool {
-	return toolimpl.StaticTools(toolgenTools[:])
+	return toolimpl.StaticTools(toolgenTools[:], []string{
+		"1 18 BShDDi fideliti:2 int:4 integer return:5 return_int:4 word:2",
+		"1 18 Akcsg fideliti:2 float:5 return:5 return_float:4 word:2",
+		"1 18 AUcog bool:5 fideliti:2 return:5 return_bool:4 word:2",
+		"1 30 YEAhEgBk6kUDEBS break constant:2 enum:6 fideliti:2 integer name on output return:5 return_enum:4 sai schema valu word:2 would",
+		"1 19 AWiTKg fideliti:2 nil return:5 return_slice:4 slice:5 word:2",
+		"1 19 AWgDHk fideliti:2 map:5 nil return:5 return_map:4 word:2",
+		"1 19 A4wHGg arrai:5 fideliti:2 name return:5 return_arrai:4 word:2",
+		"1 19 CgB8hIk blob:4 byte fideliti:2 name return:5 return_blob:4 word:2",
+		"1 18 BEfJg ani:5 fideliti:2 return:5 return_ani:4 word:2",
+		"1 24 TgSA0CkYg fideliti:2 int:4 integer nil pointer ptr:4 return:5 return_ptr_int:4 word:2",
+		"1 19 BQgHCg fideliti:2 return:5 return_text:4 text:5 type word:2",
+		"1 20 IgB0wAo fideliti:2 json:5 return:5 return_json:4 type valu word:2",
+		"1 21 EAMgGwIg emb fideliti:2 return:5 return_stamp:4 stamp:4 struct time:2 word:2",
+		"1 21 KMQC0BkE0 another fideliti:2 foreign:4 packag pointer return:5 return_foreign:4 struct word:2",
+		"1 23 BagHSk fideliti:2 map:5 name:5 return:5 return_name_map:4 word:2",
+		"1 22 gAgRhegFBg everi fideliti:2 method place:4 position return:5 return_place:4 type valu word:2",
+		"1 24 BAB1-Ag ani:5 fideliti:2 hold return:5 return_ani_slice:4 slice:5 word:2",
+		"1 46 EsAFIp9RgCEPGAwIAIGBQ argument count:3 echo:4 echo_scalar:4 f32:2 f64:2 fideliti:2 i16:2 i32:2 i64:2 i8:2 integer label:3 name:2 return scalar:4 string u16:2 u32:2 u64:2 u8:2",
+		"1 69 ZqERNIjKhkEgMh6CSJAhwAKI 128 argument bit by_name:2 color:3 colour:6 cs:2 echo:4 echo_enum:4 enum:10 fideliti:2 fire:3 grass:3 green:6 integer:2 name:2 pc:2 prioriti:2 red:6 return small string:3 unsign width",
+		"1 55 ToAQIJBRACWZCo8AhGkCA argument byte:2 collection:4 echo:4 echo_collection:4 elem:2 fideliti:2 grid:2 int:2 kei:2 list:2 map:4 nest:2 plain:3 point:5 ptr:4 ptr_elem:2 ptr_map:2 return str:2 struct:3",
+		"1 40 UMIQBAhQQDEZVm6ESGWgB argument echo:4 echo_pointer:4 enum fideliti:2 integer must:2 pb:2 pf:2 pi:2 pl:2 plain pm:2 point pointer:4 pp:2 prioriti ps:2 pt:2 return struct",
+		"1 45 BSiADdyERIxIZpAUBCKJUE ag:2 argument code:2 color:3 colour:2 constrain:4 echo:4 echo_constrain:4 enum fideliti:2 fire grass green:2 mode:2 name:2 ratio:2 ratio32:2 red:2 return small:2 string tag:2",
+		"1 38 ABFhIJIuyHVDCEA argument date:4 date_time:2 echo:4 echo_format:4 email:2 fideliti:2 format:4 hostnam:2 ipv4:2 ipv6:2 return time:4 uri:2 uuid:2",
+		"1 38 EYgBAAAAYCpcJATZNJQBRyH 1000000000 192 2001 addr:2 address ani:2 argument blob:2 db8 duration echo:4 echo_special:4 fideliti:2 i_pv4 i_pv6 nanosecond pv4 pv6 raw:2 return second special:4 wait:2",
+		"1 27 wlIGmqKQMEQA argument base echo:4 echo_embed:4 embed:4 extra:2 fideliti:2 id:2 note:3 own:2 return shadow",
+		"1 58 AQCgAAgCsByiIkPzCUEgWKBoSUQwC amount:3 argument bin:2 call currenci:3 dict:2 e1:2 e2:2 e3:2 e4:2 e5:2 echo:4 echo_omit:4 fideliti:2 is_zero monei omit:4 omitzero plain:3 point return struct whatever z1:2 z2:2 z3:2 z4:2 z5:2 zero:2",
+		"1 40 gAhJxWHwEAA argument echo:4 echo_tree:4 fideliti:2 kid:4 left:4 name:4 recursiv:4 return tree:8 type:4",
+		"1 30 RMgx7FAgUuEQgKgA color:3 colour:2 count:2 enum fideliti:2 fire flat:5 grass green:2 mani name:3 parameter red:2 string tag:2 take",
+		"1 20 AGo4FiaAOoIE argument densifi:4 everi fideliti:2 member nil plain:2 pm:2 point:2 return struct:2 written",
+		"1 61 MHAcOWgpCk1AA6BEA1A 21:3 21_c:3 argument echo:4 echo_method:4 fideliti:2 high:2 itself:3 level:6 low:2 method:4 pt:2 read:5 return temp:7 temperatur:3 text:2 type:2 write:5",
+		"1 37 EMSAAJkwAWsJUBxJAAGAH 1000000000 2e10 ani:2 argument big:2 bigf:2 decimal duration echo:4 echo_number:4 fideliti:2 float integer nanosecond number:5 point return second size:2 string wait:2",
+		"1 37 IFSTICUqhkFgpBQUBE amap:2 ap:2 argument echo:4 echo_shape:4 fideliti:2 mpa:2 ms:2 pa:2 paa:2 pat:2 plain point return shape:4 spa:2 ss:2 struct",
+		"1 64 oqONEgi0GIBEiQCNSEeAhCKEoA argument box:4 call count:3 echo:4 echo_emb:4 emb:4 embed:4 encod fideliti:2 hid:2 hidden:3 integer json kept:2 make member:2 name:8 only2:2 pointer:2 return rev:2 share:2 string tag:5 unexport",
+		"1 87 hKQBsCIDAgaMgEkwClgQKRIBC7kyBMAGGAoA argument deep echo:4 echo_emb_more:4 els:2 emb:9 encod:2 fideliti:2 id:2 json:2 level:2 lost:2 lvl:2 make:2 method:2 more:4 note:4 noth:2 only2:2 own:2 pe:2 pointer promot:2 ptr ptr_emb read:3 return share:2 stamp:6 struct text:2 time:6 two type untag write:3",
+		"1 34 AJgzBMI0yAXoCAA 100:2 argument bslash:2 echo:4 echo_tag:4 empti:2 fideliti:2 name:2 naïve:2 no_name:2 quot:2 return space:2 tag:4 upper:2",
+		"1 140 IHLJUAcBgEBABMhTABEixAoqCaRHsCrc2bJCABFIAnGAgA argument arr:2 arrai:4 base64:6 blob:7 board:3 by_kei:2 byte:7 code:3 echo:4 echo_name:4 encod:6 fideliti:2 hash:3 index:3 join:3 json:7 kei:2 label letter:5 list lose map messag:2 method:2 my_raw:3 name:13 number octet:2 onli pblob:2 raw:7 raw_messag:2 read:2 return slice:3 still str str_list string tag:2 text:2 themselv:2 u8s:2 write:8 written",
+		"1 140 oQgWIAQAIAIsRylCoVs4H0BAgAFUUzAQlEgQRWQjJ4QCggA5AM 127:2 128:2 18446744073709551615:2 65535:2 9223372036854775807 9223372036854775808:3 ai:2 argument bell:3 bool constant:2 def:2 def_o:2 echo:4 echo_wide:4 edg enum:12 escap:3 fideliti:2 flag float hi:3 huge:2 héllo:3 i64:3 i8:4 int64 int8:2 ko:2 line:6 mu:2 name:2 need:3 negativ:2 odd:7 pu:2 ratio return sai:3 sep:3 string:3 two:3 u16:4 u64:4 uint16:2 uint64:2 valu:7 whose:3 wide:4 世界:3",
+		"1 122 RQgAYRyJIJBGbQKAPXQI4AE argument arrai:9 back:2 each:3 echo:4 echo_graph:4 edg:4 fideliti:2 graph:16 id:4 kid:4 map:9 next:4 other:6 pair:4 peer:2 pointer:9 recurs:9 ref:4 refer:3 return slice:9 through:9",
+		"1 85 RGgQAAwJoUYKrQARlsEI27wBAwNDFIUAGEUhA ani:4 argument color colour:2 deep:4 def:6 def_c:2 def_s:2 echo:4 echo_deep:4 enum fideliti:2 fire forest:3 grass green:2 kid:2 left:2 ma:2 name:3 pa:2 plain:2 pmp:2 point:2 pp:2 ppi:2 ppp:2 psp:2 recursiv:4 red:2 return slice spp:2 string struct:2 tree:3 type:4",
+		"1 79 wShKACAH4iJLegDgIA0qhmdIgIdlCAICgehBCA 21 21_c ani:2 argument arr:2 arr0:2 base64:2 blob:4 both:2 byte:2 echo:4 echo_omit:4 encod:2 fideliti:2 itself json:2 label name:3 omit:4 pi:2 plain:3 point:3 pst:2 raw:2 read return st:2 str:2 string struct:3 temp temperatur write:3 za:2 zb:2 zm:2 zp:2 zt:2",
+		"1 147 SVRdHgQD5SIAFAAOkhAIFZEITUA8drBIBCA5QAAAA ani:4 argument both:9 case:4 echo:4 echo_place:4 fideliti:2 integer:2 json:4 marshal:2 marshal_text:2 method:5 ok:2 on:2 onli:2 onli_out:2 oo:4 out:2 place:4 pointer:3 pt:4 ptm:2 ptr:3 ptr_text:3 read:6 receiver:7 return shape:2 side:3 string:4 text:14 ua:2 um:2 unmarshal:2 unmarshal_text:2 upper:8 us:2 valu:4 win:2 write:8 written:2",
+		"1 177 AmMERAqAAsBgIoCjUTAGUpKACgIQsSKBFQAB1AMApfXCIFQEIl5kYILCoCUCdRUEDUAGGphSB 1000000000 18446744073709551615 21 21_c 9223372036854775808 all:4 ani:3 another:5 arrai:2 base64 bell blob:3 board:3 byte case celsiu:9 citi:4 declar:5 deep:2 degre:6 duration encod enum:5 escap everi fahrenheit:9 fideliti:2 flat:5 flat_all:4 hi high huge héllo index:3 itself json kind level:3 line:2 low map name:3 nanosecond need octet:2 odd:3 p_place:2 packag:5 parameter place:6 read:3 receiver sai second sep slice string:5 struct:2 take temp:3 temperatur text two type u64:3 uint64 unit:9 upper:4 valu:3 wait:2 whose write:5 世界",
+		"1 134 CkaZkPpIpaAABAIWgiggEIMBtGAI4iUMJSAgsAQjA 1000000000 addressabl:4 argument call:4 dur:4 dur_map:2 duration echo:4 echo_misc:4 element:4 encod:4 fideliti:2 field:4 id:2 itself:4 json:12 map:2 marshal:4 marshal_json:4 misc:4 nanosecond note:2 num:2 onli:4 pi:2 pj:4 pja:2 pjp:2 point:4 pointer:4 ptr:4 ptr_json:4 receiver:4 return second slice:4 struct:4 time:2 upper:4 valu:4 write:4",
+		"1 32 IAigABs9lg6EI celsiu:3 default:5 degre:2 fahrenheit:3 fideliti:2 flat:4 flat_default:4 mani optional parameter tag:2 take unit:3",
+		"1 264 BglAYjoCIASqgcgaQnJABlCaEQAAFE4BECLTMNgYRThSCGjlgBBQCgYgJIM argument arrai:2 boolean:2 circl:6 color:9 colour:6 constraint:3 echo:4 echo_union:4 enum:3 fideliti:2 fire:3 flag:2 grass:3 green:6 height:6 insid:3 json:2 kei:24 kei_flag:2 kei_list:2 kei_name:2 kei_num:2 kei_pair:2 kind:18 list:2 member:17 name:8 note:6 num:2 number:2 object:2 on:2 opt:2 optional:3 pair:2 per:2 point:6 pointer:3 poli:3 polygon:6 radiu:6 receiver:3 rect:9 red:6 return round:3 shape:3 ss:2 store:3 string:5 tag:9 toolgen:3 type:2 u_kei:2 union:9 untag:2 valu:3 width:6",
+	})
 }
 
 // toolgenTools are the tools of package fidelity, as the compiler lays them out.
@@ -226,7 +272,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`),
 	Namespace:    "fidelity",
 	Tokens:       toolgen.Tokens{Default: 81, Strict: 64, Gemini: 59},
-	SearchTerms:  "1 18 BShDDi fideliti:2 int:4 integer return:5 return_int:4 word:2",
 	Call:         toolgenCallReturnInt,
 }, {
 	Name:         ToolReturnFloat,
@@ -235,7 +280,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38}},"required":["result"],"additionalProperties":false}`),
 	Namespace:    "fidelity",
 	Tokens:       toolgen.Tokens{Default: 81, Strict: 64, Gemini: 59},
-	SearchTerms:  "1 18 Akcsg fideliti:2 float:5 return:5 return_float:4 word:2",
 	Call:         toolgenCallReturnFloat,
 }, {
 	Name:         ToolReturnBool,
@@ -244,7 +288,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"boolean"}},"required":["result"],"additionalProperties":false}`),
 	Namespace:    "fidelity",
 	Tokens:       toolgen.Tokens{Default: 81, Strict: 64, Gemini: 59},
-	SearchTerms:  "1 18 AUcog bool:5 fideliti:2 return:5 return_bool:4 word:2",
 	Call:         toolgenCallReturnBool,
 }, {
 	Name:         ToolReturnEnum,
@@ -253,7 +296,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer","description":"U64 is a uint64 enum with huge values.","enum":[9223372036854775808,18446744073709551615,1]}},"required":["result"],"additionalProperties":false}`),
 	Namespace:    "fidelity",
 	Tokens:       toolgen.Tokens{Default: 105, Strict: 88, Gemini: 83},
-	SearchTerms:  "1 30 YEAhEgBk6kUDEBS break constant:2 enum:6 fideliti:2 integer name on output return:5 return_enum:4 sai schema valu word:2 would",
 	Call:         toolgenCallReturnEnum,
 }, {
 	Name:         ToolReturnSlice,
@@ -262,7 +304,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":["object","null"],"description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
 	Namespace:    "fidelity",
 	Tokens:       toolgen.Tokens{Default: 88, Strict: 71, Gemini: 66},
-	SearchTerms:  "1 19 AWiTKg fideliti:2 nil return:5 return_slice:4 slice:5 word:2",
 	Call:         toolgenCallReturnSlice,
 }, {
 	Name:         ToolReturnMap,
@@ -271,7 +312,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string","description":"Odd is a string enum whose values need escapes.","enum":["say \"hi\"","a\\b","héllo 世界","two\nlines","bell\u0007\u0001","","line\u2028sep","<a&b>"]}}}},"required":["result"],"additionalProperties":false}`),
 	Namespace:    "fidelity",
 	Tokens:       toolgen.Tokens{Default: 88, Strict: 71, Gemini: 66},
-	SearchTerms:  "1 19 AWgDHk fideliti:2 map:5 nil return:5 return_map:4 word:2",
 	Call:         toolgenCallReturnMap,
 }, {
 	Name:         ToolReturnArray,
@@ -280,7 +320,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","description":"Hash is a [N]byte: encoding/json writes it as an array of numbers.","minItems":4,"maxItems":4,"items":{"type":"integer","minimum":0,"maximum":255}}},"required":["result"],"additionalProperties":false}`),
 	Namespace:    "fidelity",
 	Tokens:       toolgen.Tokens{Default: 82, Strict: 65, Gemini: 60},
-	SearchTerms:  "1 19 A4wHGg arrai:5 fideliti:2 name return:5 return_arrai:4 word:2",
 	Call:         toolgenCallReturnArray,
 }, {
 	Name:         ToolReturnBlob,
@@ -289,7 +328,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"string","description":"Blob is a named []byte: encoding/json writes it in base64.","contentEncoding":"base64"}},"required":["result"],"additionalProperties":false}`),
 	Namespace:    "fidelity",
 	Tokens:       toolgen.Tokens{Default: 83, Strict: 66, Gemini: 61},
-	SearchTerms:  "1 19 CgB8hIk blob:4 byte fideliti:2 name return:5 return_blob:4 word:2",
 	Call:         toolgenCallReturnBlob,
 }, {
 	Name:         ToolReturnAny,
@@ -298,7 +336,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{}},"required":["result"],"additionalProperties":false}`),
 	Namespace:    "fidelity",
 	Tokens:       toolgen.Tokens{Default: 80, Strict: 63, Gemini: 58},
-	SearchTerms:  "1 18 BEfJg ani:5 fideliti:2 return:5 return_ani:4 word:2",
 	Call:         toolgenCallReturnAny,
 }, {
 	Name:         ToolReturnPtrInt,
@@ -307,7 +344,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`),
 	Namespace:    "fidelity",
 	Tokens:       toolgen.Tokens{Default: 93, Strict: 76, Gemini: 71},
-	SearchTerms:  "1 24 TgSA0CkYg fideliti:2 int:4 integer nil pointer ptr:4 return:5 return_ptr_int:4 word:2",
 	Call:         toolgenCallReturnPtrInt,
 }, {
 	Name:         ToolReturnText,
@@ -316,7 +352,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."}},"required":["result"],"additionalProperties":false}`),
 	Namespace:    "fidelity",
 	Tokens:       toolgen.Tokens{Default: 82, Strict: 65, Gemini: 60},
-	SearchTerms:  "1 19 BQgHCg fideliti:2 return:5 return_text:4 text:5 type word:2",
 	Call:         toolgenCallReturnText,
 }, {
 	Name:         ToolReturnJSON,
@@ -325,7 +360,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"description":"Both has text and JSON methods: the JSON ones win."}},"required":["result"],"additionalProperties":false}`),
 	Namespace:    "fidelity",
 	Tokens:       toolgen.Tokens{Default: 84, Strict: 67, Gemini: 62},
-	SearchTerms:  "1 20 IgB0wAo fideliti:2 json:5 return:5 return_json:4 type valu word:2",
 	Call:         toolgenCallReturnJSON,
 }, {
 	Name:         ToolReturnStamped,
@@ -334,7 +368,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"string","description":"Stamped embeds time.Time: its promoted methods make it a time, and encoding/json reads and writes nothing else (Note is lost)."}},"required":["result"],"additionalProperties":false}`),
 	Namespace:    "fidelity",
 	Tokens:       toolgen.Tokens{Default: 86, Strict: 69, Gemini: 64},
-	SearchTerms:  "1 21 EAMgGwIg emb fideliti:2 return:5 return_stamp:4 stamp:4 struct time:2 word:2",
 	Call:         toolgenCallReturnStamped,
 }, {
 	Name:         ToolReturnForeign,
@@ -343,7 +376,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Place is a struct declared in another package.","properties":{"city":{"type":"string"},"unit":{"type":"string","description":"Unit is a string enum declared in another package.\n\"celsius\": degrees Celsius\n\"fahrenheit\": degrees Fahrenheit","enum":["celsius","fahrenheit"]}},"required":["city"],"additionalProperties":false}`),
 	Namespace:    "fidelity",
 	Tokens:       toolgen.Tokens{Default: 87, Strict: 70, Gemini: 65},
-	SearchTerms:  "1 21 KMQC0BkE0 another fideliti:2 foreign:4 packag pointer return:5 return_foreign:4 struct word:2",
 	Call:         toolgenCallReturnForeign,
 }, {
 	Name:         ToolReturnNamedMap,
@@ -352,7 +384,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"object","description":"Index is a named map of slices.","additionalProperties":{"type":"array","items":{"type":"integer"}}}},"required":["result"],"additionalProperties":false}`),
 	Namespace:    "fidelity",
 	Tokens:       toolgen.Tokens{Default: 84, Strict: 67, Gemini: 62},
-	SearchTerms:  "1 23 BagHSk fideliti:2 map:5 name:5 return:5 return_name_map:4 word:2",
 	Call:         toolgenCallReturnNamedMap,
 }, {
 	Name:         ToolReturnPlaces,
@@ -361,7 +392,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Places are method types in every position.","properties":{"u":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."},"us":{"type":"array","items":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."}},"ua":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."}},"um":{"type":"object","additionalProperties":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."}},"pt":{"type":"string","description":"PtrText has pointer-receiver text methods on both sides."},"pts":{"type":"array","items":{"type":["string","null"],"description":"PtrText has pointer-receiver text methods on both sides."}},"ptm":{"type":"object","additionalProperties":{"type":["string","null"],"description":"PtrText has pointer-receiver text methods on both sides."}},"both":{"description":"Both has text and JSON methods: the JSON ones win."},"boths":{"type":"array","items":{"description":"Both has text and JSON methods: the JSON ones win."}},"oo":{"type":"string","description":"OnlyOut has MarshalText but no UnmarshalText: read as its shape (an integer), written as text."},"oos":{"type":"array","items":{"type":"string","description":"OnlyOut has MarshalText but no UnmarshalText: read as its shape (an integer), written as text."}},"ok":{"type":"object","additionalProperties":{"type":"integer"}}},"required":["u","us","ua","um","both","oo"],"additionalProperties":false}`),
 	Namespace:    "fidelity",
 	Tokens:       toolgen.Tokens{Default: 86, Strict: 69, Gemini: 64},
-	SearchTerms:  "1 22 gAgRhegFBg everi fideliti:2 method place:4 position return:5 return_place:4 type valu word:2",
 	Call:         toolgenCallReturnPlaces,
 }, {
 	Name:         ToolReturnAnySlice,
@@ -370,7 +400,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{}},"required":["result"],"additionalProperties":false}`),
 	Namespace:    "fidelity",
 	Tokens:       toolgen.Tokens{Default: 85, Strict: 68, Gemini: 63},
-	SearchTerms:  "1 24 BAB1-Ag ani:5 fideliti:2 hold return:5 return_ani_slice:4 slice:5 word:2",
 	Call:         toolgenCallReturnAnySlice,
 }, {
 	Name:         ToolEchoScalars,
@@ -379,7 +408,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Scalars has one member of each basic type.","properties":{"s":{"type":"string"},"b":{"type":"boolean"},"i":{"type":"integer"},"i8":{"type":"integer","minimum":-128,"maximum":127},"i16":{"type":"integer","minimum":-32768,"maximum":32767},"i32":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"i64":{"type":"integer"},"u":{"type":"integer","minimum":0},"u8":{"type":"integer","minimum":0,"maximum":255},"u16":{"type":"integer","minimum":0,"maximum":65535},"u32":{"type":"integer","minimum":0,"maximum":4294967295},"u64":{"type":"integer","minimum":0},"f32":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"f64":{"type":"number"},"label":{"type":"string","description":"Label is a named string."},"count":{"type":"integer","description":"Count is a named integer.","minimum":-32768,"maximum":32767}},"required":["s","b","i","i8","i16","i32","i64","u","u8","u16","u32","u64","f32","f64","label","count"],"additionalProperties":false}`),
 	Namespace:    "fidelity",
 	Tokens:       toolgen.Tokens{Default: 325, Strict: 308, Gemini: 303},
-	SearchTerms:  "1 46 EsAFIp9RgCEPGAwIAIGBQ argument count:3 echo:4 echo_scalar:4 f32:2 f64:2 fideliti:2 i16:2 i32:2 i64:2 i8:2 integer label:3 name:2 return scalar:4 string u16:2 u32:2 u64:2 u8:2",
 	Call:         toolgenCallEchoScalars,
 }, {
 	Name:        ToolEchoEnums,
@@ -408,7 +436,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Enums has enums in every position.","properties":{"c":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","enum":["red","green"]},"p":{"type":"integer","description":"Priority is an integer enum.","examples":[1,2]},"b":{"type":"integer","description":"Bits is an unsigned enum of a small width.","minimum":0,"maximum":255,"examples":[1,128]},"pc":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","enum":["red","green"]},"cs":{"type":"array","items":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","enum":["red","green"]}},"by_name":{"type":"object","additionalProperties":{"type":"integer","description":"Priority is an integer enum.","examples":[1,2]}}},"required":["c","p","b","cs","by_name"],"additionalProperties":false}`),
 	Namespace:    "fidelity",
 	Tokens:       toolgen.Tokens{Default: 256, Strict: 0, Gemini: 0},
-	SearchTerms:  "1 69 ZqERNIjKhkEgMh6CSJAhwAKI 128 argument bit by_name:2 color:3 colour:6 cs:2 echo:4 echo_enum:4 enum:10 fideliti:2 fire:3 grass:3 green:6 integer:2 name:2 pc:2 prioriti:2 red:6 return small string:3 unsign width",
 	Call:         toolgenCallEchoEnums,
 }, {
 	Name:        ToolEchoCollections,
@@ -465,7 +492,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Collections has slices, arrays and maps of every kind of element.","properties":{"strs":{"type":"array","items":{"type":"string"}},"ints":{"type":"array","minItems":3,"maxItems":3,"items":{"type":"integer"}},"map":{"type":"object","additionalProperties":{"type":"integer"}},"nested":{"type":"array","items":{"type":"array","items":{"type":"integer"}}},"lists":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}},"bytes":{"type":"string","contentEncoding":"base64"},"keyed":{"type":"object","additionalProperties":{"type":"integer"}},"points":{"type":"array","items":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"ptr_elems":{"type":"array","items":{"type":["object","null"],"description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"ptr_map":{"type":"object","additionalProperties":{"type":["object","null"],"description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"grid":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}}},"required":["strs","ints","map","nested","lists","bytes","keyed","points","ptr_elems","ptr_map","grid"],"additionalProperties":false}`),
 	Namespace:    "fidelity",
 	Tokens:       toolgen.Tokens{Default: 384, Strict: 0, Gemini: 0},
-	SearchTerms:  "1 55 ToAQIJBRACWZCo8AhGkCA argument byte:2 collection:4 echo:4 echo_collection:4 elem:2 fideliti:2 grid:2 int:2 kei:2 list:2 map:4 nest:2 plain:3 point:5 ptr:4 ptr_elem:2 ptr_map:2 return str:2 struct:3",
 	Call:         toolgenCallEchoCollections,
 }, {
 	Name:        ToolEchoPointers,
@@ -478,7 +504,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Pointers has optional members behind pointers.","properties":{"ps":{"type":"string"},"pi":{"type":"integer"},"pf":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"pb":{"type":"boolean"},"pp":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"pt":{"type":"string","format":"date-time"},"pl":{"type":"array","items":{"type":"string"}},"pm":{"type":"integer","description":"Priority is an integer enum.","examples":[1,2]},"must":{"type":"integer"}},"additionalProperties":false}`),
 	Namespace:    "fidelity",
 	Tokens:       toolgen.Tokens{Default: 190, Strict: 280, Gemini: 0},
-	SearchTerms:  "1 40 UMIQBAhQQDEZVm6ESGWgB argument echo:4 echo_pointer:4 enum fideliti:2 integer must:2 pb:2 pf:2 pi:2 pl:2 plain pm:2 point pointer:4 pp:2 prioriti ps:2 pt:2 return struct",
 	Call:         toolgenCallEchoPointers,
 }, {
 	Name:         ToolEchoConstrained,
@@ -487,7 +512,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Constrained has every kind of constraint.","properties":{"name":{"type":"string"},"code":{"type":"string"},"age":{"type":"integer"},"ratio":{"type":"number"},"ratio32":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"tags":{"type":"array","items":{"type":"string"}},"small":{"type":"integer","minimum":0,"maximum":255},"mode":{"type":"string"},"n":{"type":"integer"},"color":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","enum":["red","green"]}},"required":["name","code","age","ratio","ratio32","tags","small"],"additionalProperties":false}`),
 	Namespace:    "fidelity",
 	Tokens:       toolgen.Tokens{Default: 253, Strict: 250, Gemini: 219},
-	SearchTerms:  "1 45 BSiADdyERIxIZpAUBCKJUE ag:2 argument code:2 color:3 colour:2 constrain:4 echo:4 echo_constrain:4 enum fideliti:2 fire grass green:2 mode:2 name:2 ratio:2 ratio32:2 red:2 return small:2 string tag:2",
 	Call:         toolgenCallEchoConstrained,
 }, {
 	Name:         ToolEchoFormats,
@@ -496,7 +520,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Formats has every format toolgen checks.","properties":{"date_time":{"type":"string"},"date":{"type":"string"},"time":{"type":"string"},"email":{"type":"string"},"uri":{"type":"string"},"uuid":{"type":"string"},"ipv4":{"type":"string"},"ipv6":{"type":"string"},"hostname":{"type":"string"}},"required":["date_time","date","time","email","uri","uuid","ipv4","ipv6","hostname"],"additionalProperties":false}`),
 	Namespace:    "fidelity",
 	Tokens:       toolgen.Tokens{Default: 173, Strict: 152, Gemini: 117},
-	SearchTerms:  "1 38 ABFhIJIuyHVDCEA argument date:4 date_time:2 echo:4 echo_format:4 email:2 fideliti:2 format:4 hostnam:2 ipv4:2 ipv6:2 return time:4 uri:2 uuid:2",
 	Call:         toolgenCallEchoFormats,
 }, {
 	Name:        ToolEchoSpecial,
@@ -523,7 +546,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Special has the library types with their own mappings.","properties":{"when":{"type":"string","format":"date-time"},"raw":{},"any":{},"addr":{"type":"string","description":"An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."},"blob":{"type":"string","contentEncoding":"base64"},"wait":{"type":"integer","description":"A duration in nanoseconds (1 second = 1000000000)."}},"required":["when","raw","any","addr","blob","wait"],"additionalProperties":false}`),
 	Namespace:    "fidelity",
 	Tokens:       toolgen.Tokens{Default: 156, Strict: 0, Gemini: 0},
-	SearchTerms:  "1 38 EYgBAAAAYCpcJATZNJQBRyH 1000000000 192 2001 addr:2 address ani:2 argument blob:2 db8 duration echo:4 echo_special:4 fideliti:2 i_pv4 i_pv6 nanosecond pv4 pv6 raw:2 return second special:4 wait:2",
 	Call:         toolgenCallEchoSpecial,
 }, {
 	Name:         ToolEchoEmbedded,
@@ -532,7 +554,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Embedded flattens embedded structs as encoding/json does.","properties":{"id":{"type":"string"},"extra":{"type":"integer"},"own":{"type":"string"},"note":{"type":"integer","description":"shadows Base.Note"}},"required":["id","own"],"additionalProperties":false}`),
 	Namespace:    "fidelity",
 	Tokens:       toolgen.Tokens{Default: 89, Strict: 84, Gemini: 67},
-	SearchTerms:  "1 27 wlIGmqKQMEQA argument base echo:4 echo_embed:4 embed:4 extra:2 fideliti:2 id:2 note:3 own:2 return shadow",
 	Call:         toolgenCallEchoEmbedded,
 }, {
 	Name:        ToolEchoOmit,
@@ -565,7 +586,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Omit covers omitempty and omitzero.","properties":{"e1":{"type":"string"},"e2":{"type":"integer"},"e3":{"type":"array","items":{"type":"integer"}},"e4":{"type":"object","additionalProperties":{"type":"integer"}},"e5":{"type":"boolean"},"z1":{"type":"string","format":"date-time"},"z2":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"z3":{"type":"array","items":{"type":"string"}},"z4":{"type":"number"},"z5":{"type":"object","description":"Money is zero when its amount is, whatever its currency (omitzero calls IsZero).","properties":{"amount":{"type":"integer"},"currency":{"type":"string"}},"required":["amount","currency"],"additionalProperties":false},"plain":{"type":"array","items":{"type":"integer"}},"dict":{"type":"object","additionalProperties":{"type":"string"}},"bin":{"type":"string","contentEncoding":"base64"}},"required":["plain","dict","bin"],"additionalProperties":false}`),
 	Namespace:    "fidelity",
 	Tokens:       toolgen.Tokens{Default: 283, Strict: 0, Gemini: 0},
-	SearchTerms:  "1 58 AQCgAAgCsByiIkPzCUEgWKBoSUQwC amount:3 argument bin:2 call currenci:3 dict:2 e1:2 e2:2 e3:2 e4:2 e5:2 echo:4 echo_omit:4 fideliti:2 is_zero monei omit:4 omitzero plain:3 point return struct whatever z1:2 z2:2 z3:2 z4:2 z5:2 zero:2",
 	Call:         toolgenCallEchoOmit,
 }, {
 	Name:        ToolEchoTree,
@@ -582,7 +602,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Tree is a recursive type.","properties":{"name":{"type":"string"},"kids":{"type":"array","items":{"description":"Tree is a recursive type.","anyOf":[{"$ref":"#/$defs/Tree"},{"type":"null"}]}},"left":{"$ref":"#/$defs/Tree","description":"Tree is a recursive type."}},"required":["name"],"additionalProperties":false,"$defs":{"Tree":{"type":"object","properties":{"name":{"type":"string"},"kids":{"type":"array","items":{"description":"Tree is a recursive type.","anyOf":[{"$ref":"#/$defs/Tree"},{"type":"null"}]}},"left":{"$ref":"#/$defs/Tree","description":"Tree is a recursive type."}},"required":["name"],"additionalProperties":false}}}`),
 	Namespace:    "fidelity",
 	Tokens:       toolgen.Tokens{Default: 181, Strict: 210, Gemini: 0},
-	SearchTerms:  "1 40 gAhJxWHwEAA argument echo:4 echo_tree:4 fideliti:2 kid:4 left:4 name:4 recursiv:4 return tree:8 type:4",
 	Call:         toolgenCallEchoTree,
 }, {
 	Name:         ToolFlat,
@@ -591,7 +610,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"FlatArgs mirrors the parameters of Flat, for encoding/json.","properties":{"name":{"type":"string"},"count":{"type":"integer"},"tags":{"type":"array","items":{"type":"string"}},"when":{"type":"string","format":"date-time"},"color":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","enum":["red","green"]}},"required":["name","tags","color"],"additionalProperties":false}`),
 	Namespace:    "fidelity",
 	Tokens:       toolgen.Tokens{Default: 150, Strict: 152, Gemini: 128},
-	SearchTerms:  "1 30 RMgx7FAgUuEQgKgA color:3 colour:2 count:2 enum fideliti:2 fire flat:5 grass green:2 mani name:3 parameter red:2 string tag:2 take",
 	Call:         toolgenCallFlat,
 }, {
 	Name:        ToolDensify,
@@ -632,7 +650,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Dense is Sparse without omitempty: its nil members are written.","properties":{"l":{"type":"array","items":{"type":"integer"}},"m":{"type":"object","additionalProperties":{"type":"string"}},"b":{"type":"string","contentEncoding":"base64"},"p":{"type":"array","items":{"type":["object","null"],"description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"pm":{"type":"object","additionalProperties":{"type":["object","null"],"description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"a":{}},"required":["l","m","b","p","pm","a"],"additionalProperties":false}`),
 	Namespace:    "fidelity",
 	Tokens:       toolgen.Tokens{Default: 197, Strict: 0, Gemini: 0},
-	SearchTerms:  "1 20 AGo4FiaAOoIE argument densifi:4 everi fideliti:2 member nil plain:2 pm:2 point:2 return struct:2 written",
 	Call:         toolgenCallDensify,
 }, {
 	Name:        ToolEchoMethods,
@@ -680,7 +697,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Methods has types that read and write themselves.","properties":{"temp":{"description":"Temp is a temperature that reads and writes itself as \"21C\"."},"temps":{"type":"array","items":{"description":"Temp is a temperature that reads and writes itself as \"21C\"."}},"pt":{"description":"Temp is a temperature that reads and writes itself as \"21C\"."},"level":{"type":"string","description":"Level is a text type: it reads and writes \"low\" or \"high\"."},"levels":{"type":"object","additionalProperties":{"type":"string","description":"Level is a text type: it reads and writes \"low\" or \"high\"."}}},"required":["temp","temps","level","levels"],"additionalProperties":false}`),
 	Namespace:    "fidelity",
 	Tokens:       toolgen.Tokens{Default: 184, Strict: 0, Gemini: 0},
-	SearchTerms:  "1 61 MHAcOWgpCk1AA6BEA1A 21:3 21_c:3 argument echo:4 echo_method:4 fideliti:2 high:2 itself:3 level:6 low:2 method:4 pt:2 read:5 return temp:7 temperatur:3 text:2 type:2 write:5",
 	Call:         toolgenCallEchoMethods,
 }, {
 	Name:         ToolEchoNumbers,
@@ -689,7 +705,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Numbers has the library's number types.","properties":{"n":{"type":"number"},"big":{"type":"integer","description":"An integer of any size."},"bigf":{"type":"string","description":"A decimal floating-point number of any size, as a string such as \"1.5\" or \"-2e10\"."},"wait":{"type":"integer","description":"A duration in nanoseconds (1 second = 1000000000)."}},"required":["n","wait"],"additionalProperties":false}`),
 	Namespace:    "fidelity",
 	Tokens:       toolgen.Tokens{Default: 135, Strict: 141, Gemini: 113},
-	SearchTerms:  "1 37 EMSAAJkwAWsJUBxJAAGAH 1000000000 2e10 ani:2 argument big:2 bigf:2 decimal duration echo:4 echo_number:4 fideliti:2 float integer nanosecond number:5 point return second size:2 string wait:2",
 	Call:         toolgenCallEchoNumbers,
 }, {
 	Name:        ToolEchoShapes,
@@ -732,7 +747,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Shapes nests pointers, arrays, slices and maps.","properties":{"pa":{"type":"array","minItems":3,"maxItems":3,"items":{"type":"integer"}},"spa":{"type":"array","items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"integer"}}},"mpa":{"type":"object","additionalProperties":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"integer"}}},"paa":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"pat":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string","format":"date-time"}},"aps":{"type":"array","minItems":2,"maxItems":2,"items":{"type":["string","null"]}},"ss":{"type":"array","items":{"type":"array","items":{"type":["object","null"],"description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}}},"ms":{"type":"object","additionalProperties":{"type":"array","items":{"type":"integer"}}},"amap":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"object","additionalProperties":{"type":"integer"}}}},"required":["spa","mpa","aps","ss","ms","amap"],"additionalProperties":false}`),
 	Namespace:    "fidelity",
 	Tokens:       toolgen.Tokens{Default: 341, Strict: 0, Gemini: 0},
-	SearchTerms:  "1 37 IFSTICUqhkFgpBQUBE amap:2 ap:2 argument echo:4 echo_shape:4 fideliti:2 mpa:2 ms:2 pa:2 paa:2 pat:2 plain point return shape:4 spa:2 ss:2 struct",
 	Call:         toolgenCallEchoShapes,
 }, {
 	Name:         ToolEchoEmbeds,
@@ -741,7 +755,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Embeds has embedded fields of every kind.","properties":{"Name":{"type":"string","description":"Name is a named string embedded as a member called Name."},"hidden":{"type":"string"},"shared":{"type":"integer"},"only2":{"type":"integer"},"X":{"type":"integer"},"Count":{"type":"integer","description":"Count is a named integer.","minimum":-32768,"maximum":32767},"by":{"type":"string"},"rev":{"type":"integer"},"box":{"type":"object","description":"Box is embedded with a tag and by pointer with a tag.","properties":{"a":{"type":"integer"}},"required":["a"],"additionalProperties":false},"kept":{"type":"object","description":"Box is embedded with a tag and by pointer with a tag.","properties":{"a":{"type":"integer"}},"required":["a"],"additionalProperties":false},"hid":{"type":"object","description":"hidden is unexported and embedded with a tag name: encoding/json makes it a member of that name.","properties":{"z":{"type":"integer"}},"required":["z"],"additionalProperties":false}},"required":["Name","hidden","shared","only2","X","Count","by","kept","hid"],"additionalProperties":false}`),
 	Namespace:    "fidelity",
 	Tokens:       toolgen.Tokens{Default: 289, Strict: 295, Gemini: 252},
-	SearchTerms:  "1 64 oqONEgi0GIBEiQCNSEeAhCKEoA argument box:4 call count:3 echo:4 echo_emb:4 emb:4 embed:4 encod fideliti:2 hid:2 hidden:3 integer json kept:2 make member:2 name:8 only2:2 pointer:2 return rev:2 share:2 string tag:5 unexport",
 	Call:         toolgenCallEchoEmbeds,
 }, {
 	Name:         ToolEchoEmbedsMore,
@@ -750,7 +763,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"EmbedsMore has members whose types embed methods.","properties":{"stamp":{"type":"string","description":"Stamped embeds time.Time: its promoted methods make it a time, and encoding/json reads and writes nothing else (Note is lost)."},"lvl":{"type":"string","description":"Leveled embeds a text type: it reads and writes as that text."},"pe":{"type":"object","description":"PtrEmbed embeds pointers to structs, untagged, two levels deep.","properties":{"id":{"type":"string"},"note":{"type":"string"},"shared":{"type":"string"},"only2":{"type":"integer"},"own":{"type":"integer"}},"required":["own"],"additionalProperties":false},"stamps":{"type":"array","items":{"type":"string","description":"Stamped embeds time.Time: its promoted methods make it a time, and encoding/json reads and writes nothing else (Note is lost)."}}},"required":["stamp","lvl","pe"],"additionalProperties":false}`),
 	Namespace:    "fidelity",
 	Tokens:       toolgen.Tokens{Default: 239, Strict: 247, Gemini: 212},
-	SearchTerms:  "1 87 hKQBsCIDAgaMgEkwClgQKRIBC7kyBMAGGAoA argument deep echo:4 echo_emb_more:4 els:2 emb:9 encod:2 fideliti:2 id:2 json:2 level:2 lost:2 lvl:2 make:2 method:2 more:4 note:4 noth:2 only2:2 own:2 pe:2 pointer promot:2 ptr ptr_emb read:3 return share:2 stamp:6 struct text:2 time:6 two type untag write:3",
 	Call:         toolgenCallEchoEmbedsMore,
 }, {
 	Name:         ToolEchoTagged,
@@ -759,7 +771,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Tagged has json tags at their edges.","properties":{"-":{"type":"integer"},"naïve":{"type":"string"},"with space":{"type":"string"},"Quote":{"type":"string"},"Bslash":{"type":"string"},"Empty":{"type":"integer"},"a-b.c:d":{"type":"string"},"a/b~c":{"type":"string"},"100%":{"type":"string"},"NoName":{"type":"boolean"},"UPPER":{"type":"integer"}},"required":["-","naïve","with space","Quote","Bslash","a-b.c:d","a/b~c","100%"],"additionalProperties":false}`),
 	Namespace:    "fidelity",
 	Tokens:       toolgen.Tokens{Default: 165, Strict: 184, Gemini: 143},
-	SearchTerms:  "1 34 AJgzBMI0yAXoCAA 100:2 argument bslash:2 echo:4 echo_tag:4 empti:2 fideliti:2 name:2 naïve:2 no_name:2 quot:2 return space:2 tag:4 upper:2",
 	Call:         toolgenCallEchoTagged,
 }, {
 	Name:        ToolEchoNamed,
@@ -813,7 +824,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Named has named slices, maps and arrays and byte shapes.","properties":{"tags":{"type":"array","description":"StrList is a named slice.","items":{"type":"string"}},"board":{"type":"array","description":"Board is a named array of arrays.","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"index":{"type":"object","description":"Index is a named map of slices.","additionalProperties":{"type":"array","items":{"type":"integer"}}},"blob":{"type":"string","description":"Blob is a named []byte: encoding/json writes it in base64.","contentEncoding":"base64"},"octets":{"type":"string","contentEncoding":"base64"},"hash":{"type":"array","description":"Hash is a [N]byte: encoding/json writes it as an array of numbers.","minItems":4,"maxItems":4,"items":{"type":"integer","minimum":0,"maximum":255}},"arr":{"type":"array","minItems":3,"maxItems":3,"items":{"type":"integer","minimum":0,"maximum":255}},"u8s":{"type":"string","contentEncoding":"base64"},"joined":{"type":"string","description":"Joined is a named slice with text methods: it reads and writes \"a,b\"."},"my_raw":{"type":"string","description":"MyRaw is a named json.RawMessage: it loses RawMessage's methods, so encoding/json writes it in base64.","contentEncoding":"base64"},"raws":{"type":"array","items":{}},"by_key":{"type":"object","additionalProperties":{"type":"string","description":"Label is a named string."}},"pblob":{"type":"string","description":"Blob is a named []byte: encoding/json writes it in base64.","contentEncoding":"base64"},"blobs":{"type":"object","additionalProperties":{"type":"string","description":"Blob is a named []byte: encoding/json writes it in base64.","contentEncoding":"base64"}},"letters":{"type":"array","description":"Letters are bytes that write themselves: encoding/json writes an array of their texts, not base64.","items":{"type":"string","description":"Letter is a byte written as a letter."}},"codes":{"type":"string","description":"Codes are bytes that only read themselves: still base64.","contentEncoding":"base64"}},"required":["tags","board","index","blob","octets","hash","arr","u8s","joined","my_raw","raws","by_key","blobs"],"additionalProperties":false}`),
 	Namespace:    "fidelity",
 	Tokens:       toolgen.Tokens{Default: 576, Strict: 0, Gemini: 0},
-	SearchTerms:  "1 140 IHLJUAcBgEBABMhTABEixAoqCaRHsCrc2bJCABFIAnGAgA argument arr:2 arrai:4 base64:6 blob:7 board:3 by_kei:2 byte:7 code:3 echo:4 echo_name:4 encod:6 fideliti:2 hash:3 index:3 join:3 json:7 kei:2 label letter:5 list lose map messag:2 method:2 my_raw:3 name:13 number octet:2 onli pblob:2 raw:7 raw_messag:2 read:2 return slice:3 still str str_list string tag:2 text:2 themselv:2 u8s:2 write:8 written",
 	Call:         toolgenCallEchoNamed,
 }, {
 	Name:        ToolEchoWide,
@@ -870,7 +880,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Wide has enums of every width.","properties":{"i8":{"type":"integer","description":"I8 is an int8 enum with negative values.","enum":[-128,0,127]},"u16":{"type":"integer","description":"U16 is a uint16 enum.","enum":[1,65535]},"u64":{"type":"integer","description":"U64 is a uint64 enum with huge values.","enum":[9223372036854775808,18446744073709551615,1]},"i64":{"type":"integer","description":"I64 is an int64 enum at the edges.","enum":[-9223372036854775808,9223372036854775807]},"odd":{"type":"string","description":"Odd is a string enum whose values need escapes.","enum":["say \"hi\"","a\\b","héllo 世界","two\nlines","bell\u0007\u0001","","line\u2028sep","<a&b>"]},"odds":{"type":"array","items":{"type":"string","description":"Odd is a string enum whose values need escapes.","enum":["say \"hi\"","a\\b","héllo 世界","two\nlines","bell\u0007\u0001","","line\u2028sep","<a&b>"]}},"r":{"type":"number","description":"Ratio is a named float with constants: not an enum."},"f":{"type":"boolean","description":"Flag is a named bool with constants: not an enum."},"pu":{"type":"integer","description":"U64 is a uint64 enum with huge values.","enum":[9223372036854775808,18446744073709551615,1]},"mu":{"type":"object","additionalProperties":{"type":"integer","description":"U16 is a uint16 enum.","enum":[1,65535]}},"def_o":{"type":"string","description":"Odd is a string enum whose values need escapes.","enum":["say \"hi\"","a\\b","héllo 世界","two\nlines","bell\u0007\u0001","","line\u2028sep","<a&b>"]},"ai":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer","description":"I8 is an int8 enum with negative values.","enum":[-128,0,127]}},"ko":{"type":"object","additionalProperties":{"type":"integer"}}},"required":["i8","u16","u64","i64","odd","r","f","ai"],"additionalProperties":false}`),
 	Namespace:    "fidelity",
 	Tokens:       toolgen.Tokens{Default: 568, Strict: 0, Gemini: 0},
-	SearchTerms:  "1 140 oQgWIAQAIAIsRylCoVs4H0BAgAFUUzAQlEgQRWQjJ4QCggA5AM 127:2 128:2 18446744073709551615:2 65535:2 9223372036854775807 9223372036854775808:3 ai:2 argument bell:3 bool constant:2 def:2 def_o:2 echo:4 echo_wide:4 edg enum:12 escap:3 fideliti:2 flag float hi:3 huge:2 héllo:3 i64:3 i8:4 int64 int8:2 ko:2 line:6 mu:2 name:2 need:3 negativ:2 odd:7 pu:2 ratio return sai:3 sep:3 string:3 two:3 u16:4 u64:4 uint16:2 uint64:2 valu:7 whose:3 wide:4 世界:3",
 	Call:         toolgenCallEchoWide,
 }, {
 	Name:        ToolEchoGraph,
@@ -912,7 +921,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Graph recurses through maps, slices, arrays and pointers.","properties":{"id":{"type":"string"},"edges":{"type":"object","additionalProperties":{"description":"Graph recurses through maps, slices, arrays and pointers.","anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]}},"kids":{"type":"array","items":{"$ref":"#/$defs/Graph","description":"Graph recurses through maps, slices, arrays and pointers."}},"pair":{"type":"array","minItems":2,"maxItems":2,"items":{"description":"Graph recurses through maps, slices, arrays and pointers.","anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]}},"next":{"description":"Graph recurses through maps, slices, arrays and pointers.","anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]},"ref":{"$ref":"#/$defs/Other","description":"Other and Graph refer to each other."}},"required":["id"],"additionalProperties":false,"$defs":{"Graph":{"type":"object","properties":{"id":{"type":"string"},"edges":{"type":"object","additionalProperties":{"description":"Graph recurses through maps, slices, arrays and pointers.","anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]}},"kids":{"type":"array","items":{"$ref":"#/$defs/Graph","description":"Graph recurses through maps, slices, arrays and pointers."}},"pair":{"type":"array","minItems":2,"maxItems":2,"items":{"description":"Graph recurses through maps, slices, arrays and pointers.","anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]}},"next":{"description":"Graph recurses through maps, slices, arrays and pointers.","anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]},"ref":{"$ref":"#/$defs/Other","description":"Other and Graph refer to each other."}},"required":["id"],"additionalProperties":false},"Other":{"type":"object","properties":{"back":{"$ref":"#/$defs/Graph","description":"Graph recurses through maps, slices, arrays and pointers."},"peers":{"type":"array","items":{"$ref":"#/$defs/Other","description":"Other and Graph refer to each other."}}},"required":["peers"],"additionalProperties":false}}}`),
 	Namespace:    "fidelity",
 	Tokens:       toolgen.Tokens{Default: 478, Strict: 0, Gemini: 0},
-	SearchTerms:  "1 122 RQgAYRyJIJBGbQKAPXQI4AE argument arrai:9 back:2 each:3 echo:4 echo_graph:4 edg:4 fideliti:2 graph:16 id:4 kid:4 map:9 next:4 other:6 pair:4 peer:2 pointer:9 recurs:9 ref:4 refer:3 return slice:9 through:9",
 	Call:         toolgenCallEchoGraph,
 }, {
 	Name:        ToolEchoDeeps,
@@ -976,7 +984,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Deeps has nested pointers and pointers to collections of pointers.","properties":{"ppi":{"type":["integer","null"]},"pps":{"type":["string","null"]},"psp":{"type":"array","items":{"type":["object","null"],"description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"pmp":{"type":"object","additionalProperties":{"type":["integer","null"]}},"ppp":{"type":["object","null"],"description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"spp":{"type":"array","items":{"type":["integer","null"]}},"def":{"type":"integer"},"def_s":{"type":"string"},"def_c":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","enum":["red","green"]},"any":{},"anys":{"type":"array","items":{}},"ma":{"type":"object","additionalProperties":{}},"pa":{},"forest":{"type":"array","description":"Forest is a named slice of a recursive type.","items":{"$ref":"#/$defs/Tree","description":"Tree is a recursive type."}}},"required":["any"],"additionalProperties":false,"$defs":{"Tree":{"type":"object","properties":{"name":{"type":"string"},"kids":{"type":"array","items":{"description":"Tree is a recursive type.","anyOf":[{"$ref":"#/$defs/Tree"},{"type":"null"}]}},"left":{"$ref":"#/$defs/Tree","description":"Tree is a recursive type."}},"required":["name"],"additionalProperties":false}}}`),
 	Namespace:    "fidelity",
 	Tokens:       toolgen.Tokens{Default: 401, Strict: 0, Gemini: 0},
-	SearchTerms:  "1 85 RGgQAAwJoUYKrQARlsEI27wBAwNDFIUAGEUhA ani:4 argument color colour:2 deep:4 def:6 def_c:2 def_s:2 echo:4 echo_deep:4 enum fideliti:2 fire forest:3 grass green:2 kid:2 left:2 ma:2 name:3 pa:2 plain:2 pmp:2 point:2 pp:2 ppi:2 ppp:2 psp:2 recursiv:4 red:2 return slice spp:2 string struct:2 tree:3 type:4",
 	Call:         toolgenCallEchoDeeps,
 }, {
 	Name:        ToolEchoOmits,
@@ -1024,7 +1031,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Omits has omitempty on every kind of member.","properties":{"arr":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}},"arr0":{"type":"array","minItems":0,"maxItems":0,"items":{"type":"integer"}},"st":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"pst":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"pi":{"type":"integer"},"f":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"u":{"type":"integer","minimum":0},"str":{"type":"string","description":"Label is a named string."},"blob":{"type":"string","description":"Blob is a named []byte: encoding/json writes it in base64.","contentEncoding":"base64"},"any":{},"raw":{"type":"string","contentEncoding":"base64"},"z":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}},"zp":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"zm":{"type":"object","additionalProperties":{"type":"integer"}},"za":{},"zb":{"type":"string","description":"Blob is a named []byte: encoding/json writes it in base64.","contentEncoding":"base64"},"zt":{"description":"Temp is a temperature that reads and writes itself as \"21C\"."},"both":{"type":"integer"}},"additionalProperties":false}`),
 	Namespace:    "fidelity",
 	Tokens:       toolgen.Tokens{Default: 426, Strict: 0, Gemini: 0},
-	SearchTerms:  "1 79 wShKACAH4iJLegDgIA0qhmdIgIdlCAICgehBCA 21 21_c ani:2 argument arr:2 arr0:2 base64:2 blob:4 both:2 byte:2 echo:4 echo_omit:4 encod:2 fideliti:2 itself json:2 label name:3 omit:4 pi:2 plain:3 point:3 pst:2 raw:2 read return st:2 str:2 string struct:3 temp temperatur write:3 za:2 zb:2 zm:2 zp:2 zt:2",
 	Call:         toolgenCallEchoOmits,
 }, {
 	Name:        ToolEchoPlaces,
@@ -1087,7 +1093,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Places are method types in every position.","properties":{"u":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."},"us":{"type":"array","items":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."}},"ua":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."}},"um":{"type":"object","additionalProperties":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."}},"pt":{"type":"string","description":"PtrText has pointer-receiver text methods on both sides."},"pts":{"type":"array","items":{"type":["string","null"],"description":"PtrText has pointer-receiver text methods on both sides."}},"ptm":{"type":"object","additionalProperties":{"type":["string","null"],"description":"PtrText has pointer-receiver text methods on both sides."}},"both":{"description":"Both has text and JSON methods: the JSON ones win."},"boths":{"type":"array","items":{"description":"Both has text and JSON methods: the JSON ones win."}},"oo":{"type":"string","description":"OnlyOut has MarshalText but no UnmarshalText: read as its shape (an integer), written as text."},"oos":{"type":"array","items":{"type":"string","description":"OnlyOut has MarshalText but no UnmarshalText: read as its shape (an integer), written as text."}},"ok":{"type":"object","additionalProperties":{"type":"integer"}}},"required":["u","us","ua","um","both","oo"],"additionalProperties":false}`),
 	Namespace:    "fidelity",
 	Tokens:       toolgen.Tokens{Default: 398, Strict: 0, Gemini: 0},
-	SearchTerms:  "1 147 SVRdHgQD5SIAFAAOkhAIFZEITUA8drBIBCA5QAAAA ani:4 argument both:9 case:4 echo:4 echo_place:4 fideliti:2 integer:2 json:4 marshal:2 marshal_text:2 method:5 ok:2 on:2 onli:2 onli_out:2 oo:4 out:2 place:4 pointer:3 pt:4 ptm:2 ptr:3 ptr_text:3 read:6 receiver:7 return shape:2 side:3 string:4 text:14 ua:2 um:2 unmarshal:2 unmarshal_text:2 upper:8 us:2 valu:4 win:2 write:8 written:2",
 	Call:         toolgenCallEchoPlaces,
 }, {
 	Name:        ToolFlatAll,
@@ -1130,7 +1135,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"FlatAllArgs mirrors the parameters of FlatAll, for encoding/json.","properties":{"unit":{"type":"string","description":"Unit is a string enum declared in another package.\n\"celsius\": degrees Celsius\n\"fahrenheit\": degrees Fahrenheit","enum":["celsius","fahrenheit"]},"place":{"type":"object","description":"Place is a struct declared in another package.","properties":{"city":{"type":"string"},"unit":{"type":"string","description":"Unit is a string enum declared in another package.\n\"celsius\": degrees Celsius\n\"fahrenheit\": degrees Fahrenheit","enum":["celsius","fahrenheit"]}},"required":["city"],"additionalProperties":false},"p_place":{"type":"object","description":"Place is a struct declared in another package.","properties":{"city":{"type":"string"},"unit":{"type":"string","description":"Unit is a string enum declared in another package.\n\"celsius\": degrees Celsius\n\"fahrenheit\": degrees Fahrenheit","enum":["celsius","fahrenheit"]}},"required":["city"],"additionalProperties":false},"board":{"type":"array","description":"Board is a named array of arrays.","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"blob":{"type":"string","description":"Blob is a named []byte: encoding/json writes it in base64.","contentEncoding":"base64"},"index":{"type":"object","description":"Index is a named map of slices.","additionalProperties":{"type":"array","items":{"type":"integer"}}},"u64":{"type":"integer","description":"U64 is a uint64 enum with huge values.","enum":[9223372036854775808,18446744073709551615,1]},"odd":{"type":"string","description":"Odd is a string enum whose values need escapes.","enum":["say \"hi\"","a\\b","héllo 世界","two\nlines","bell\u0007\u0001","","line\u2028sep","<a&b>"]},"temp":{"description":"Temp is a temperature that reads and writes itself as \"21C\"."},"level":{"type":"string","description":"Level is a text type: it reads and writes \"low\" or \"high\"."},"any":{},"wait":{"type":"integer","description":"A duration in nanoseconds (1 second = 1000000000)."},"octets":{"type":"string","contentEncoding":"base64"},"upper":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."},"deep":{"type":["integer","null"]}},"required":["unit","place","board","blob","index","u64","temp","any","wait","octets","upper"],"additionalProperties":false}`),
 	Namespace:    "fidelity",
 	Tokens:       toolgen.Tokens{Default: 605, Strict: 0, Gemini: 0},
-	SearchTerms:  "1 177 AmMERAqAAsBgIoCjUTAGUpKACgIQsSKBFQAB1AMApfXCIFQEIl5kYILCoCUCdRUEDUAGGphSB 1000000000 18446744073709551615 21 21_c 9223372036854775808 all:4 ani:3 another:5 arrai:2 base64 bell blob:3 board:3 byte case celsiu:9 citi:4 declar:5 deep:2 degre:6 duration encod enum:5 escap everi fahrenheit:9 fideliti:2 flat:5 flat_all:4 hi high huge héllo index:3 itself json kind level:3 line:2 low map name:3 nanosecond need octet:2 odd:3 p_place:2 packag:5 parameter place:6 read:3 receiver sai second sep slice string:5 struct:2 take temp:3 temperatur text two type u64:3 uint64 unit:9 upper:4 valu:3 wait:2 whose write:5 世界",
 	Call:         toolgenCallFlatAll,
 }, {
 	Name:        ToolEchoMisc,
@@ -1211,7 +1215,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Misc has the remaining shapes: named pointers, aliases, cycles of embedding, addressable pointer-receiver methods.","properties":{"id":{"type":"string"},"note":{"type":"string"},"v":{"type":"integer"},"pi":{"type":"integer"},"pj":{"description":"PtrJSON writes itself with a pointer-receiver MarshalJSON, which encoding/json calls only on addressable values (slice elements, fields of a pointed-to struct)."},"pjs":{"type":"array","items":{"description":"PtrJSON writes itself with a pointer-receiver MarshalJSON, which encoding/json calls only on addressable values (slice elements, fields of a pointed-to struct)."}},"pja":{"type":"array","minItems":2,"maxItems":2,"items":{"description":"PtrJSON writes itself with a pointer-receiver MarshalJSON, which encoding/json calls only on addressable values (slice elements, fields of a pointed-to struct)."}},"pjp":{"description":"PtrJSON writes itself with a pointer-receiver MarshalJSON, which encoding/json calls only on addressable values (slice elements, fields of a pointed-to struct)."},"upper":{"type":"integer"},"UPPER":{"type":"integer"},"durs":{"type":"array","items":{"type":"integer","description":"A duration in nanoseconds (1 second = 1000000000)."}},"dur_map":{"type":"object","additionalProperties":{"type":["integer","null"]}},"nums":{"type":"object","additionalProperties":{"type":"number"}},"times":{"type":"object","additionalProperties":{"type":"string","format":"date-time"}}},"required":["id","v","pj","pjs","pja","upper","UPPER","durs"],"additionalProperties":false}`),
 	Namespace:    "fidelity",
 	Tokens:       toolgen.Tokens{Default: 367, Strict: 0, Gemini: 0},
-	SearchTerms:  "1 134 CkaZkPpIpaAABAIWgiggEIMBtGAI4iUMJSAgsAQjA 1000000000 addressabl:4 argument call:4 dur:4 dur_map:2 duration echo:4 echo_misc:4 element:4 encod:4 fideliti:2 field:4 id:2 itself:4 json:12 map:2 marshal:4 marshal_json:4 misc:4 nanosecond note:2 num:2 onli:4 pi:2 pj:4 pja:2 pjp:2 point:4 pointer:4 ptr:4 ptr_json:4 receiver:4 return second slice:4 struct:4 time:2 upper:4 valu:4 write:4",
 	Call:         toolgenCallEchoMisc,
 }, {
 	Name:         ToolFlatDefaults,
@@ -1220,7 +1223,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"FlatDefaultsArgs mirrors the parameters of FlatDefaults.","properties":{"n":{"type":"integer"},"unit":{"type":"string","description":"Unit is a string enum declared in another package.\n\"celsius\": degrees Celsius\n\"fahrenheit\": degrees Fahrenheit","enum":["celsius","fahrenheit"]},"tags":{"type":"array","items":{"type":"string"}},"when":{"type":"string","format":"date-time"}},"required":["tags"],"additionalProperties":false}`),
 	Namespace:    "fidelity",
 	Tokens:       toolgen.Tokens{Default: 136, Strict: 145, Gemini: 104},
-	SearchTerms:  "1 32 IAigABs9lg6EI celsiu:3 default:5 degre:2 fahrenheit:3 fideliti:2 flat:4 flat_default:4 mani optional parameter tag:2 take unit:3",
 	Call:         toolgenCallFlatDefaults,
 }, {
 	Name:         ToolEchoUnions,
@@ -1229,7 +1231,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Unions holds unions as members, elements and optional members.","properties":{"s":{"description":"Shape is a tagged union: members with value and pointer receivers, a member named by //toolgen:member, constraints and optional members inside members.","anyOf":[{"type":"object","description":"Circle is round.","properties":{"kind":{"type":"string","enum":["circle"]},"radius":{"type":"number"},"note":{"type":"string"}},"required":["kind","radius"],"additionalProperties":false},{"type":"object","description":"Rect is stored as a *Rect.","properties":{"kind":{"type":"string","enum":["rect"]},"width":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"height":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"tags":{"type":"array","items":{"type":"string"}}},"required":["kind","width"],"additionalProperties":false},{"type":"object","description":"Poly is named \"polygon\".","properties":{"kind":{"type":"string","enum":["polygon"]},"points":{"type":"array","items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38}}},"color":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","enum":["red","green"]}},"required":["kind","points"],"additionalProperties":false},{"type":"null"}]},"ss":{"type":"array","items":{"description":"Shape is a tagged union: members with value and pointer receivers, a member named by //toolgen:member, constraints and optional members inside members.","anyOf":[{"type":"object","description":"Circle is round.","properties":{"kind":{"type":"string","enum":["circle"]},"radius":{"type":"number"},"note":{"type":"string"}},"required":["kind","radius"],"additionalProperties":false},{"type":"object","description":"Rect is stored as a *Rect.","properties":{"kind":{"type":"string","enum":["rect"]},"width":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"height":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"tags":{"type":"array","items":{"type":"string"}}},"required":["kind","width"],"additionalProperties":false},{"type":"object","description":"Poly is named \"polygon\".","properties":{"kind":{"type":"string","enum":["polygon"]},"points":{"type":"array","items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38}}},"color":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","enum":["red","green"]}},"required":["kind","points"],"additionalProperties":false},{"type":"null"}]}},"k":{"description":"UKey is an untagged union: one member per JSON type.","anyOf":[{"type":"string","description":"KeyName is a string key."},{"type":"integer","description":"KeyNum is a number key.","minimum":-2147483648,"maximum":2147483647},{"type":"object","description":"KeyPair is an object key.","properties":{"a":{"type":"string"},"b":{"type":"integer","minimum":-128,"maximum":127}},"required":["a"],"additionalProperties":false},{"type":"boolean","description":"KeyFlag is a boolean key."},{"type":"array","description":"KeyList is an array key.","items":{"type":"integer","minimum":0,"maximum":65535}},{"type":"null"}]},"opt":{"description":"Shape is a tagged union: members with value and pointer receivers, a member named by //toolgen:member, constraints and optional members inside members.","anyOf":[{"type":"object","description":"Circle is round.","properties":{"kind":{"type":"string","enum":["circle"]},"radius":{"type":"number"},"note":{"type":"string"}},"required":["kind","radius"],"additionalProperties":false},{"type":"object","description":"Rect is stored as a *Rect.","properties":{"kind":{"type":"string","enum":["rect"]},"width":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"height":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"tags":{"type":"array","items":{"type":"string"}}},"required":["kind","width"],"additionalProperties":false},{"type":"object","description":"Poly is named \"polygon\".","properties":{"kind":{"type":"string","enum":["polygon"]},"points":{"type":"array","items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38}}},"color":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","enum":["red","green"]}},"required":["kind","points"],"additionalProperties":false},{"type":"null"}]},"keys":{"type":"array","items":{"description":"UKey is an untagged union: one member per JSON type.","anyOf":[{"type":"string","description":"KeyName is a string key."},{"type":"integer","description":"KeyNum is a number key.","minimum":-2147483648,"maximum":2147483647},{"type":"object","description":"KeyPair is an object key.","properties":{"a":{"type":"string"},"b":{"type":"integer","minimum":-128,"maximum":127}},"required":["a"],"additionalProperties":false},{"type":"boolean","description":"KeyFlag is a boolean key."},{"type":"array","description":"KeyList is an array key.","items":{"type":"integer","minimum":0,"maximum":65535}},{"type":"null"}]}}},"required":["s","k"],"additionalProperties":false}`),
 	Namespace:    "fidelity",
 	Tokens:       toolgen.Tokens{Default: 1352, Strict: 1521, Gemini: 1275},
-	SearchTerms:  "1 264 BglAYjoCIASqgcgaQnJABlCaEQAAFE4BECLTMNgYRThSCGjlgBBQCgYgJIM argument arrai:2 boolean:2 circl:6 color:9 colour:6 constraint:3 echo:4 echo_union:4 enum:3 fideliti:2 fire:3 flag:2 grass:3 green:6 height:6 insid:3 json:2 kei:24 kei_flag:2 kei_list:2 kei_name:2 kei_num:2 kei_pair:2 kind:18 list:2 member:17 name:8 note:6 num:2 number:2 object:2 on:2 opt:2 optional:3 pair:2 per:2 point:6 pointer:3 poli:3 polygon:6 radiu:6 receiver:3 rect:9 red:6 return round:3 shape:3 ss:2 store:3 string:5 tag:9 toolgen:3 type:2 u_kei:2 union:9 untag:2 valu:3 width:6",
 	Call:         toolgenCallEchoUnions,
 }}
 

@@ -19,8 +19,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(10 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 10)
+	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -59,7 +59,14 @@ var (
 
 // Tools returns the tools of package repair: create_task, search_files, move_points, update_user, send_money, log_event.
 func Tools() []toolgen.Tool {
-	return toolimpl.StaticTools(toolgenTools[:])
+	return toolimpl.StaticTools(toolgenTools[:], []string{
+		"1 82 OCQ2AEkiQTsUEgmBxngCkODaAAiCFA count:2 creat:5 creat_task:4 due:2 high id:8 label:2 level:4 log low name:4 owner:2 person:2 prioriti:3 project:2 project_id:2 ratio:2 read repair:2 retri:2 return score:2 tag:2 task:8 titl:2 urgent:3 user:4 user_id:4 watcher:2 weight:2",
+		"1 48 QBAAZBAARpmwYAtdERA1IE case:3 case_sensitiv:2 file:6 larger limit:2 look:2 mani match:2 max:2 max_size_mb:2 mb:2 most path:2 queri:2 read repair:2 return search:5 search_file:4 sensitiv:2 size:2 skip",
+		"1 40 IA0EEACAOMAIhDzHL corner:3 factor index integer matrix:2 move:6 move_point:4 origin:2 plane point:10 read repair:2 return row scale:2 transform two",
+		"1 69 kUwiARgDXcEWhCIkYDKAgk2xUGAA4BgS address code:6 displai:2 displai_name:2 email:2 free id:2 level:3 log mani name:3 note:2 number phone:3 postal profil read repair:2 retri:2 return short shown sinc:3 text time try updat:5 updat_user:4 user:8 user_id:2 zip:2 zip_code:2",
+		"1 30 gO4IgT1yAIgGQg 100 amount:3 argument cent model monei:5 never number recipient repair:3 send:6 send_monei:4 told transfer",
+		"1 49 gxKCMIWIQgUArUkECBhBx circl:2 data:2 event:5 extra:2 figur:4 flag:2 four kind:4 log:5 log_event:4 name:2 radiu:2 raw:2 read repair:2 return round side:3 squar:2 tag union",
+	})
 }
 
 // toolgenTools are the tools of package repair, as the compiler lays them out.
@@ -98,7 +105,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Task is a task to create.","properties":{"title":{"type":"string"},"count":{"type":"integer"},"ratio":{"type":"number"},"weight":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"urgent":{"type":"boolean"},"tags":{"type":"array","items":{"type":"string"}},"ids":{"type":"array","items":{"type":"integer"}},"priority":{"type":"string","description":"Priority is how urgent a task is.","enum":["low","high"]},"level":{"type":"integer","description":"Level is a log level.","enum":[1,2,3]},"due":{"type":"string","format":"date-time"},"labels":{"type":"object","additionalProperties":{"type":"string"}},"scores":{"type":"object","additionalProperties":{"type":"integer"}},"owner":{"type":"object","description":"Person is who a task is for.","properties":{"user_id":{"type":"integer"},"name":{"type":"string"}},"required":["user_id"],"additionalProperties":false},"watchers":{"type":"array","items":{"type":"object","description":"Person is who a task is for.","properties":{"user_id":{"type":"integer"},"name":{"type":"string"}},"required":["user_id"],"additionalProperties":false}},"retries":{"type":"integer","minimum":0,"maximum":255},"project_id":{"type":"string"}},"required":["title","count"],"additionalProperties":false}`),
 	Namespace:    "repair",
 	Tokens:       toolgen.Tokens{Default: 372, Strict: 0, Gemini: 0},
-	SearchTerms:  "1 82 OCQ2AEkiQTsUEgmBxngCkODaAAiCFA count:2 creat:5 creat_task:4 due:2 high id:8 label:2 level:4 log low name:4 owner:2 person:2 prioriti:3 project:2 project_id:2 ratio:2 read repair:2 retri:2 return score:2 tag:2 task:8 titl:2 urgent:3 user:4 user_id:4 watcher:2 weight:2",
 	Call:         toolgenCallCreateTask,
 }, {
 	Name:         ToolSearchFiles,
@@ -107,7 +113,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Search is what search_files read.","properties":{"query":{"type":"string"},"paths":{"type":"array","items":{"type":"string"}},"limit":{"type":"integer"},"case_sensitive":{"type":"boolean"},"max_size_mb":{"type":"number"}},"required":["query","paths","limit","case_sensitive"],"additionalProperties":false}`),
 	Namespace:    "repair",
 	Tokens:       toolgen.Tokens{Default: 148, Strict: 140, Gemini: 126},
-	SearchTerms:  "1 48 QBAAZBAARpmwYAtdERA1IE case:3 case_sensitiv:2 file:6 larger limit:2 look:2 mani match:2 max:2 max_size_mb:2 mb:2 most path:2 queri:2 read repair:2 return search:5 search_file:4 sensitiv:2 size:2 skip",
 	Call:         toolgenCallSearchFiles,
 }, {
 	Name:         ToolMovePoints,
@@ -116,7 +121,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Shape is what move_points read.","properties":{"points":{"type":"array","items":{"type":"object","description":"Point is a point in the plane.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"origin":{"type":"object","description":"Point is a point in the plane.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"matrix":{"type":"array","items":{"type":"array","items":{"type":"integer"}}},"corners":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}},"scale":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38}},"required":["points","origin","corners","scale"],"additionalProperties":false}`),
 	Namespace:    "repair",
 	Tokens:       toolgen.Tokens{Default: 252, Strict: 235, Gemini: 220},
-	SearchTerms:  "1 40 IA0EEACAOMAIhDzHL corner:3 factor index integer matrix:2 move:6 move_point:4 origin:2 plane point:10 read repair:2 return row scale:2 transform two",
 	Call:         toolgenCallMovePoints,
 }, {
 	Name:        ToolUpdateUser,
@@ -129,7 +133,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Profile is what update_user read.","properties":{"user_id":{"type":"integer"},"display_name":{"type":"string"},"zip_code":{"type":"string"},"phone":{"type":"string"},"email":{"type":"string"},"code":{"type":"string"},"level":{"type":"integer","description":"Level is a log level.","enum":[1,2,3]},"since":{"type":"string","format":"date-time"},"retries":{"type":"integer","minimum":0,"maximum":255},"notes":{"type":"string"}},"required":["user_id"],"additionalProperties":false}`),
 	Namespace:    "repair",
 	Tokens:       toolgen.Tokens{Default: 231, Strict: 310, Gemini: 0},
-	SearchTerms:  "1 69 kUwiARgDXcEWhCIkYDKAgk2xUGAA4BgS address code:6 displai:2 displai_name:2 email:2 free id:2 level:3 log mani name:3 note:2 number phone:3 postal profil read repair:2 retri:2 return short shown sinc:3 text time try updat:5 updat_user:4 user:8 user_id:2 zip:2 zip_code:2",
 	Call:         toolgenCallUpdateUser,
 }, {
 	Name:         ToolSendMoney,
@@ -139,7 +142,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations:  toolgen.Annotations{Destructive: true},
 	Namespace:    "repair",
 	Tokens:       toolgen.Tokens{Default: 101, Strict: 84, Gemini: 79},
-	SearchTerms:  "1 30 gO4IgT1yAIgGQg 100 amount:3 argument cent model monei:5 never number recipient repair:3 send:6 send_monei:4 told transfer",
 	Call:         toolgenCallSendMoney,
 }, {
 	Name:        ToolLogEvent,
@@ -178,7 +180,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Event is what log_event read: members whose type gives a value no certain meaning (any, json.RawMessage) and a union.","properties":{"name":{"type":"string"},"data":{"type":"object","additionalProperties":{}},"extra":{},"raw":{},"figure":{"description":"Figure is a figure: a tagged union.","anyOf":[{"type":"object","description":"Circle is round.","properties":{"kind":{"type":"string","enum":["circle"]},"radius":{"type":"number"}},"required":["kind","radius"],"additionalProperties":false},{"type":"object","description":"Square has four sides.","properties":{"kind":{"type":"string","enum":["square"]},"side":{"type":"number"}},"required":["kind","side"],"additionalProperties":false},{"type":"null"}]},"flag":{"type":"boolean"}},"required":["name"],"additionalProperties":false}`),
 	Namespace:    "repair",
 	Tokens:       toolgen.Tokens{Default: 192, Strict: 0, Gemini: 0},
-	SearchTerms:  "1 49 gxKCMIWIQgUArUkECBhBx circl:2 data:2 event:5 extra:2 figur:4 flag:2 four kind:4 log:5 log_event:4 name:2 radiu:2 raw:2 read repair:2 return round side:3 squar:2 tag union",
 	Call:         toolgenCallLogEvent,
 }}
 

@@ -16,8 +16,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(10 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 10)
+	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -58,7 +58,15 @@ var (
 
 // Tools returns the tools of package shapes: echo_grid, echo_matrix, echo_table, echo_times, nils, get_report, count.
 func Tools() []toolgen.Tool {
-	return toolimpl.StaticTools(toolgenTools[:])
+	return toolimpl.StaticTools(toolgenTools[:], []string{
+		"1 36 RjYACg4xCDC2SEAA argument by_name:2 cell:2 deep:2 echo:4 echo_grid:4 element grid:4 id:2 item:3 name:2 return row:2 shape:2 squar:2 time:2",
+		"1 20 KCIEhGx arrai:2 echo:4 echo_matrix:4 matrix:5 pointer:2 return shape:2",
+		"1 20 SoABGK2Ax arrai echo:4 echo_tabl:4 map pointer return shape:2 slice tabl:5",
+		"1 18 LSAEhDC echo:4 echo_time:4 instant:2 read return shape:2 time:4",
+		"1 12 KHgkKA nil:6 null pointer return shape:2 valu",
+		"1 18 Q0QgoxQY fail get:4 get_report:4 nil report:4 result return shape:2",
+		"1 10 IHhECR count:4 fail nil result return shape:2",
+	})
 }
 
 // toolgenTools are the tools of package shapes, as the compiler lays them out.
@@ -81,7 +89,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Grid holds nested shapes as members (omitempty: encoding/json then leaves out nil pointers, as toolgen always does).","properties":{"cells":{"type":"array","minItems":3,"maxItems":3,"items":{"type":"integer"}},"rows":{"type":"array","items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"integer"}}},"by_name":{"type":"object","additionalProperties":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"integer"}}},"square":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"times":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string","format":"date-time"}},"deep":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"string"}}},"items":{"type":"array","items":{"type":["object","null"],"description":"Item is an element.","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false}}},"additionalProperties":false}`),
 	Namespace:    "shapes",
 	Tokens:       toolgen.Tokens{Default: 272, Strict: 0, Gemini: 0},
-	SearchTerms:  "1 36 RjYACg4xCDC2SEAA argument by_name:2 cell:2 deep:2 echo:4 echo_grid:4 element grid:4 id:2 item:3 name:2 return row:2 shape:2 squar:2 time:2",
 	Call:         toolgenCallEchoGrid,
 }, {
 	Name:         ToolEchoMatrix,
@@ -90,7 +97,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","minItems":2,"maxItems":2,"items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"integer"}}}},"required":["result"],"additionalProperties":false}`),
 	Namespace:    "shapes",
 	Tokens:       toolgen.Tokens{Default: 96, Strict: 94, Gemini: 74},
-	SearchTerms:  "1 20 KCIEhGx arrai:2 echo:4 echo_matrix:4 matrix:5 pointer:2 return shape:2",
 	Call:         toolgenCallEchoMatrix,
 }, {
 	Name:        ToolEchoTable,
@@ -111,7 +117,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"object","additionalProperties":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"array","items":{"type":"integer"}}}}},"required":["result"],"additionalProperties":false}`),
 	Namespace:    "shapes",
 	Tokens:       toolgen.Tokens{Default: 97, Strict: 0, Gemini: 0},
-	SearchTerms:  "1 20 SoABGK2Ax arrai echo:4 echo_tabl:4 map pointer return shape:2 slice tabl:5",
 	Call:         toolgenCallEchoTable,
 }, {
 	Name:         ToolEchoTimes,
@@ -120,7 +125,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"string","format":"date-time"}}},"required":["result"],"additionalProperties":false}`),
 	Namespace:    "shapes",
 	Tokens:       toolgen.Tokens{Default: 75, Strict: 58, Gemini: 53},
-	SearchTerms:  "1 18 LSAEhDC echo:4 echo_time:4 instant:2 read return shape:2 time:4",
 	Call:         toolgenCallEchoTimes,
 }, {
 	Name:         ToolNils,
@@ -129,7 +133,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Empty holds nil values of every kind.","properties":{"list":{"type":"array","items":{"type":"integer"}},"table":{"type":"object","additionalProperties":{"type":"integer"}},"data":{"type":"string","contentEncoding":"base64"},"refs":{"type":"array","items":{"type":["object","null"],"description":"Item is an element.","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false}},"gone":{"type":"array","items":{"type":"integer"}},"zero":{"type":"array","items":{"type":"integer"}},"kept":{"type":"array","items":{"type":"integer"}},"named":{"type":"object","additionalProperties":{"type":["object","null"],"description":"Item is an element.","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false}}},"required":["list","table","data","refs","named"],"additionalProperties":false}`),
 	Namespace:    "shapes",
 	Tokens:       toolgen.Tokens{Default: 58, Strict: 41, Gemini: 37},
-	SearchTerms:  "1 12 KHgkKA nil:6 null pointer return shape:2 valu",
 	Call:         toolgenCallNils,
 }, {
 	Name:         ToolGetReport,
@@ -138,7 +141,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Report is a result a tool may fail to return.","properties":{"title":{"type":"string"}},"required":["title"],"additionalProperties":false}`),
 	Namespace:    "shapes",
 	Tokens:       toolgen.Tokens{Default: 49, Strict: 32, Gemini: 28},
-	SearchTerms:  "1 18 Q0QgoxQY fail get:4 get_report:4 nil report:4 result return shape:2",
 	Call:         toolgenCallGetReport,
 }, {
 	Name:         ToolCount,
@@ -147,7 +149,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`),
 	Namespace:    "shapes",
 	Tokens:       toolgen.Tokens{Default: 47, Strict: 30, Gemini: 26},
-	SearchTerms:  "1 10 IHhECR count:4 fail nil result return shape:2",
 	Call:         toolgenCallCount,
 }}
 

@@ -17,8 +17,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(10 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 10)
+	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -223,7 +223,48 @@ var (
 
 // Tools returns the tools of package calendar: list_calendars, create_calendar, delete_calendar, list_calendar_events, get_calendar_event, create_calendar_event, update_calendar_event, reschedule_event, cancel_calendar_event, invite_attendees, remove_attendee, respond_to_invitation, find_free_slots, get_free_busy, create_recurring_event, end_recurring_series, set_event_reminder, add_video_conference, book_meeting_room, list_meeting_rooms, share_calendar, revoke_calendar_access, set_out_of_office, set_working_hours, get_daily_agenda, search_calendar_events, move_event_to_calendar, import_ics_file, export_calendar, set_calendar_time_zone, block_focus_time, propose_new_meeting_time, list_event_attendees, attach_file_to_event, create_booking_page, list_public_holidays, convert_time_zone, subscribe_to_calendar, find_scheduling_conflicts, duplicate_calendar_event.
 func Tools() []toolgen.Tool {
-	return toolimpl.StaticTools(toolgenTools[:])
+	return toolimpl.StaticTools(toolgenTools[:], []string{
+		"1 18 BIArh calendar:7 list:5 list_calendar:4 own subscrib",
+		"1 43 cISCQBICQWgxCJymAAC 1e88e5 berlin calendar:8 call color:3 creat:5 creat_calendar:4 europ exampl:2 hex iana name:3 project rotation secondari team time:3 time_zone:2 zone:3",
+		"1 31 gSAIBkaAVN all calendar:11 calendar_id:2 cannot delet:7 delet_calendar:4 event id:2 primari secondari",
+		"1 44 YYOQAQYoASA0QEOUhBB absent between calendar:10 calendar_id:2 end event:6 expand id:2 list:5 list_calendar_event:4 occurrenc on order primari recur start:2 time two window:2",
+		"1 30 EGkojQLBBI attende calendar:6 event:8 event_id:2 get:4 get_calendar_event:4 id:2 on respons return",
+		"1 118 VAJgC0ISAhhiAxEwHPVBCACAACYgVCQhIoEEIZmAUQAQ4K add:2 address:2 agenda all:3 all_dai:3 attende:7 busi calendar:14 calendar_id:3 creat:4 creat_calendar_event:4 dai:4 default:2 description:2 detail email:2 empti end:4 event:10 everyon id:3 ignor invit:2 invitation:4 location:2 make note onli optionalli other peopl place primari privat:2 public:2 see:3 send:3 send_invitation:3 set shown span start:4 time titl:3 visibiliti:2 whole",
+		"1 65 BQGBvAYmACA1YECEgoR about attende:4 calendar:6 chang:3 description:4 email end:3 event:8 event_id:2 id:2 location:4 new:5 notifi:3 notifi_attende:3 start:3 time titl:4 updat:4 updat_calendar_event:4",
+		"1 52 AEoMIwhM-QVAJhgTwFQAx attende calendar:2 duration event:9 event_id:2 id:2 keep move:2 new:4 new_start:2 occurrenc:3 onli:3 rather recur reschedul:4 reschedul_event:4 seri start:4 tell thi_occurrenc_onli:2 time:2",
+		"1 41 IiUsA0qowHgACQC attende:3 calendar:7 cancel:5 cancel_calendar_event:4 cancellation email event:8 event_id:2 id:2 messag:2 note notifi:2 organiz remov sent",
+		"1 40 TEVkESNBAqKCAhAAe add:2 address attende:5 calendar:2 email:3 event:4 event_id:2 exist id:2 invit:4 invit_attende:4 invitation mark optional:3 peopl:2 send them:2",
+		"1 31 AIFGJFFcBgcBE attende:5 calendar:2 email:2 event:4 event_id:2 guest id:2 list off person remov:5 remov_attende:4 take",
+		"1 44 CKEgJEUgAAD_WgIUxAH accept:4 answer attend:3 calendar:2 comment:2 declin:3 event:4 event_id:2 id:2 invit invitation:4 might note organizer respond:4 respond_to_invitation:4 respons:2 tentativ:2 tentativeli",
+		"1 61 AkAAQIZUbFMWJgK6ZcZCLmUAEAFAAD address all attend attende:2 calendar:2 duration:2 duration_minut:2 earliest email end everyon find:5 find_free_slot:4 free:5 given:2 hour:3 latest length:2 meet:2 minut:2 must onli:3 peopl:2 propos slot:4 start time:2 within work:3 work_hour_onli:2",
+		"1 36 CBQHpycyokAwAMEMARD busi:5 calendar:3 detail each email:2 end event free:4 get:4 get_free_busi:4 interval look peopl person return start up window:2 without",
+		"1 141 swgEBygyE0QAaEQBJCIFJdDTewUAR8BYIQCiAQWAEQYooIDYQDIFECQSASopAA address after:2 attende:2 by_dai:3 calendar:5 calendar_id:2 count:3 creat:5 creat_recur_event:4 dai:5 daili:3 date duration:3 duration_minut:3 each:2 email empti end:2 event:5 everi:6 exampl first fr:2 frequenci:2 fridai id:2 interval:4 invit length list mani minut:3 mo:3 mondai month monthli:3 occurrenc:4 often other period primari recur:4 recurrenc repeat:3 sa:2 saturdai seri:2 start:3 su:2 sundai th:2 thursdai titl:3 tu:2 tuesdai until:3 wednesdai week:3 weekdai:2 weekli:5 year yearli:3",
+		"1 45 FAmCAB2tALQLhAyEhB after ani calendar:2 date:4 earlier end:4 end_recur_seri:4 event:3 event_id:2 id:2 keep kept last:3 last_date:2 occurrenc:3 recur:5 seri:5 stop",
+		"1 53 rSQoERAwwbEKK_AYjgCBgA add befor:4 calendar:2 devic email:3 event:8 event_id:2 id:2 long messag method:2 minut:2 minut_befor:2 notification popup:2 remind:2 reminder:5 set:4 set_event_reminder:4 sm:2 start text",
+		"1 46 ZAKiiAksAFQKBQdAGb add:4 add_video_conferenc:4 attach calendar:2 call:2 conferenc:4 event:4 event_id:2 googl id:2 link meet:3 microsoft provider:2 servic team:3 video:6 zoom:3",
+		"1 41 MIgA81SYRwaEE book:4 book_meet_room:4 calendar:2 event:4 event_id:2 id:4 list list_meet_room meet:6 reserv room:9 room_id:2 time",
+		"1 66 gG4AY2QEEQimAxRBoIbQ2EVQCIt all between build:3 calendar:2 capaciti:2 exampl featur:2 free:6 free_from:2 free_to:2 least list:5 list_meet_room:4 mani meet:5 min:2 min_capaciti:2 onli:5 optionalli peopl projector room:9 seat those time:3 two whiteboard",
+		"1 60 DFGriEuRpIFIABAYgYGIEgFRB access:3 add all also busi:3 calendar:11 calendar_id:2 chang:2 detail email:2 event:2 free:2 free_busi:2 give id:2 on onli owner:2 person:2 read:2 see:3 set share:6 share_calendar:4 write:2",
+		"1 32 gLIDNAKA7A access:4 calendar:10 calendar_id:2 email:2 id:2 person:2 revok:4 revok_calendar_access:4 share stop",
+		"1 50 TAoSBAHQQ04jVDYAAI absenc:3 block calendar:3 declin:5 declin_meet:2 dure end:3 exist invitation meet:5 messag:4 offic:4 optionalli out:4 sent set:4 set_out_of_offic:4 start:3",
+		"1 75 uAMFSYAcAKBqUiFDCWIgNAOAKk5-DMEAACSA 00 09 17 30 calendar:2 dai:7 end:3 fr:2 fridai hour:6 iana mo:2 mondai respect sa:2 saturdai schedul set:5 set_work_hour:4 start:3 su:2 suggestion sundai th:2 those thursdai time:3 time_zone:2 tu:2 tuesdai usualli wednesdai week weekdai work:6 zone:3",
+		"1 30 IEDMCpwBQlAVCF absent across agenda:4 all calendar:3 dai:2 daili:4 date:2 event get:4 get_daili_agenda:4 on return todai",
+		"1 40 kACiEAOBVQvChFUAAR after attende befor calendar:6 description event:7 find location look match onli:2 queri:3 search:4 search_calendar_event:4 text:2 time:2 titl whose",
+		"1 41 A6AIjGLAZo another calendar:11 event:8 event_id:2 id:4 move:6 move_event_to_calendar:4 target:2 target_calendar_id:2 write",
+		"1 37 oCWKJAmCBo calendar:7 calendar_id:2 event file:6 i_calendar ic:6 id:2 import:6 import_ic_file:4 url:2",
+		"1 39 rQkQEARpCugoRoQUABF address between calendar:11 calendar_id:2 dai:2 date download event export:4 export_calendar:4 file first i_calendar id:2 includ:2 last return two write",
+		"1 49 NohBAAJBOQKSbwAAD america calendar:10 calendar_id:2 chang event exampl iana id:2 new new_york set:4 set_calendar_time_zone:4 show time:8 time_zone:2 york zone:8",
+		"1 45 WDSCAAGPTwojSEaABI absent block:4 block_focu_time:4 busi calendar:4 declin down end:3 focu:6 head invitation new reserv shown:2 start:3 time:7 titl:3 work",
+		"1 48 QAqxBBHMQMQjRlYABb another calendar:2 comment:2 end:3 event:4 event_id:2 id:2 invit meet:4 new:4 organizer propos:6 propos_new_meet_time:4 start:3 suggest suit time:6 why",
+		"1 33 QJASNHAZBg5QE accept answer attende:4 calendar:2 declin each event:8 event_id:2 id:2 invit list:5 list_event_attende:4 whether",
+		"1 39 aQBTA3BA9IAEAM address attach:5 attach_file_to_event:4 attende calendar:2 document:2 event:8 event_id:2 file:6 file_url:2 id:2 invitation open url:2",
+		"1 69 AEDzgFhCM-ggOCmRKEA0xUICCDIsBIA 30 appointment:4 between book:5 buffer:2 buffer_minut:2 calendar:3 call creat:5 creat_book_page:4 dai:3 duration:2 duration_minut:2 each exampl free:2 intro kept length max:2 max_per_dai:2 min minut:4 most other page:6 per:3 pick public time:2 titl:3",
+		"1 34 4AARBFUOE2JK 3166 alpha calendar:2 code countri:4 de holidai:5 iso list:5 list_public_holidai:4 public:5 year:4",
+		"1 39 IKJQAPOkZUYAS another calendar:2 convert:6 convert_time_zone:4 dai date express iana offset on time:10 to_time_zone:2 zone:8",
+		"1 36 zACYUMNIAgIAFpFTU add address:2 cal calendar:8 feed:2 i_cal list:2 name:3 onli periodicalli publish read refresh stai subscrib:4 subscrib_to_calendar:4 url:2",
+		"1 31 IKAECjBCCLKAxhRCC between calendar:2 conflict:4 each end event find:4 find_schedul_conflict:4 list other overlap schedul:4 start time two window:2 your",
+		"1 41 QIAKIVScZSIEU attende calendar:6 copi:3 description duplicat:4 duplicat_calendar_event:4 event:8 event_id:2 id:2 new:3 new_start:2 start:4 time",
+	})
 }
 
 // toolgenTools are the tools of package calendar, as the compiler lays them out.
@@ -236,10 +277,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "calendar",
-	Tokens:      toolgen.Tokens{Default: 55, Strict: 38, Gemini: 34},
-	SearchTerms: "1 18 BIArh calendar:7 list:5 list_calendar:4 own subscrib",
-	Call:        toolgenCallListCalendars,
+	Namespace: "calendar",
+	Tokens:    toolgen.Tokens{Default: 55, Strict: 38, Gemini: 34},
+	Call:      toolgenCallListCalendars,
 }, {
 	Name:         ToolCreateCalendar,
 	Description:  "CreateCalendar creates a secondary calendar, for example for a project or a team's on-call rotation.",
@@ -247,7 +287,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Calendar is one calendar of the account.","properties":{"id":{"type":"string"},"name":{"type":"string"},"time_zone":{"type":"string"},"primary":{"type":"boolean"},"color":{"type":"string"}},"required":["id","name","time_zone"],"additionalProperties":false}`),
 	Namespace:    "calendar",
 	Tokens:       toolgen.Tokens{Default: 128, Strict: 122, Gemini: 106},
-	SearchTerms:  "1 43 cISCQBICQWgxCJymAAC 1e88e5 berlin calendar:8 call color:3 creat:5 creat_calendar:4 europ exampl:2 hex iana name:3 project rotation secondari team time:3 time_zone:2 zone:3",
 	Call:         toolgenCallCreateCalendar,
 }, {
 	Name:             ToolDeleteCalendar,
@@ -257,7 +296,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	RequiresApproval: true,
 	Namespace:        "calendar",
 	Tokens:           toolgen.Tokens{Default: 78, Strict: 61, Gemini: 56},
-	SearchTerms:      "1 31 gSAIBkaAVN all calendar:11 calendar_id:2 cannot delet:7 delet_calendar:4 event id:2 primari secondari",
 	Call:             toolgenCallDeleteCalendar,
 }, {
 	Name:         ToolListCalendarEvents,
@@ -268,10 +306,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "calendar",
-	Tokens:      toolgen.Tokens{Default: 128, Strict: 123, Gemini: 106},
-	SearchTerms: "1 44 YYOQAQYoASA0QEOUhBB absent between calendar:10 calendar_id:2 end event:6 expand id:2 list:5 list_calendar_event:4 occurrenc on order primari recur start:2 time two window:2",
-	Call:        toolgenCallListCalendarEvents,
+	Namespace: "calendar",
+	Tokens:    toolgen.Tokens{Default: 128, Strict: 123, Gemini: 106},
+	Call:      toolgenCallListCalendarEvents,
 }, {
 	Name:         ToolGetCalendarEvent,
 	Description:  "GetCalendarEvent returns one event with its attendees and their responses.",
@@ -281,10 +318,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "calendar",
-	Tokens:      toolgen.Tokens{Default: 72, Strict: 55, Gemini: 50},
-	SearchTerms: "1 30 EGkojQLBBI attende calendar:6 event:8 event_id:2 get:4 get_calendar_event:4 id:2 on respons return",
-	Call:        toolgenCallGetCalendarEvent,
+	Namespace: "calendar",
+	Tokens:    toolgen.Tokens{Default: 72, Strict: 55, Gemini: 50},
+	Call:      toolgenCallGetCalendarEvent,
 }, {
 	Name:         ToolCreateCalendarEvent,
 	Description:  "CreateCalendarEvent adds an event to a calendar and optionally invites attendees.",
@@ -292,7 +328,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Event is a calendar event.","properties":{"id":{"type":"string"},"calendar_id":{"type":"string"},"title":{"type":"string"},"start":{"type":"string","format":"date-time"},"end":{"type":"string","format":"date-time"},"location":{"type":"string"},"description":{"type":"string"},"attendees":{"type":"array","items":{"type":"object","description":"Attendee is a person invited to an event.","properties":{"email":{"type":"string"},"name":{"type":"string"},"response":{"type":"string","description":"Response is an attendee's answer to an invitation.\n\"accepted\": will attend\n\"declined\": will not attend\n\"tentative\": might attend","enum":["accepted","declined","tentative"]},"optional":{"type":"boolean"}},"required":["email"],"additionalProperties":false}},"recurrence":{"type":"string"},"meeting_url":{"type":"string"}},"required":["id","calendar_id","title","start","end"],"additionalProperties":false}`),
 	Namespace:    "calendar",
 	Tokens:       toolgen.Tokens{Default: 308, Strict: 372, Gemini: 286},
-	SearchTerms:  "1 118 VAJgC0ISAhhiAxEwHPVBCACAACYgVCQhIoEEIZmAUQAQ4K add:2 address:2 agenda all:3 all_dai:3 attende:7 busi calendar:14 calendar_id:3 creat:4 creat_calendar_event:4 dai:4 default:2 description:2 detail email:2 empti end:4 event:10 everyon id:3 ignor invit:2 invitation:4 location:2 make note onli optionalli other peopl place primari privat:2 public:2 see:3 send:3 send_invitation:3 set shown span start:4 time titl:3 visibiliti:2 whole",
 	Call:         toolgenCallCreateCalendarEvent,
 }, {
 	Name:         ToolUpdateCalendarEvent,
@@ -302,7 +337,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations:  toolgen.Annotations{Idempotent: true},
 	Namespace:    "calendar",
 	Tokens:       toolgen.Tokens{Default: 172, Strict: 223, Gemini: 150},
-	SearchTerms:  "1 65 BQGBvAYmACA1YECEgoR about attende:4 calendar:6 chang:3 description:4 email end:3 event:8 event_id:2 id:2 location:4 new:5 notifi:3 notifi_attende:3 start:3 time titl:4 updat:4 updat_calendar_event:4",
 	Call:         toolgenCallUpdateCalendarEvent,
 }, {
 	Name:         ToolRescheduleEvent,
@@ -312,7 +346,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations:  toolgen.Annotations{Idempotent: true},
 	Namespace:    "calendar",
 	Tokens:       toolgen.Tokens{Default: 134, Strict: 117, Gemini: 112},
-	SearchTerms:  "1 52 AEoMIwhM-QVAJhgTwFQAx attende calendar:2 duration event:9 event_id:2 id:2 keep move:2 new:4 new_start:2 occurrenc:3 onli:3 rather recur reschedul:4 reschedul_event:4 seri start:4 tell thi_occurrenc_onli:2 time:2",
 	Call:         toolgenCallRescheduleEvent,
 }, {
 	Name:        ToolCancelCalendarEvent,
@@ -321,7 +354,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{Destructive: true},
 	Namespace:   "calendar",
 	Tokens:      toolgen.Tokens{Default: 111, Strict: 105, Gemini: 89},
-	SearchTerms: "1 41 IiUsA0qowHgACQC attende:3 calendar:7 cancel:5 cancel_calendar_event:4 cancellation email event:8 event_id:2 id:2 messag:2 note notifi:2 organiz remov sent",
 	Call:        toolgenCallCancelCalendarEvent,
 }, {
 	Name:         ToolInviteAttendees,
@@ -330,7 +362,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Event is a calendar event.","properties":{"id":{"type":"string"},"calendar_id":{"type":"string"},"title":{"type":"string"},"start":{"type":"string","format":"date-time"},"end":{"type":"string","format":"date-time"},"location":{"type":"string"},"description":{"type":"string"},"attendees":{"type":"array","items":{"type":"object","description":"Attendee is a person invited to an event.","properties":{"email":{"type":"string"},"name":{"type":"string"},"response":{"type":"string","description":"Response is an attendee's answer to an invitation.\n\"accepted\": will attend\n\"declined\": will not attend\n\"tentative\": might attend","enum":["accepted","declined","tentative"]},"optional":{"type":"boolean"}},"required":["email"],"additionalProperties":false}},"recurrence":{"type":"string"},"meeting_url":{"type":"string"}},"required":["id","calendar_id","title","start","end"],"additionalProperties":false}`),
 	Namespace:    "calendar",
 	Tokens:       toolgen.Tokens{Default: 115, Strict: 98, Gemini: 93},
-	SearchTerms:  "1 40 TEVkESNBAqKCAhAAe add:2 address attende:5 calendar:2 email:3 event:4 event_id:2 exist id:2 invit:4 invit_attende:4 invitation mark optional:3 peopl:2 send them:2",
 	Call:         toolgenCallInviteAttendees,
 }, {
 	Name:         ToolRemoveAttendee,
@@ -340,7 +371,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations:  toolgen.Annotations{Idempotent: true},
 	Namespace:    "calendar",
 	Tokens:       toolgen.Tokens{Default: 88, Strict: 71, Gemini: 66},
-	SearchTerms:  "1 31 AIFGJFFcBgcBE attende:5 calendar:2 email:2 event:4 event_id:2 guest id:2 list off person remov:5 remov_attende:4 take",
 	Call:         toolgenCallRemoveAttendee,
 }, {
 	Name:        ToolRespondToInvitation,
@@ -349,7 +379,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{Idempotent: true},
 	Namespace:   "calendar",
 	Tokens:      toolgen.Tokens{Default: 138, Strict: 132, Gemini: 116},
-	SearchTerms: "1 44 CKEgJEUgAAD_WgIUxAH accept:4 answer attend:3 calendar:2 comment:2 declin:3 event:4 event_id:2 id:2 invit invitation:4 might note organizer respond:4 respond_to_invitation:4 respons:2 tentativ:2 tentativeli",
 	Call:        toolgenCallRespondToInvitation,
 }, {
 	Name:         ToolFindFreeSlots,
@@ -360,10 +389,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "calendar",
-	Tokens:      toolgen.Tokens{Default: 180, Strict: 163, Gemini: 158},
-	SearchTerms: "1 61 AkAAQIZUbFMWJgK6ZcZCLmUAEAFAAD address all attend attende:2 calendar:2 duration:2 duration_minut:2 earliest email end everyon find:5 find_free_slot:4 free:5 given:2 hour:3 latest length:2 meet:2 minut:2 must onli:3 peopl:2 propos slot:4 start time:2 within work:3 work_hour_onli:2",
-	Call:        toolgenCallFindFreeSlots,
+	Namespace: "calendar",
+	Tokens:    toolgen.Tokens{Default: 180, Strict: 163, Gemini: 158},
+	Call:      toolgenCallFindFreeSlots,
 }, {
 	Name:         ToolGetFreeBusy,
 	Description:  "GetFreeBusy returns the busy intervals of each person's calendar, without event details.",
@@ -373,10 +401,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "calendar",
-	Tokens:      toolgen.Tokens{Default: 125, Strict: 108, Gemini: 103},
-	SearchTerms: "1 36 CBQHpycyokAwAMEMARD busi:5 calendar:3 detail each email:2 end event free:4 get:4 get_free_busi:4 interval look peopl person return start up window:2 without",
-	Call:        toolgenCallGetFreeBusy,
+	Namespace: "calendar",
+	Tokens:    toolgen.Tokens{Default: 125, Strict: 108, Gemini: 103},
+	Call:      toolgenCallGetFreeBusy,
 }, {
 	Name:         ToolCreateRecurringEvent,
 	Description:  "CreateRecurringEvent creates an event that repeats daily, weekly, monthly or yearly.",
@@ -384,7 +411,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Event is a calendar event.","properties":{"id":{"type":"string"},"calendar_id":{"type":"string"},"title":{"type":"string"},"start":{"type":"string","format":"date-time"},"end":{"type":"string","format":"date-time"},"location":{"type":"string"},"description":{"type":"string"},"attendees":{"type":"array","items":{"type":"object","description":"Attendee is a person invited to an event.","properties":{"email":{"type":"string"},"name":{"type":"string"},"response":{"type":"string","description":"Response is an attendee's answer to an invitation.\n\"accepted\": will attend\n\"declined\": will not attend\n\"tentative\": might attend","enum":["accepted","declined","tentative"]},"optional":{"type":"boolean"}},"required":["email"],"additionalProperties":false}},"recurrence":{"type":"string"},"meeting_url":{"type":"string"}},"required":["id","calendar_id","title","start","end"],"additionalProperties":false}`),
 	Namespace:    "calendar",
 	Tokens:       toolgen.Tokens{Default: 394, Strict: 447, Gemini: 368},
-	SearchTerms:  "1 141 swgEBygyE0QAaEQBJCIFJdDTewUAR8BYIQCiAQWAEQYooIDYQDIFECQSASopAA address after:2 attende:2 by_dai:3 calendar:5 calendar_id:2 count:3 creat:5 creat_recur_event:4 dai:5 daili:3 date duration:3 duration_minut:3 each:2 email empti end:2 event:5 everi:6 exampl first fr:2 frequenci:2 fridai id:2 interval:4 invit length list mani minut:3 mo:3 mondai month monthli:3 occurrenc:4 often other period primari recur:4 recurrenc repeat:3 sa:2 saturdai seri:2 start:3 su:2 sundai th:2 thursdai titl:3 tu:2 tuesdai until:3 wednesdai week:3 weekdai:2 weekli:5 year yearli:3",
 	Call:         toolgenCallCreateRecurringEvent,
 }, {
 	Name:         ToolEndRecurringSeries,
@@ -394,7 +420,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations:  toolgen.Annotations{Destructive: true},
 	Namespace:    "calendar",
 	Tokens:       toolgen.Tokens{Default: 105, Strict: 88, Gemini: 83},
-	SearchTerms:  "1 45 FAmCAB2tALQLhAyEhB after ani calendar:2 date:4 earlier end:4 end_recur_seri:4 event:3 event_id:2 id:2 keep kept last:3 last_date:2 occurrenc:3 recur:5 seri:5 stop",
 	Call:         toolgenCallEndRecurringSeries,
 }, {
 	Name:        ToolSetEventReminder,
@@ -402,7 +427,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"event_id":{"type":"string","description":"the event."},"minutes_before":{"type":"integer","description":"how long before the start to remind.","minimum":0,"maximum":40320},"method":{"type":"string","description":"how to be reminded.\n\"popup\": a notification on your devices\n\"email\": an email\n\"sms\": a text message","enum":["popup","email","sms"]}},"required":["event_id","minutes_before","method"],"additionalProperties":false}`),
 	Namespace:   "calendar",
 	Tokens:      toolgen.Tokens{Default: 146, Strict: 129, Gemini: 124},
-	SearchTerms: "1 53 rSQoERAwwbEKK_AYjgCBgA add befor:4 calendar:2 devic email:3 event:8 event_id:2 id:2 long messag method:2 minut:2 minut_befor:2 notification popup:2 remind:2 reminder:5 set:4 set_event_reminder:4 sm:2 start text",
 	Call:        toolgenCallSetEventReminder,
 }, {
 	Name:         ToolAddVideoConference,
@@ -412,7 +436,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations:  toolgen.Annotations{Idempotent: true},
 	Namespace:    "calendar",
 	Tokens:       toolgen.Tokens{Default: 114, Strict: 97, Gemini: 92},
-	SearchTerms:  "1 46 ZAKiiAksAFQKBQdAGb add:4 add_video_conferenc:4 attach calendar:2 call:2 conferenc:4 event:4 event_id:2 googl id:2 link meet:3 microsoft provider:2 servic team:3 video:6 zoom:3",
 	Call:         toolgenCallAddVideoConference,
 }, {
 	Name:         ToolBookMeetingRoom,
@@ -421,7 +444,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Event is a calendar event.","properties":{"id":{"type":"string"},"calendar_id":{"type":"string"},"title":{"type":"string"},"start":{"type":"string","format":"date-time"},"end":{"type":"string","format":"date-time"},"location":{"type":"string"},"description":{"type":"string"},"attendees":{"type":"array","items":{"type":"object","description":"Attendee is a person invited to an event.","properties":{"email":{"type":"string"},"name":{"type":"string"},"response":{"type":"string","description":"Response is an attendee's answer to an invitation.\n\"accepted\": will attend\n\"declined\": will not attend\n\"tentative\": might attend","enum":["accepted","declined","tentative"]},"optional":{"type":"boolean"}},"required":["email"],"additionalProperties":false}},"recurrence":{"type":"string"},"meeting_url":{"type":"string"}},"required":["id","calendar_id","title","start","end"],"additionalProperties":false}`),
 	Namespace:    "calendar",
 	Tokens:       toolgen.Tokens{Default: 94, Strict: 77, Gemini: 72},
-	SearchTerms:  "1 41 MIgA81SYRwaEE book:4 book_meet_room:4 calendar:2 event:4 event_id:2 id:4 list list_meet_room meet:6 reserv room:9 room_id:2 time",
 	Call:         toolgenCallBookMeetingRoom,
 }, {
 	Name:         ToolListMeetingRooms,
@@ -432,10 +454,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "calendar",
-	Tokens:      toolgen.Tokens{Default: 171, Strict: 202, Gemini: 149},
-	SearchTerms: "1 66 gG4AY2QEEQimAxRBoIbQ2EVQCIt all between build:3 calendar:2 capaciti:2 exampl featur:2 free:6 free_from:2 free_to:2 least list:5 list_meet_room:4 mani meet:5 min:2 min_capaciti:2 onli:5 optionalli peopl projector room:9 seat those time:3 two whiteboard",
-	Call:        toolgenCallListMeetingRooms,
+	Namespace: "calendar",
+	Tokens:    toolgen.Tokens{Default: 171, Strict: 202, Gemini: 149},
+	Call:      toolgenCallListMeetingRooms,
 }, {
 	Name:        ToolShareCalendar,
 	Description: "ShareCalendar gives a person access to one of your calendars.",
@@ -443,7 +464,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{Idempotent: true},
 	Namespace:   "calendar",
 	Tokens:      toolgen.Tokens{Default: 156, Strict: 139, Gemini: 134},
-	SearchTerms: "1 60 DFGriEuRpIFIABAYgYGIEgFRB access:3 add all also busi:3 calendar:11 calendar_id:2 chang:2 detail email:2 event:2 free:2 free_busi:2 give id:2 on onli owner:2 person:2 read:2 see:3 set share:6 share_calendar:4 write:2",
 	Call:        toolgenCallShareCalendar,
 }, {
 	Name:        ToolRevokeCalendarAccess,
@@ -453,10 +473,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Destructive: true,
 		Idempotent:  true,
 	},
-	Namespace:   "calendar",
-	Tokens:      toolgen.Tokens{Default: 86, Strict: 69, Gemini: 64},
-	SearchTerms: "1 32 gLIDNAKA7A access:4 calendar:10 calendar_id:2 email:2 id:2 person:2 revok:4 revok_calendar_access:4 share stop",
-	Call:        toolgenCallRevokeCalendarAccess,
+	Namespace: "calendar",
+	Tokens:    toolgen.Tokens{Default: 86, Strict: 69, Gemini: 64},
+	Call:      toolgenCallRevokeCalendarAccess,
 }, {
 	Name:         ToolSetOutOfOffice,
 	Description:  "SetOutOfOffice blocks your calendar for an absence and, optionally, declines the meetings in it with a message.",
@@ -464,7 +483,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Event is a calendar event.","properties":{"id":{"type":"string"},"calendar_id":{"type":"string"},"title":{"type":"string"},"start":{"type":"string","format":"date-time"},"end":{"type":"string","format":"date-time"},"location":{"type":"string"},"description":{"type":"string"},"attendees":{"type":"array","items":{"type":"object","description":"Attendee is a person invited to an event.","properties":{"email":{"type":"string"},"name":{"type":"string"},"response":{"type":"string","description":"Response is an attendee's answer to an invitation.\n\"accepted\": will attend\n\"declined\": will not attend\n\"tentative\": might attend","enum":["accepted","declined","tentative"]},"optional":{"type":"boolean"}},"required":["email"],"additionalProperties":false}},"recurrence":{"type":"string"},"meeting_url":{"type":"string"}},"required":["id","calendar_id","title","start","end"],"additionalProperties":false}`),
 	Namespace:    "calendar",
 	Tokens:       toolgen.Tokens{Default: 154, Strict: 148, Gemini: 132},
-	SearchTerms:  "1 50 TAoSBAHQQ04jVDYAAI absenc:3 block calendar:3 declin:5 declin_meet:2 dure end:3 exist invitation meet:5 messag:4 offic:4 optionalli out:4 sent set:4 set_out_of_offic:4 start:3",
 	Call:         toolgenCallSetOutOfOffice,
 }, {
 	Name:        ToolSetWorkingHours,
@@ -473,7 +491,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{Idempotent: true},
 	Namespace:   "calendar",
 	Tokens:      toolgen.Tokens{Default: 258, Strict: 241, Gemini: 236},
-	SearchTerms: "1 75 uAMFSYAcAKBqUiFDCWIgNAOAKk5-DMEAACSA 00 09 17 30 calendar:2 dai:7 end:3 fr:2 fridai hour:6 iana mo:2 mondai respect sa:2 saturdai schedul set:5 set_work_hour:4 start:3 su:2 suggestion sundai th:2 those thursdai time:3 time_zone:2 tu:2 tuesdai usualli wednesdai week weekdai work:6 zone:3",
 	Call:        toolgenCallSetWorkingHours,
 }, {
 	Name:         ToolGetDailyAgenda,
@@ -484,10 +501,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "calendar",
-	Tokens:      toolgen.Tokens{Default: 75, Strict: 73, Gemini: 53},
-	SearchTerms: "1 30 IEDMCpwBQlAVCF absent across agenda:4 all calendar:3 dai:2 daili:4 date:2 event get:4 get_daili_agenda:4 on return todai",
-	Call:        toolgenCallGetDailyAgenda,
+	Namespace: "calendar",
+	Tokens:    toolgen.Tokens{Default: 75, Strict: 73, Gemini: 53},
+	Call:      toolgenCallGetDailyAgenda,
 }, {
 	Name:         ToolSearchCalendarEvents,
 	Description:  "SearchCalendarEvents finds events whose title, description, location or attendees match a text query.",
@@ -497,10 +513,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "calendar",
-	Tokens:      toolgen.Tokens{Default: 117, Strict: 123, Gemini: 95},
-	SearchTerms: "1 40 kACiEAOBVQvChFUAAR after attende befor calendar:6 description event:7 find location look match onli:2 queri:3 search:4 search_calendar_event:4 text:2 time:2 titl whose",
-	Call:        toolgenCallSearchCalendarEvents,
+	Namespace: "calendar",
+	Tokens:    toolgen.Tokens{Default: 117, Strict: 123, Gemini: 95},
+	Call:      toolgenCallSearchCalendarEvents,
 }, {
 	Name:         ToolMoveEventToCalendar,
 	Description:  "MoveEventToCalendar moves an event from its calendar to another calendar you can write to.",
@@ -509,7 +524,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations:  toolgen.Annotations{Idempotent: true},
 	Namespace:    "calendar",
 	Tokens:       toolgen.Tokens{Default: 100, Strict: 83, Gemini: 78},
-	SearchTerms:  "1 41 A6AIjGLAZo another calendar:11 event:8 event_id:2 id:4 move:6 move_event_to_calendar:4 target:2 target_calendar_id:2 write",
 	Call:         toolgenCallMoveEventToCalendar,
 }, {
 	Name:         ToolImportICSFile,
@@ -519,7 +533,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations:  toolgen.Annotations{OpenWorld: true},
 	Namespace:    "calendar",
 	Tokens:       toolgen.Tokens{Default: 99, Strict: 82, Gemini: 77},
-	SearchTerms:  "1 37 oCWKJAmCBo calendar:7 calendar_id:2 event file:6 i_calendar ic:6 id:2 import:6 import_ic_file:4 url:2",
 	Call:         toolgenCallImportICSFile,
 }, {
 	Name:        ToolExportCalendar,
@@ -528,7 +541,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "calendar",
 	Tokens:      toolgen.Tokens{Default: 122, Strict: 105, Gemini: 100},
-	SearchTerms: "1 39 rQkQEARpCugoRoQUABF address between calendar:11 calendar_id:2 dai:2 date download event export:4 export_calendar:4 file first i_calendar id:2 includ:2 last return two write",
 	Call:        toolgenCallExportCalendar,
 }, {
 	Name:         ToolSetCalendarTimeZone,
@@ -538,7 +550,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations:  toolgen.Annotations{Idempotent: true},
 	Namespace:    "calendar",
 	Tokens:       toolgen.Tokens{Default: 103, Strict: 86, Gemini: 81},
-	SearchTerms:  "1 49 NohBAAJBOQKSbwAAD america calendar:10 calendar_id:2 chang event exampl iana id:2 new new_york set:4 set_calendar_time_zone:4 show time:8 time_zone:2 york zone:8",
 	Call:         toolgenCallSetCalendarTimeZone,
 }, {
 	Name:         ToolBlockFocusTime,
@@ -547,7 +558,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Event is a calendar event.","properties":{"id":{"type":"string"},"calendar_id":{"type":"string"},"title":{"type":"string"},"start":{"type":"string","format":"date-time"},"end":{"type":"string","format":"date-time"},"location":{"type":"string"},"description":{"type":"string"},"attendees":{"type":"array","items":{"type":"object","description":"Attendee is a person invited to an event.","properties":{"email":{"type":"string"},"name":{"type":"string"},"response":{"type":"string","description":"Response is an attendee's answer to an invitation.\n\"accepted\": will attend\n\"declined\": will not attend\n\"tentative\": might attend","enum":["accepted","declined","tentative"]},"optional":{"type":"boolean"}},"required":["email"],"additionalProperties":false}},"recurrence":{"type":"string"},"meeting_url":{"type":"string"}},"required":["id","calendar_id","title","start","end"],"additionalProperties":false}`),
 	Namespace:    "calendar",
 	Tokens:       toolgen.Tokens{Default: 129, Strict: 123, Gemini: 107},
-	SearchTerms:  "1 45 WDSCAAGPTwojSEaABI absent block:4 block_focu_time:4 busi calendar:4 declin down end:3 focu:6 head invitation new reserv shown:2 start:3 time:7 titl:3 work",
 	Call:         toolgenCallBlockFocusTime,
 }, {
 	Name:        ToolProposeNewMeetingTime,
@@ -555,7 +565,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"event_id":{"type":"string","description":"the event."},"start":{"type":"string","description":"the proposed start.","format":"date-time"},"end":{"type":"string","description":"the proposed end.","format":"date-time"},"comment":{"type":"string","description":"why the time does not suit you."}},"required":["event_id","start","end"],"additionalProperties":false}`),
 	Namespace:   "calendar",
 	Tokens:      toolgen.Tokens{Default: 138, Strict: 132, Gemini: 116},
-	SearchTerms: "1 48 QAqxBBHMQMQjRlYABb another calendar:2 comment:2 end:3 event:4 event_id:2 id:2 invit meet:4 new:4 organizer propos:6 propos_new_meet_time:4 start:3 suggest suit time:6 why",
 	Call:        toolgenCallProposeNewMeetingTime,
 }, {
 	Name:         ToolListEventAttendees,
@@ -566,10 +575,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "calendar",
-	Tokens:      toolgen.Tokens{Default: 82, Strict: 65, Gemini: 60},
-	SearchTerms: "1 33 QJASNHAZBg5QE accept answer attende:4 calendar:2 declin each event:8 event_id:2 id:2 invit list:5 list_event_attende:4 whether",
-	Call:        toolgenCallListEventAttendees,
+	Namespace: "calendar",
+	Tokens:    toolgen.Tokens{Default: 82, Strict: 65, Gemini: 60},
+	Call:      toolgenCallListEventAttendees,
 }, {
 	Name:         ToolAttachFileToEvent,
 	Description:  "AttachFileToEvent attaches a document to an event, so that attendees can open it from the invitation.",
@@ -577,7 +585,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Event is a calendar event.","properties":{"id":{"type":"string"},"calendar_id":{"type":"string"},"title":{"type":"string"},"start":{"type":"string","format":"date-time"},"end":{"type":"string","format":"date-time"},"location":{"type":"string"},"description":{"type":"string"},"attendees":{"type":"array","items":{"type":"object","description":"Attendee is a person invited to an event.","properties":{"email":{"type":"string"},"name":{"type":"string"},"response":{"type":"string","description":"Response is an attendee's answer to an invitation.\n\"accepted\": will attend\n\"declined\": will not attend\n\"tentative\": might attend","enum":["accepted","declined","tentative"]},"optional":{"type":"boolean"}},"required":["email"],"additionalProperties":false}},"recurrence":{"type":"string"},"meeting_url":{"type":"string"}},"required":["id","calendar_id","title","start","end"],"additionalProperties":false}`),
 	Namespace:    "calendar",
 	Tokens:       toolgen.Tokens{Default: 100, Strict: 83, Gemini: 78},
-	SearchTerms:  "1 39 aQBTA3BA9IAEAM address attach:5 attach_file_to_event:4 attende calendar:2 document:2 event:8 event_id:2 file:6 file_url:2 id:2 invitation open url:2",
 	Call:         toolgenCallAttachFileToEvent,
 }, {
 	Name:        ToolCreateBookingPage,
@@ -585,7 +592,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"title":{"type":"string","description":"the page's title, for example \"30 min intro call\"."},"duration_minutes":{"type":"integer","description":"the length of each appointment.","minimum":5,"maximum":480},"buffer_minutes":{"type":"integer","description":"free time kept between appointments."},"max_per_day":{"type":"integer","description":"the most appointments per day."}},"required":["title","duration_minutes"],"additionalProperties":false}`),
 	Namespace:   "calendar",
 	Tokens:      toolgen.Tokens{Default: 151, Strict: 159, Gemini: 129},
-	SearchTerms: "1 69 AEDzgFhCM-ggOCmRKEA0xUICCDIsBIA 30 appointment:4 between book:5 buffer:2 buffer_minut:2 calendar:3 call creat:5 creat_book_page:4 dai:3 duration:2 duration_minut:2 each exampl free:2 intro kept length max:2 max_per_dai:2 min minut:4 most other page:6 per:3 pick public time:2 titl:3",
 	Call:        toolgenCallCreateBookingPage,
 }, {
 	Name:         ToolListPublicHolidays,
@@ -596,10 +602,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "calendar",
-	Tokens:      toolgen.Tokens{Default: 118, Strict: 101, Gemini: 96},
-	SearchTerms: "1 34 4AARBFUOE2JK 3166 alpha calendar:2 code countri:4 de holidai:5 iso list:5 list_public_holidai:4 public:5 year:4",
-	Call:        toolgenCallListPublicHolidays,
+	Namespace: "calendar",
+	Tokens:    toolgen.Tokens{Default: 118, Strict: 101, Gemini: 96},
+	Call:      toolgenCallListPublicHolidays,
 }, {
 	Name:        ToolConvertTimeZone,
 	Description: "ConvertTimeZone converts a time of day from one time zone to another.",
@@ -608,10 +613,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "calendar",
-	Tokens:      toolgen.Tokens{Default: 110, Strict: 93, Gemini: 88},
-	SearchTerms: "1 39 IKJQAPOkZUYAS another calendar:2 convert:6 convert_time_zone:4 dai date express iana offset on time:10 to_time_zone:2 zone:8",
-	Call:        toolgenCallConvertTimeZone,
+	Namespace: "calendar",
+	Tokens:    toolgen.Tokens{Default: 110, Strict: 93, Gemini: 88},
+	Call:      toolgenCallConvertTimeZone,
 }, {
 	Name:         ToolSubscribeToCalendar,
 	Description:  "SubscribeToCalendar adds a calendar published at an address (iCal feed) to your calendar list; it stays read-only and refreshes periodically.",
@@ -620,7 +624,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations:  toolgen.Annotations{OpenWorld: true},
 	Namespace:    "calendar",
 	Tokens:       toolgen.Tokens{Default: 105, Strict: 99, Gemini: 83},
-	SearchTerms:  "1 36 zACYUMNIAgIAFpFTU add address:2 cal calendar:8 feed:2 i_cal list:2 name:3 onli periodicalli publish read refresh stai subscrib:4 subscrib_to_calendar:4 url:2",
 	Call:         toolgenCallSubscribeToCalendar,
 }, {
 	Name:         ToolFindSchedulingConflicts,
@@ -631,10 +634,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "calendar",
-	Tokens:      toolgen.Tokens{Default: 105, Strict: 88, Gemini: 83},
-	SearchTerms: "1 31 IKAECjBCCLKAxhRCC between calendar:2 conflict:4 each end event find:4 find_schedul_conflict:4 list other overlap schedul:4 start time two window:2 your",
-	Call:        toolgenCallFindSchedulingConflicts,
+	Namespace: "calendar",
+	Tokens:    toolgen.Tokens{Default: 105, Strict: 88, Gemini: 83},
+	Call:      toolgenCallFindSchedulingConflicts,
 }, {
 	Name:         ToolDuplicateCalendarEvent,
 	Description:  "DuplicateCalendarEvent copies an event, with its attendees and description, to a new start time.",
@@ -642,7 +644,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Event is a calendar event.","properties":{"id":{"type":"string"},"calendar_id":{"type":"string"},"title":{"type":"string"},"start":{"type":"string","format":"date-time"},"end":{"type":"string","format":"date-time"},"location":{"type":"string"},"description":{"type":"string"},"attendees":{"type":"array","items":{"type":"object","description":"Attendee is a person invited to an event.","properties":{"email":{"type":"string"},"name":{"type":"string"},"response":{"type":"string","description":"Response is an attendee's answer to an invitation.\n\"accepted\": will attend\n\"declined\": will not attend\n\"tentative\": might attend","enum":["accepted","declined","tentative"]},"optional":{"type":"boolean"}},"required":["email"],"additionalProperties":false}},"recurrence":{"type":"string"},"meeting_url":{"type":"string"}},"required":["id","calendar_id","title","start","end"],"additionalProperties":false}`),
 	Namespace:    "calendar",
 	Tokens:       toolgen.Tokens{Default: 102, Strict: 85, Gemini: 80},
-	SearchTerms:  "1 41 QIAKIVScZSIEU attende calendar:6 copi:3 description duplicat:4 duplicat_calendar_event:4 event:8 event_id:2 id:2 new:3 new_start:2 start:4 time",
 	Call:         toolgenCallDuplicateCalendarEvent,
 }}
 

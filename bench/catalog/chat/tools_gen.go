@@ -17,8 +17,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(10 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 10)
+	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -204,7 +204,48 @@ var (
 
 // Tools returns the tools of package chat: post_chat_message, send_direct_message, reply_in_thread, get_thread_replies, edit_chat_message, delete_chat_message, schedule_chat_message, get_channel_history, search_chat_messages, list_mentions, list_channels, create_channel, archive_channel, rename_channel, set_channel_topic, invite_to_channel, kick_from_channel, join_channel, leave_channel, list_channel_members, mute_channel, mark_channel_read, add_reaction, remove_reaction, pin_message, list_pinned_messages, save_message, share_message, set_chat_status, set_presence, snooze_notifications, find_chat_user_by_email, upload_file_to_channel, create_chat_reminder, list_chat_reminders, create_user_group, update_user_group_members, start_huddle, create_poll, send_sms.
 func Tools() []toolgen.Tool {
-	return toolimpl.StaticTools(toolgenTools[:])
+	return toolimpl.StaticTools(toolgenTools[:], []string{
+		"1 45 II1IEzAkCDAZKRAWTIh allow channel:4 chat:6 format general id like link:3 markdown mention messag:7 name post:5 post_chat_messag:4 preview show text:2 unfurl:2 unfurl_link:2",
+		"1 35 dkpNjAoERjDIAQAg chat:2 direct:4 email group id messag:6 name on person privat recipient send:5 send_direct_messag:4 small text:2 user:3",
+		"1 46 ESIOgZFRqgJVAk also:3 also_send_to_channel:2 channel:6 chat:2 id:3 messag:3 repli:7 repli_in_thread:4 send:2 show start text:2 thread:8 thread_id:2",
+		"1 37 AYgDIONJDCIAk channel:3 chat:2 first get:4 get_thread_repli:4 id:2 messag:3 oldest repli:5 return start thread:8 thread_id:2",
+		"1 37 iWIQYQcigEm channel:3 chat:6 edit:4 edit_chat_messag:4 id:2 messag:9 messag_id:2 new post replac text:4",
+		"1 32 wSAGzCwo channel:3 chat:6 delet:5 delet_chat_messag:4 id:2 messag:9 messag_id:2 post",
+		"1 34 SLCAkgiGQo channel:4 chat:6 later messag:6 post:4 post_at:2 schedul:4 schedul_chat_messag:4 text:2 time",
+		"1 38 gAB8CJqwAmg0BEsi after channel:8 chat:2 first get:4 get_channel_histori:4 histori:4 limit:2 messag:3 most newest onli recent return:2 sinc:2 time",
+		"1 44 AEiM5IgWEmA1AAgy across after:3 channel:4 chat:6 from_user:2 look messag:7 onli:3 person queri:2 search:5 search_chat_messag:4 see time user:2 word",
+		"1 34 AARHnQRFICXIMg after chat:2 group list:5 list_mention:4 mention:7 messag onli:4 recent seen sinc:2 time unread:2 unread_onli:2",
+		"1 51 jsIyhHAEDgTCEBBAj anyon archiv:3 channel:8 chat:2 includ:3 includ_archiv:2 invitation join:2 kind:2 list:5 list_channel:4 member:3 member_onli:2 onli:5 privat:3 public:3 workspac:2",
+		"1 41 DQGkKWjIFMA4XSAAAEgh anyon apollo case channel:6 chat:2 creat:5 creat_channel:4 exampl invitation join:2 kind:2 lower member name:2 privat:3 proj public:3 purpos:2 space workspac",
+		"1 25 CgpYAC8Mp archiv:5 archiv_channel:4 becom channel:9 chat:2 leav list onli read",
+		"1 28 BwJBbSUo chang channel:8 chat:2 name:4 new:3 new_name:2 renam:4 renam_channel:4",
+		"1 30 RQBBRik5 channel:8 chat:2 new set:5 set_channel_topic:4 shown top topic:8",
+		"1 27 FKLVJwAQAo add channel:8 chat:2 email id invit:4 invit_to_channel:4 name peopl:2 user:3",
+		"1 23 QKWGBAw channel:8 chat:2 kick:4 kick_from_channel:4 person:2 remov user:2",
+		"1 21 YYCANQ4 channel:8 chat:2 join:4 join_channel:4 make member public",
+		"1 20 AMsYgw channel:8 chat:2 leav:4 leav_channel:4 out take",
+		"1 24 QkCJow channel:8 chat:2 list:5 list_channel_member:4 member:4 peopl",
+		"1 31 CBoAJCWgeAt absent channel:8 chat:2 mute:5 mute_channel:4 notification silenc time unmut:3 until:4 while",
+		"1 26 gIhBzAy channel:8 chat:2 everi mark:5 mark_channel_read:4 messag read:5",
+		"1 36 JY6EAMQITQYBk add:5 add_reaction:4 channel:3 chat:2 colon emoji:4 id:2 messag:5 messag_id:2 name reaction:5 thumbsup without",
+		"1 34 AsrAaQUBhEm ad channel:3 chat:2 emoji:4 id:2 messag:5 messag_id:2 name reaction:5 remov:5 remov_reaction:4",
+		"1 31 BLGAVqKAIs channel:4 chat:2 find id:2 item member messag:8 messag_id:2 pin:6 pin_messag:4",
+		"1 25 AEY4ow channel:4 chat:2 list:5 list_pin_messag:4 messag:5 pin:5",
+		"1 32 BHKAaQUACMk back channel:3 chat:2 come id:2 item later messag:9 messag_id:2 save:6 save_messag:4",
+		"1 42 EIlIAMQYhEEZ0 abov another channel:6 chat:2 comment:3 id:2 messag:10 messag_id:2 share:7 share_messag:4 shown text to_channel:2",
+		"1 42 FEAKK4EQSiQ4ULAq calendar chat:6 clear:2 emoji:4 empti expir:2 expir_at:2 meet name:2 next set:5 set_chat_statu:4 shown statu:6 text:3 time",
+		"1 34 DAKqkBgiFESBA4 activ:2 alwai app appear auto:3 awai:5 chat:2 presenc:6 set:5 set_presenc:4 shown us whether while",
+		"1 23 AUCICTQQUh all chat:2 disturb long minut:3 notification:5 number paus snooz:4 snooz_notification:4",
+		"1 31 B5vUEIAAA0 address:2 chat:6 email:7 find:4 find_chat_user_by_email:4 look member up user:4 workspac",
+		"1 38 BsYBSCANgKQk channel:8 chat:2 comment:3 file:7 local messag optional path:2 post titl:3 upload:5 upload_file_to_channel:4",
+		"1 33 UEAGQyaC0OQDIBg about absent ask bot chat:6 creat:4 creat_chat_reminder:4 els remind:3 reminder:4 someon someth text:2 time user:2",
+		"1 21 ABWph chat:6 list:5 list_chat_reminder:4 pend reminder:5",
+		"1 37 AIAXmkBDhTAIEi chat:2 creat:5 creat_user_group:4 displai group:6 handl:4 member mention name:3 onc oncal peopl user:6 without",
+		"1 34 AhBhIgACu chat:2 group:6 handl:3 member:6 new replac updat:4 updat_user_group_member:4 user:7",
+		"1 32 MokBoJAIJnQAm audio call channel:4 chat:2 conversation direct:2 huddl:4 join member messag:2 start:6 start_huddl:4 video:3",
+		"1 40 FIZUjAqAEGYihAAJEp allow anonymou:2 answer:2 channel:4 chat:2 choic:2 choos creat:4 creat_poll:4 hide multipl:2 multipl_choic:2 option:2 poll:5 post question:3 several vote",
+		"1 40 kkhwACCFwCOAigJBk 14155550100 164 absent alphanumeric chat:2 default form id:2 messag:2 number:4 phone:2 send:6 send_sm:4 sender:3 sender_id:2 sm:4 text:3",
+	})
 }
 
 // toolgenTools are the tools of package chat, as the compiler lays them out.
@@ -215,7 +256,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Message is a chat message.","properties":{"id":{"type":"string"},"channel":{"type":"string"},"user":{"type":"string"},"text":{"type":"string"},"thread_id":{"type":"string"},"reply_count":{"type":"integer"},"reactions":{"type":"array","items":{"type":"string"}},"posted_at":{"type":"string","format":"date-time"},"permalink":{"type":"string"}},"required":["id","channel","user","text","posted_at","permalink"],"additionalProperties":false}`),
 	Namespace:    "chat",
 	Tokens:       toolgen.Tokens{Default: 123, Strict: 106, Gemini: 101},
-	SearchTerms:  "1 45 II1IEzAkCDAZKRAWTIh allow channel:4 chat:6 format general id like link:3 markdown mention messag:7 name post:5 post_chat_messag:4 preview show text:2 unfurl:2 unfurl_link:2",
 	Call:         toolgenCallPostChatMessage,
 }, {
 	Name:         ToolSendDirectMessage,
@@ -224,7 +264,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Message is a chat message.","properties":{"id":{"type":"string"},"channel":{"type":"string"},"user":{"type":"string"},"text":{"type":"string"},"thread_id":{"type":"string"},"reply_count":{"type":"integer"},"reactions":{"type":"array","items":{"type":"string"}},"posted_at":{"type":"string","format":"date-time"},"permalink":{"type":"string"}},"required":["id","channel","user","text","posted_at","permalink"],"additionalProperties":false}`),
 	Namespace:    "chat",
 	Tokens:       toolgen.Tokens{Default: 99, Strict: 82, Gemini: 77},
-	SearchTerms:  "1 35 dkpNjAoERjDIAQAg chat:2 direct:4 email group id messag:6 name on person privat recipient send:5 send_direct_messag:4 small text:2 user:3",
 	Call:         toolgenCallSendDirectMessage,
 }, {
 	Name:         ToolReplyInThread,
@@ -233,7 +272,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Message is a chat message.","properties":{"id":{"type":"string"},"channel":{"type":"string"},"user":{"type":"string"},"text":{"type":"string"},"thread_id":{"type":"string"},"reply_count":{"type":"integer"},"reactions":{"type":"array","items":{"type":"string"}},"posted_at":{"type":"string","format":"date-time"},"permalink":{"type":"string"}},"required":["id","channel","user","text","posted_at","permalink"],"additionalProperties":false}`),
 	Namespace:    "chat",
 	Tokens:       toolgen.Tokens{Default: 133, Strict: 116, Gemini: 111},
-	SearchTerms:  "1 46 ESIOgZFRqgJVAk also:3 also_send_to_channel:2 channel:6 chat:2 id:3 messag:3 repli:7 repli_in_thread:4 send:2 show start text:2 thread:8 thread_id:2",
 	Call:         toolgenCallReplyInThread,
 }, {
 	Name:         ToolGetThreadReplies,
@@ -244,10 +282,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "chat",
-	Tokens:      toolgen.Tokens{Default: 96, Strict: 79, Gemini: 74},
-	SearchTerms: "1 37 AYgDIONJDCIAk channel:3 chat:2 first get:4 get_thread_repli:4 id:2 messag:3 oldest repli:5 return start thread:8 thread_id:2",
-	Call:        toolgenCallGetThreadReplies,
+	Namespace: "chat",
+	Tokens:    toolgen.Tokens{Default: 96, Strict: 79, Gemini: 74},
+	Call:      toolgenCallGetThreadReplies,
 }, {
 	Name:         ToolEditChatMessage,
 	Description:  "EditChatMessage replaces the text of a message you posted.",
@@ -256,7 +293,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations:  toolgen.Annotations{Idempotent: true},
 	Namespace:    "chat",
 	Tokens:       toolgen.Tokens{Default: 103, Strict: 86, Gemini: 81},
-	SearchTerms:  "1 37 iWIQYQcigEm channel:3 chat:6 edit:4 edit_chat_messag:4 id:2 messag:9 messag_id:2 new post replac text:4",
 	Call:         toolgenCallEditChatMessage,
 }, {
 	Name:        ToolDeleteChatMessage,
@@ -266,9 +302,8 @@ var toolgenTools = [...]toolgen.Tool{{
 		Destructive: true,
 		Idempotent:  true,
 	},
-	Namespace:   "chat",
-	Tokens:      toolgen.Tokens{Default: 85, Strict: 68, Gemini: 63},
-	SearchTerms: "1 32 wSAGzCwo channel:3 chat:6 delet:5 delet_chat_messag:4 id:2 messag:9 messag_id:2 post",
+	Namespace: "chat",
+	Tokens:    toolgen.Tokens{Default: 85, Strict: 68, Gemini: 63},
 	Call: toolimpl.CallerOK(&toolgenToolDeleteChatMessage, func(ctx context.Context, in toolgenParamsDeleteChatMessage) error {
 		return DeleteChatMessage(ctx, in.channel, in.messageID)
 	}),
@@ -278,7 +313,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"channel":{"type":"string","description":"the channel."},"text":{"type":"string","description":"the message."},"post_at":{"type":"string","description":"when to post it.","format":"date-time"}},"required":["channel","text","post_at"],"additionalProperties":false}`),
 	Namespace:   "chat",
 	Tokens:      toolgen.Tokens{Default: 107, Strict: 90, Gemini: 85},
-	SearchTerms: "1 34 SLCAkgiGQo channel:4 chat:6 later messag:6 post:4 post_at:2 schedul:4 schedul_chat_messag:4 text:2 time",
 	Call:        toolgenCallScheduleChatMessage,
 }, {
 	Name:         ToolGetChannelHistory,
@@ -289,10 +323,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "chat",
-	Tokens:      toolgen.Tokens{Default: 115, Strict: 109, Gemini: 93},
-	SearchTerms: "1 38 gAB8CJqwAmg0BEsi after channel:8 chat:2 first get:4 get_channel_histori:4 histori:4 limit:2 messag:3 most newest onli recent return:2 sinc:2 time",
-	Call:        toolgenCallGetChannelHistory,
+	Namespace: "chat",
+	Tokens:    toolgen.Tokens{Default: 115, Strict: 109, Gemini: 93},
+	Call:      toolgenCallGetChannelHistory,
 }, {
 	Name:         ToolSearchChatMessages,
 	Description:  "SearchChatMessages searches messages across the channels you can see.",
@@ -302,10 +335,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "chat",
-	Tokens:      toolgen.Tokens{Default: 119, Strict: 137, Gemini: 97},
-	SearchTerms: "1 44 AEiM5IgWEmA1AAgy across after:3 channel:4 chat:6 from_user:2 look messag:7 onli:3 person queri:2 search:5 search_chat_messag:4 see time user:2 word",
-	Call:        toolgenCallSearchChatMessages,
+	Namespace: "chat",
+	Tokens:    toolgen.Tokens{Default: 119, Strict: 137, Gemini: 97},
+	Call:      toolgenCallSearchChatMessages,
 }, {
 	Name:         ToolListMentions,
 	Description:  "ListMentions lists recent messages that @mention you or a group you are in.",
@@ -315,10 +347,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "chat",
-	Tokens:      toolgen.Tokens{Default: 101, Strict: 95, Gemini: 79},
-	SearchTerms: "1 34 AARHnQRFICXIMg after chat:2 group list:5 list_mention:4 mention:7 messag onli:4 recent seen sinc:2 time unread:2 unread_onli:2",
-	Call:        toolgenCallListMentions,
+	Namespace: "chat",
+	Tokens:    toolgen.Tokens{Default: 101, Strict: 95, Gemini: 79},
+	Call:      toolgenCallListMentions,
 }, {
 	Name:         ToolListChannels,
 	Description:  "ListChannels lists the workspace's channels.",
@@ -328,10 +359,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "chat",
-	Tokens:      toolgen.Tokens{Default: 129, Strict: 124, Gemini: 107},
-	SearchTerms: "1 51 jsIyhHAEDgTCEBBAj anyon archiv:3 channel:8 chat:2 includ:3 includ_archiv:2 invitation join:2 kind:2 list:5 list_channel:4 member:3 member_onli:2 onli:5 privat:3 public:3 workspac:2",
-	Call:        toolgenCallListChannels,
+	Namespace: "chat",
+	Tokens:    toolgen.Tokens{Default: 129, Strict: 124, Gemini: 107},
+	Call:      toolgenCallListChannels,
 }, {
 	Name:         ToolCreateChannel,
 	Description:  "CreateChannel creates a channel.",
@@ -339,7 +369,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Channel is a conversation channel.","properties":{"id":{"type":"string"},"name":{"type":"string"},"kind":{"type":"string","description":"ChannelKind is whether a channel is open to everyone.\n\"public\": anyone in the workspace can join\n\"private\": members join by invitation","enum":["public","private"]},"topic":{"type":"string"},"purpose":{"type":"string"},"members":{"type":"integer"},"archived":{"type":"boolean"}},"required":["id","name","kind","members"],"additionalProperties":false}`),
 	Namespace:    "chat",
 	Tokens:       toolgen.Tokens{Default: 149, Strict: 143, Gemini: 127},
-	SearchTerms:  "1 41 DQGkKWjIFMA4XSAAAEgh anyon apollo case channel:6 chat:2 creat:5 creat_channel:4 exampl invitation join:2 kind:2 lower member name:2 privat:3 proj public:3 purpos:2 space workspac",
 	Call:         toolgenCallCreateChannel,
 }, {
 	Name:        ToolArchiveChannel,
@@ -349,9 +378,8 @@ var toolgenTools = [...]toolgen.Tool{{
 		Destructive: true,
 		Idempotent:  true,
 	},
-	Namespace:   "chat",
-	Tokens:      toolgen.Tokens{Default: 72, Strict: 55, Gemini: 50},
-	SearchTerms: "1 25 CgpYAC8Mp archiv:5 archiv_channel:4 becom channel:9 chat:2 leav list onli read",
+	Namespace: "chat",
+	Tokens:    toolgen.Tokens{Default: 72, Strict: 55, Gemini: 50},
 	Call: toolimpl.CallerOK(&toolgenToolArchiveChannel, func(ctx context.Context, in toolgenParamsArchiveChannel) error {
 		return ArchiveChannel(ctx, in.channel)
 	}),
@@ -363,7 +391,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations:  toolgen.Annotations{Idempotent: true},
 	Namespace:    "chat",
 	Tokens:       toolgen.Tokens{Default: 101, Strict: 84, Gemini: 79},
-	SearchTerms:  "1 28 BwJBbSUo chang channel:8 chat:2 name:4 new:3 new_name:2 renam:4 renam_channel:4",
 	Call:         toolgenCallRenameChannel,
 }, {
 	Name:         ToolSetChannelTopic,
@@ -373,7 +400,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations:  toolgen.Annotations{Idempotent: true},
 	Namespace:    "chat",
 	Tokens:       toolgen.Tokens{Default: 86, Strict: 69, Gemini: 64},
-	SearchTerms:  "1 30 RQBBRik5 channel:8 chat:2 new set:5 set_channel_topic:4 shown top topic:8",
 	Call:         toolgenCallSetChannelTopic,
 }, {
 	Name:         ToolInviteToChannel,
@@ -383,7 +409,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations:  toolgen.Annotations{Idempotent: true},
 	Namespace:    "chat",
 	Tokens:       toolgen.Tokens{Default: 91, Strict: 74, Gemini: 69},
-	SearchTerms:  "1 27 FKLVJwAQAo add channel:8 chat:2 email id invit:4 invit_to_channel:4 name peopl:2 user:3",
 	Call:         toolgenCallInviteToChannel,
 }, {
 	Name:        ToolKickFromChannel,
@@ -393,10 +418,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Destructive: true,
 		Idempotent:  true,
 	},
-	Namespace:   "chat",
-	Tokens:      toolgen.Tokens{Default: 81, Strict: 64, Gemini: 59},
-	SearchTerms: "1 23 QKWGBAw channel:8 chat:2 kick:4 kick_from_channel:4 person:2 remov user:2",
-	Call:        toolgenCallKickFromChannel,
+	Namespace: "chat",
+	Tokens:    toolgen.Tokens{Default: 81, Strict: 64, Gemini: 59},
+	Call:      toolgenCallKickFromChannel,
 }, {
 	Name:         ToolJoinChannel,
 	Description:  "JoinChannel makes you a member of a public channel.",
@@ -405,7 +429,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations:  toolgen.Annotations{Idempotent: true},
 	Namespace:    "chat",
 	Tokens:       toolgen.Tokens{Default: 67, Strict: 50, Gemini: 45},
-	SearchTerms:  "1 21 YYCANQ4 channel:8 chat:2 join:4 join_channel:4 make member public",
 	Call:         toolgenCallJoinChannel,
 }, {
 	Name:        ToolLeaveChannel,
@@ -414,7 +437,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{Idempotent: true},
 	Namespace:   "chat",
 	Tokens:      toolgen.Tokens{Default: 65, Strict: 48, Gemini: 43},
-	SearchTerms: "1 20 AMsYgw channel:8 chat:2 leav:4 leav_channel:4 out take",
 	Call: toolimpl.CallerOK(&toolgenToolLeaveChannel, func(ctx context.Context, in toolgenParamsLeaveChannel) error {
 		return LeaveChannel(ctx, in.channel)
 	}),
@@ -427,10 +449,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "chat",
-	Tokens:      toolgen.Tokens{Default: 67, Strict: 50, Gemini: 45},
-	SearchTerms: "1 24 QkCJow channel:8 chat:2 list:5 list_channel_member:4 member:4 peopl",
-	Call:        toolgenCallListChannelMembers,
+	Namespace: "chat",
+	Tokens:    toolgen.Tokens{Default: 67, Strict: 50, Gemini: 45},
+	Call:      toolgenCallListChannelMembers,
 }, {
 	Name:        ToolMuteChannel,
 	Description: "MuteChannel silences a channel's notifications, for a while or until unmuted.",
@@ -438,7 +459,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{Idempotent: true},
 	Namespace:   "chat",
 	Tokens:      toolgen.Tokens{Default: 101, Strict: 96, Gemini: 79},
-	SearchTerms: "1 31 CBoAJCWgeAt absent channel:8 chat:2 mute:5 mute_channel:4 notification silenc time unmut:3 until:4 while",
 	Call:        toolgenCallMuteChannel,
 }, {
 	Name:        ToolMarkChannelRead,
@@ -447,7 +467,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{Idempotent: true},
 	Namespace:   "chat",
 	Tokens:      toolgen.Tokens{Default: 69, Strict: 52, Gemini: 47},
-	SearchTerms: "1 26 gIhBzAy channel:8 chat:2 everi mark:5 mark_channel_read:4 messag read:5",
 	Call: toolimpl.CallerOK(&toolgenToolMarkChannelRead, func(ctx context.Context, in toolgenParamsMarkChannelRead) error {
 		return MarkChannelRead(ctx, in.channel)
 	}),
@@ -458,7 +477,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{Idempotent: true},
 	Namespace:   "chat",
 	Tokens:      toolgen.Tokens{Default: 110, Strict: 93, Gemini: 88},
-	SearchTerms: "1 36 JY6EAMQITQYBk add:5 add_reaction:4 channel:3 chat:2 colon emoji:4 id:2 messag:5 messag_id:2 name reaction:5 thumbsup without",
 	Call: toolimpl.CallerOK(&toolgenToolAddReaction, func(ctx context.Context, in toolgenParamsAddReaction) error {
 		return AddReaction(ctx, in.channel, in.messageID, in.emoji)
 	}),
@@ -469,7 +487,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{Idempotent: true},
 	Namespace:   "chat",
 	Tokens:      toolgen.Tokens{Default: 104, Strict: 87, Gemini: 82},
-	SearchTerms: "1 34 AsrAaQUBhEm ad channel:3 chat:2 emoji:4 id:2 messag:5 messag_id:2 name reaction:5 remov:5 remov_reaction:4",
 	Call: toolimpl.CallerOK(&toolgenToolRemoveReaction, func(ctx context.Context, in toolgenParamsRemoveReaction) error {
 		return RemoveReaction(ctx, in.channel, in.messageID, in.emoji)
 	}),
@@ -480,7 +497,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{Idempotent: true},
 	Namespace:   "chat",
 	Tokens:      toolgen.Tokens{Default: 90, Strict: 73, Gemini: 68},
-	SearchTerms: "1 31 BLGAVqKAIs channel:4 chat:2 find id:2 item member messag:8 messag_id:2 pin:6 pin_messag:4",
 	Call: toolimpl.CallerOK(&toolgenToolPinMessage, func(ctx context.Context, in toolgenParamsPinMessage) error {
 		return PinMessage(ctx, in.channel, in.messageID)
 	}),
@@ -493,10 +509,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "chat",
-	Tokens:      toolgen.Tokens{Default: 69, Strict: 52, Gemini: 47},
-	SearchTerms: "1 25 AEY4ow channel:4 chat:2 list:5 list_pin_messag:4 messag:5 pin:5",
-	Call:        toolgenCallListPinnedMessages,
+	Namespace: "chat",
+	Tokens:    toolgen.Tokens{Default: 69, Strict: 52, Gemini: 47},
+	Call:      toolgenCallListPinnedMessages,
 }, {
 	Name:        ToolSaveMessage,
 	Description: "SaveMessage saves a message to your saved items to come back to later.",
@@ -504,7 +519,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{Idempotent: true},
 	Namespace:   "chat",
 	Tokens:      toolgen.Tokens{Default: 90, Strict: 73, Gemini: 68},
-	SearchTerms: "1 32 BHKAaQUACMk back channel:3 chat:2 come id:2 item later messag:9 messag_id:2 save:6 save_messag:4",
 	Call: toolimpl.CallerOK(&toolgenToolSaveMessage, func(ctx context.Context, in toolgenParamsSaveMessage) error {
 		return SaveMessage(ctx, in.channel, in.messageID)
 	}),
@@ -515,7 +529,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Message is a chat message.","properties":{"id":{"type":"string"},"channel":{"type":"string"},"user":{"type":"string"},"text":{"type":"string"},"thread_id":{"type":"string"},"reply_count":{"type":"integer"},"reactions":{"type":"array","items":{"type":"string"}},"posted_at":{"type":"string","format":"date-time"},"permalink":{"type":"string"}},"required":["id","channel","user","text","posted_at","permalink"],"additionalProperties":false}`),
 	Namespace:    "chat",
 	Tokens:       toolgen.Tokens{Default: 122, Strict: 116, Gemini: 100},
-	SearchTerms:  "1 42 EIlIAMQYhEEZ0 abov another channel:6 chat:2 comment:3 id:2 messag:10 messag_id:2 share:7 share_messag:4 shown text to_channel:2",
 	Call:         toolgenCallShareMessage,
 }, {
 	Name:        ToolSetChatStatus,
@@ -524,7 +537,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{Idempotent: true},
 	Namespace:   "chat",
 	Tokens:      toolgen.Tokens{Default: 121, Strict: 128, Gemini: 99},
-	SearchTerms: "1 42 FEAKK4EQSiQ4ULAq calendar chat:6 clear:2 emoji:4 empti expir:2 expir_at:2 meet name:2 next set:5 set_chat_statu:4 shown statu:6 text:3 time",
 	Call:        toolgenCallSetChatStatus,
 }, {
 	Name:        ToolSetPresence,
@@ -533,7 +545,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{Idempotent: true},
 	Namespace:   "chat",
 	Tokens:      toolgen.Tokens{Default: 92, Strict: 75, Gemini: 70},
-	SearchTerms: "1 34 DAKqkBgiFESBA4 activ:2 alwai app appear auto:3 awai:5 chat:2 presenc:6 set:5 set_presenc:4 shown us whether while",
 	Call:        toolgenCallSetPresence,
 }, {
 	Name:        ToolSnoozeNotifications,
@@ -542,7 +553,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{Idempotent: true},
 	Namespace:   "chat",
 	Tokens:      toolgen.Tokens{Default: 85, Strict: 68, Gemini: 63},
-	SearchTerms: "1 23 AUCICTQQUh all chat:2 disturb long minut:3 notification:5 number paus snooz:4 snooz_notification:4",
 	Call:        toolgenCallSnoozeNotifications,
 }, {
 	Name:         ToolFindChatUserByEmail,
@@ -553,10 +563,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "chat",
-	Tokens:      toolgen.Tokens{Default: 73, Strict: 56, Gemini: 51},
-	SearchTerms: "1 31 B5vUEIAAA0 address:2 chat:6 email:7 find:4 find_chat_user_by_email:4 look member up user:4 workspac",
-	Call:        toolgenCallFindChatUserByEmail,
+	Namespace: "chat",
+	Tokens:    toolgen.Tokens{Default: 73, Strict: 56, Gemini: 51},
+	Call:      toolgenCallFindChatUserByEmail,
 }, {
 	Name:         ToolUploadFileToChannel,
 	Description:  "UploadFileToChannel uploads a file to a channel, with an optional comment.",
@@ -564,7 +573,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Message is a chat message.","properties":{"id":{"type":"string"},"channel":{"type":"string"},"user":{"type":"string"},"text":{"type":"string"},"thread_id":{"type":"string"},"reply_count":{"type":"integer"},"reactions":{"type":"array","items":{"type":"string"}},"posted_at":{"type":"string","format":"date-time"},"permalink":{"type":"string"}},"required":["id","channel","user","text","posted_at","permalink"],"additionalProperties":false}`),
 	Namespace:    "chat",
 	Tokens:       toolgen.Tokens{Default: 118, Strict: 123, Gemini: 96},
-	SearchTerms:  "1 38 BsYBSCANgKQk channel:8 chat:2 comment:3 file:7 local messag optional path:2 post titl:3 upload:5 upload_file_to_channel:4",
 	Call:         toolgenCallUploadFileToChannel,
 }, {
 	Name:         ToolCreateChatReminder,
@@ -573,7 +581,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Reminder is a reminder the bot will post.","properties":{"id":{"type":"string"},"text":{"type":"string"},"at":{"type":"string","format":"date-time"},"user":{"type":"string"}},"required":["id","text","at","user"],"additionalProperties":false}`),
 	Namespace:    "chat",
 	Tokens:       toolgen.Tokens{Default: 113, Strict: 107, Gemini: 91},
-	SearchTerms:  "1 33 UEAGQyaC0OQDIBg about absent ask bot chat:6 creat:4 creat_chat_reminder:4 els remind:3 reminder:4 someon someth text:2 time user:2",
 	Call:         toolgenCallCreateChatReminder,
 }, {
 	Name:         ToolListChatReminders,
@@ -584,17 +591,15 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "chat",
-	Tokens:      toolgen.Tokens{Default: 51, Strict: 34, Gemini: 30},
-	SearchTerms: "1 21 ABWph chat:6 list:5 list_chat_reminder:4 pend reminder:5",
-	Call:        toolgenCallListChatReminders,
+	Namespace: "chat",
+	Tokens:    toolgen.Tokens{Default: 51, Strict: 34, Gemini: 30},
+	Call:      toolgenCallListChatReminders,
 }, {
 	Name:        ToolCreateUserGroup,
 	Description: "CreateUserGroup creates an @handle that mentions a group of people at once, such as @oncall.",
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"handle":{"type":"string","description":"the handle without @.","pattern":"^[a-z0-9][-_a-z0-9]*$"},"name":{"type":"string","description":"the group's display name."},"users":{"type":"array","description":"the members.","items":{"type":"string"}}},"required":["handle","name","users"],"additionalProperties":false}`),
 	Namespace:   "chat",
 	Tokens:      toolgen.Tokens{Default: 134, Strict: 117, Gemini: 112},
-	SearchTerms: "1 37 AIAXmkBDhTAIEi chat:2 creat:5 creat_user_group:4 displai group:6 handl:4 member mention name:3 onc oncal peopl user:6 without",
 	Call:        toolgenCallCreateUserGroup,
 }, {
 	Name:        ToolUpdateUserGroupMembers,
@@ -603,7 +608,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{Idempotent: true},
 	Namespace:   "chat",
 	Tokens:      toolgen.Tokens{Default: 91, Strict: 74, Gemini: 69},
-	SearchTerms: "1 34 AhBhIgACu chat:2 group:6 handl:3 member:6 new replac updat:4 updat_user_group_member:4 user:7",
 	Call:        toolgenCallUpdateUserGroupMembers,
 }, {
 	Name:        ToolStartHuddle,
@@ -611,7 +615,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"channel":{"type":"string","description":"the channel or direct-message conversation."},"video":{"type":"boolean","description":"start with video on."}},"required":["channel","video"],"additionalProperties":false}`),
 	Namespace:   "chat",
 	Tokens:      toolgen.Tokens{Default: 95, Strict: 78, Gemini: 73},
-	SearchTerms: "1 32 MokBoJAIJnQAm audio call channel:4 chat:2 conversation direct:2 huddl:4 join member messag:2 start:6 start_huddl:4 video:3",
 	Call:        toolgenCallStartHuddle,
 }, {
 	Name:         ToolCreatePoll,
@@ -620,7 +623,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Message is a chat message.","properties":{"id":{"type":"string"},"channel":{"type":"string"},"user":{"type":"string"},"text":{"type":"string"},"thread_id":{"type":"string"},"reply_count":{"type":"integer"},"reactions":{"type":"array","items":{"type":"string"}},"posted_at":{"type":"string","format":"date-time"},"permalink":{"type":"string"}},"required":["id","channel","user","text","posted_at","permalink"],"additionalProperties":false}`),
 	Namespace:    "chat",
 	Tokens:       toolgen.Tokens{Default: 146, Strict: 129, Gemini: 124},
-	SearchTerms:  "1 40 FIZUjAqAEGYihAAJEp allow anonymou:2 answer:2 channel:4 chat:2 choic:2 choos creat:4 creat_poll:4 hide multipl:2 multipl_choic:2 option:2 poll:5 post question:3 several vote",
 	Call:         toolgenCallCreatePoll,
 }, {
 	Name:        ToolSendSMS,
@@ -629,7 +631,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{OpenWorld: true},
 	Namespace:   "chat",
 	Tokens:      toolgen.Tokens{Default: 144, Strict: 134, Gemini: 122},
-	SearchTerms: "1 40 kkhwACCFwCOAigJBk 14155550100 164 absent alphanumeric chat:2 default form id:2 messag:2 number:4 phone:2 send:6 send_sm:4 sender:3 sender_id:2 sm:4 text:3",
 	Call:        toolgenCallSendSMS,
 }}
 

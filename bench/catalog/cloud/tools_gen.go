@@ -17,8 +17,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(10 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 10)
+	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -221,7 +221,51 @@ var (
 
 // Tools returns the tools of package cloud: list_vms, get_vm, create_vm, start_vm, stop_vm, reboot_vm, delete_vm, resize_vm, get_vm_console_output, get_vm_metrics, create_disk_snapshot, list_disk_snapshots, create_disk_from_snapshot, attach_disk, detach_disk, scale_instance_group, list_buckets, create_bucket, delete_bucket, list_bucket_objects, upload_object, delete_object, generate_presigned_url, set_bucket_lifecycle, grant_bucket_access, list_dns_zones, list_dns_records, create_dns_record, update_dns_record, delete_dns_record, get_iam_policy, add_iam_binding, remove_iam_binding, list_iam_roles, create_service_account, create_service_account_key, create_firewall_rule, list_firewall_rules, delete_firewall_rule, reserve_static_ip, get_cloud_costs, list_regions, create_ssh_key.
 func Tools() []toolgen.Tool {
-	return toolimpl.StaticTools(toolgenTools[:])
+	return toolimpl.StaticTools(toolgenTools[:], []string{
+		"1 58 MAeATBkGkkKgiVi4QCMELJCZxBEMA bill boot cloud:2 delet disk down east1 exampl filter kei kept label:4 list:5 list_vm:4 machin:4 onli:3 pend:2 region:4 run:2 shut start state:4 stop:2 terminat:2 up us valu virtual vm:4",
+		"1 29 ANBFgEFdmGEAM address cloud:2 configuration get:4 get_vm:4 id:3 machin:2 name return state virtual vm:6 vm_id:2",
+		"1 126 QmECoCQBkBRAgQhClohYCVCAIhgEDYA9UVEE5AdRFMKFkEhfAVDCgAgCDU 12 2404 address allow ani boot:3 cheaper cloud:2 creat:4 creat_vm:4 data debian disk:4 disk_size_gb:3 e2 europ everi exampl:4 external gb:3 give imag:4 ip:4 kei:5 label:4 launch log lt machin:7 machin_type:3 make name:2 new preemptibl project public:4 public_ip:3 root run script:3 size:5 spot:3 ssh:3 ssh_kei:3 standard startup:3 startup_script:3 stop team time type:3 ubuntu uniqu valu virtual vm:4 west1 zone:2",
+		"1 25 AKEIR08jKI boot cloud:2 id:2 machin:2 start:4 start_vm:4 stop virtual vm:6 vm_id:2",
+		"1 38 EAJLkCAA4okJBWISRiRiQ be bill clean cloud:2 comput disk down forc:2 id:2 kept machin:2 off power shut shutdown stop:5 stop_vm:4 virtual vm:6 vm_id:2 without",
+		"1 34 BCxFAQBLBVURWoBCC clean cloud:2 cycl hard:2 id:2 instead like machin:2 power reboot:5 reboot_vm:4 reset restart run virtual vm:6 vm_id:2",
+		"1 38 CkGaBACBLatgoAC also attach cloud:2 delet:8 delet_disk:2 delet_vm:4 disk:4 id:2 kept machin:2 optionalli otherwis virtual vm:6 vm_id:2",
+		"1 41 FAiDABiEEoF0khKCBB chang cloud:2 cpu exampl highmem id:2 machin:6 machin_type:2 memori n2 new resiz:4 resiz_vm:4 restart type:4 virtual vm:6 vm_id:2",
+		"1 45 hIMxoBA4S0go0lagCAAV boot cloud:2 consol:5 error get:4 get_vm_consol_output:4 id:2 kernel last line:4 machin:2 mani messag output:4 return serial show virtual vm:6 vm_id:2",
+		"1 82 gCgAIUJC4GgCwBRKQqlESyoEBY2whXEAACA3g absent byte:2 cloud:2 cpu:4 disk:4 disk_io:2 end get:4 get_vm_metric:4 id:2 io:2 machin:2 measur memori:4 metric:6 network:5 network_in:2 network_out:2 now out:2 per:3 percent:2 read receiv return second:3 sent seri start time us usag utilization vm:6 vm_id:2 window:2 write",
+		"1 34 gsAFoUCpTwIkC backup cloud:2 creat:4 creat_disk_snapshot:4 description:2 disk:8 disk_id:2 id:2 persistent point snapshot:5 take time",
+		"1 32 IjBQhQplC all cloud:2 disk:9 disk_id:2 id:2 list:5 list_disk_snapshot:4 onli snapshot:6",
+		"1 41 QUgB6EoqBSAh cloud:2 creat:5 creat_disk_from_snapshot:4 data disk:7 hold id:2 name:3 new:3 snapshot:8 snapshot_id:2 zone:3",
+		"1 42 AQDTCQKQjxahIC attach:6 attach_disk:4 cloud:2 disk:8 disk_id:2 id:4 machin:2 onli:3 persistent read:3 read_onli:2 virtual vm:2 vm_id:2",
+		"1 34 gcIAoCjLVGE cloud:2 detach:5 detach_disk:4 disk:9 disk_id:2 id:4 kept machin:2 virtual vm:2 vm_id:2",
+		"1 32 BRgQAXGGCs cloud:2 group:8 instanc:6 machin:2 manag number:2 scale:4 scale_instanc_group:4 set size:2",
+		"1 24 AmAMiwsHA bucket:6 cloud:2 list:5 list_bucket:4 object onli project region:3 storag",
+		"1 81 WQCcARMAIBIs0h-KpLAoAqkKl0CGGEIAICEgAEXV about:2 access:3 ani archiv:2 block:2 bucket:7 class:2 cloud:2 coldlin:2 creat:5 creat_bucket:4 data:2 default delet frequentli globalli keep kept month name:3 nearlin:2 object:2 old onc:2 overwritten public:3 public_access_block:2 quarter rareli read:4 refus region:2 standard:2 storag:4 storag_class:2 store tier uniqu version:3 year",
+		"1 33 AdkAEgtUDBi bucket:7 cloud:2 delet:8 delet_bucket:4 first forc:3 hold name:2 object:3 onli too",
+		"1 41 AAadwSEhQgBXWCoA 2026 bucket:8 cloud:2 exampl kei:2 limit:2 list:5 list_bucket_object:4 log most object:6 onli prefix:3 return start:2 whose",
+		"1 48 AAArIZHwkKAA14DKBEOAxh absent bucket:4 cloud:2 content:2 content_type:2 exampl file:2 guess kei:3 local:2 mime name object:5 path:2 pdf q3 report sourc:2 sourc_path:2 type:3 upload:5 upload_object:4",
+		"1 24 oQESSE bucket:4 cloud:2 delet:5 delet_object:4 kei:3 object:6",
+		"1 58 hHGgkkIgAUxEUVjRqBETGMSAoiJ address:2 anyon bucket:3 cloud:2 credential download:3 expir:2 expir_in_minut:2 generat:4 generat_presign_url:4 get:3 kei:3 let limit long method:2 minut:2 object:2 on presign:4 put:3 return time upload:3 url:4 without work",
+		"1 106 EALADCQ6KgFABNIF2hOtEAQAsSEJAJLFZsACUCBYEjgACS about:2 ag:4 ag_dai:2 all archiv:2 bucket:8 class cloud:2 colder:2 coldlin:2 dai:3 data delet:6 empti frequentli instead kei kept lifecycl:6 lifecycl_rule list mani month move:6 move_to:3 nearlin:2 new object:4 older onc:2 onli prefix:2 quarter rareli read:4 remov replac rule:5 set:4 set_bucket_lifecycl:4 standard:2 start storag:2 them:5 whose year",
+		"1 75 GBUUSJaIAEQQAgTqEhETdLDkDhBkg access:5 account:2 admin:2 bob bucket:8 cloud:2 com:2 creator:2 data delet exampl:2 grant:5 grant_bucket_access:4 group:2 let list member:2 new object:10 object_admin:2 object_creator:2 object_viewer:2 read:3 role:2 servic:2 servic_account user:2 viewer:2 write:3",
+		"1 24 4AAQMFpA cloud:2 dn:5 domain host list:5 list_dn_zone:4 project zone:5",
+		"1 84 BBIAKRkCQUZHAIQBAA5AQwtSYEmLwDQAKVSCEQem aaaa:2 address:2 alia allow another api authoriti caa:2 certificat cloud:2 cname:2 com:2 dkim dn:5 domain exampl:4 i_pv4 i_pv6 issu list:5 list_dn_record:4 location mail mx:2 name:5 ns:2 onli:2 pv4 pv6 record:9 record_type:2 server:2 servic spf srv:2 text txt:2 type:3 verification zone:4",
+		"1 96 JECCIZCBxBAwJeCAAFRBAEoNAiQdPZwQg5pgNAAAsQSlAIArPT aaaa:2 add address:3 alia allow another authoriti caa:2 cach certificat cloud:2 cname:2 com creat:4 creat_dn_record:4 dkim dn:5 domain exampl:3 host i_pv4 i_pv6 ip issu location long mai mail mx:2 name:6 ns:2 pv4 pv6 record:10 record_type:2 resolver second server:2 servic spf srv:2 target text ttl:2 txt:2 type:3 valu:3 verification www zone:4",
+		"1 42 BqgIhEAHKFIQM chang cloud:2 dn:5 id:2 new:2 record:8 record_id:2 second ttl:4 updat:4 updat_dn_record:4 valu:4 zone:3",
+		"1 32 gTQUhRIAA cloud:2 delet:4 delet_dn_record:4 dn:5 id:2 record:8 record_id:2 remov zone:4",
+		"1 30 BMCBEANBiCprk acm cloud:2 exampl folder get:4 get_iam_polici:4 iam:4 polici:4 prod project:2 resourc:4 return role",
+		"1 56 FBYDKohAwJQCZCCEMpsFATChYg account:2 acm add:4 add_iam_bind:4 ann bind:4 cloud:2 com comput exampl:3 expir:2 expir_at:2 grant:2 group:2 iam:4 laps member:2 prod project resourc:4 role:5 servic:2 servic_account time user:2 viewer",
+		"1 32 SxQkhEGAHG awai bind:4 cloud:2 iam:4 member:4 remov:4 remov_iam_bind:4 resourc:4 role:4 take",
+		"1 33 wIREikGkwij1WDAA cloud:2 contain custom exampl filter:2 iam:4 list:5 list_iam_role:4 name onli permission predefin role:6 storag titl whose",
+		"1 34 g4RBGObUZCRDgAAD account:5 api application bill call cloud:3 creat:5 creat_servic_account:4 description:2 exampl exporter id identiti name:2 servic:4 workload",
+		"1 38 DoQJK1oINQgA account:8 cloud:2 creat:5 creat_servic_account_kei:4 email file json kei:5 onc return servic:7 servic_account:2",
+		"1 127 jxOIJCaqgERKAA2CQAggOEOAREQBgSUnSjmYZHEIAAhBVE0ngEFFCg 113 203 22 24 8000 8100 action:3 add all:2 allow:3 cidr cloud:2 come creat:4 creat_firewal_rule:4 default:2 deni:3 direction:2 drop egress:2 everi exampl:2 firewal:6 firewal_action icmp:3 incom:2 ingress:2 let limit lower machin:2 mai match name:2 network:6 on:2 outgo:2 ping port:4 prioriti:2 protocol:5 rang:5 rule:7 sourc:3 sourc_rang:3 tag:4 target:3 target_tag:3 tcp:3 through traffic:5 udp:3 vpc win",
+		"1 28 IIQNuFJB absent all cloud:2 firewal:5 list:5 list_firewal_rule:4 network:5 rule:5",
+		"1 24 IIMWgA cloud:2 delet:5 delet_firewal_rule:4 firewal:5 name:2 rule:6",
+		"1 35 CiIYCSGQjCAMIL across address:3 cloud:2 external ip:5 machin name:3 region:3 reserv:5 reserv_static_ip:4 restart same stai static:4",
+		"1 59 pTYoEMUkRBMCQpCECYxwCAYEJRQg account:2 between break broken cloud:7 comput cost:4 dai:2 date down:2 first get:4 get_cloud_cost:4 group:2 group_by:2 label:4 last product project:4 region:4 resourc return servic:3 spent storag team total two",
+		"1 19 wAUoE0E cloud:2 creat list:5 list_region:4 region:5 resourc zone",
+		"1 44 AIACN5uDQQkhBSAA4E3 aaaa cloud:2 comment creat:4 creat_ssh_kei:4 ed25519 holder kei:8 log login machin:2 metadata name project:2 public:3 public_kei:2 register ssh:6 user:2",
+	})
 }
 
 // toolgenTools are the tools of package cloud, as the compiler lays them out.
@@ -234,10 +278,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "cloud",
-	Tokens:      toolgen.Tokens{Default: 154, Strict: 174, Gemini: 132},
-	SearchTerms: "1 58 MAeATBkGkkKgiVi4QCMELJCZxBEMA bill boot cloud:2 delet disk down east1 exampl filter kei kept label:4 list:5 list_vm:4 machin:4 onli:3 pend:2 region:4 run:2 shut start state:4 stop:2 terminat:2 up us valu virtual vm:4",
-	Call:        toolgenCallListVMs,
+	Namespace: "cloud",
+	Tokens:    toolgen.Tokens{Default: 154, Strict: 174, Gemini: 132},
+	Call:      toolgenCallListVMs,
 }, {
 	Name:         ToolGetVM,
 	Description:  "GetVM returns a virtual machine's configuration, state and addresses.",
@@ -247,10 +290,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "cloud",
-	Tokens:      toolgen.Tokens{Default: 75, Strict: 58, Gemini: 53},
-	SearchTerms: "1 29 ANBFgEFdmGEAM address cloud:2 configuration get:4 get_vm:4 id:3 machin:2 name return state virtual vm:6 vm_id:2",
-	Call:        toolgenCallGetVM,
+	Namespace: "cloud",
+	Tokens:    toolgen.Tokens{Default: 75, Strict: 58, Gemini: 53},
+	Call:      toolgenCallGetVM,
 }, {
 	Name:        ToolCreateVM,
 	Description: "CreateVM launches a new virtual machine.",
@@ -270,7 +312,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"VM is a virtual machine.","properties":{"id":{"type":"string"},"name":{"type":"string"},"region":{"type":"string"},"zone":{"type":"string"},"machine_type":{"type":"string"},"state":{"type":"string","description":"VMState is the lifecycle state of a virtual machine.\n\"running\": booted and billed\n\"stopped\": shut down; disks kept\n\"terminated\": deleted\n\"pending\": starting up","enum":["running","stopped","terminated","pending"]},"public_ip":{"type":"string"},"private_ip":{"type":"string"},"labels":{"type":"object","additionalProperties":{"type":"string"}},"created_at":{"type":"string","format":"date-time"}},"required":["id","name","region","zone","machine_type","state","private_ip","created_at"],"additionalProperties":false}`),
 	Namespace:    "cloud",
 	Tokens:       toolgen.Tokens{Default: 331, Strict: 0, Gemini: 0},
-	SearchTerms:  "1 126 QmECoCQBkBRAgQhClohYCVCAIhgEDYA9UVEE5AdRFMKFkEhfAVDCgAgCDU 12 2404 address allow ani boot:3 cheaper cloud:2 creat:4 creat_vm:4 data debian disk:4 disk_size_gb:3 e2 europ everi exampl:4 external gb:3 give imag:4 ip:4 kei:5 label:4 launch log lt machin:7 machin_type:3 make name:2 new preemptibl project public:4 public_ip:3 root run script:3 size:5 spot:3 ssh:3 ssh_kei:3 standard startup:3 startup_script:3 stop team time type:3 ubuntu uniqu valu virtual vm:4 west1 zone:2",
 	Call:         toolgenCallCreateVM,
 }, {
 	Name:         ToolStartVM,
@@ -280,7 +321,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations:  toolgen.Annotations{Idempotent: true},
 	Namespace:    "cloud",
 	Tokens:       toolgen.Tokens{Default: 66, Strict: 49, Gemini: 44},
-	SearchTerms:  "1 25 AKEIR08jKI boot cloud:2 id:2 machin:2 start:4 start_vm:4 stop virtual vm:6 vm_id:2",
 	Call:         toolgenCallStartVM,
 }, {
 	Name:         ToolStopVM,
@@ -290,7 +330,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations:  toolgen.Annotations{Idempotent: true},
 	Namespace:    "cloud",
 	Tokens:       toolgen.Tokens{Default: 97, Strict: 80, Gemini: 75},
-	SearchTerms:  "1 38 EAJLkCAA4okJBWISRiRiQ be bill clean cloud:2 comput disk down forc:2 id:2 kept machin:2 off power shut shutdown stop:5 stop_vm:4 virtual vm:6 vm_id:2 without",
 	Call:         toolgenCallStopVM,
 }, {
 	Name:         ToolRebootVM,
@@ -299,7 +338,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"VM is a virtual machine.","properties":{"id":{"type":"string"},"name":{"type":"string"},"region":{"type":"string"},"zone":{"type":"string"},"machine_type":{"type":"string"},"state":{"type":"string","description":"VMState is the lifecycle state of a virtual machine.\n\"running\": booted and billed\n\"stopped\": shut down; disks kept\n\"terminated\": deleted\n\"pending\": starting up","enum":["running","stopped","terminated","pending"]},"public_ip":{"type":"string"},"private_ip":{"type":"string"},"labels":{"type":"object","additionalProperties":{"type":"string"}},"created_at":{"type":"string","format":"date-time"}},"required":["id","name","region","zone","machine_type","state","private_ip","created_at"],"additionalProperties":false}`),
 	Namespace:    "cloud",
 	Tokens:       toolgen.Tokens{Default: 92, Strict: 75, Gemini: 70},
-	SearchTerms:  "1 34 BCxFAQBLBVURWoBCC clean cloud:2 cycl hard:2 id:2 instead like machin:2 power reboot:5 reboot_vm:4 reset restart run virtual vm:6 vm_id:2",
 	Call:         toolgenCallRebootVM,
 }, {
 	Name:             ToolDeleteVM,
@@ -309,7 +347,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	RequiresApproval: true,
 	Namespace:        "cloud",
 	Tokens:           toolgen.Tokens{Default: 96, Strict: 79, Gemini: 74},
-	SearchTerms:      "1 38 CkGaBACBLatgoAC also attach cloud:2 delet:8 delet_disk:2 delet_vm:4 disk:4 id:2 kept machin:2 optionalli otherwis virtual vm:6 vm_id:2",
 	Call:             toolgenCallDeleteVM,
 }, {
 	Name:         ToolResizeVM,
@@ -318,7 +355,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"VM is a virtual machine.","properties":{"id":{"type":"string"},"name":{"type":"string"},"region":{"type":"string"},"zone":{"type":"string"},"machine_type":{"type":"string"},"state":{"type":"string","description":"VMState is the lifecycle state of a virtual machine.\n\"running\": booted and billed\n\"stopped\": shut down; disks kept\n\"terminated\": deleted\n\"pending\": starting up","enum":["running","stopped","terminated","pending"]},"public_ip":{"type":"string"},"private_ip":{"type":"string"},"labels":{"type":"object","additionalProperties":{"type":"string"}},"created_at":{"type":"string","format":"date-time"}},"required":["id","name","region","zone","machine_type","state","private_ip","created_at"],"additionalProperties":false}`),
 	Namespace:    "cloud",
 	Tokens:       toolgen.Tokens{Default: 106, Strict: 89, Gemini: 84},
-	SearchTerms:  "1 41 FAiDABiEEoF0khKCBB chang cloud:2 cpu exampl highmem id:2 machin:6 machin_type:2 memori n2 new resiz:4 resiz_vm:4 restart type:4 virtual vm:6 vm_id:2",
 	Call:         toolgenCallResizeVM,
 }, {
 	Name:        ToolGetVMConsoleOutput,
@@ -327,7 +363,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "cloud",
 	Tokens:      toolgen.Tokens{Default: 107, Strict: 90, Gemini: 85},
-	SearchTerms: "1 45 hIMxoBA4S0go0lagCAAV boot cloud:2 consol:5 error get:4 get_vm_consol_output:4 id:2 kernel last line:4 machin:2 mani messag output:4 return serial show virtual vm:6 vm_id:2",
 	Call:        toolgenCallGetVMConsoleOutput,
 }, {
 	Name:         ToolGetVMMetrics,
@@ -338,10 +373,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "cloud",
-	Tokens:      toolgen.Tokens{Default: 201, Strict: 196, Gemini: 179},
-	SearchTerms: "1 82 gCgAIUJC4GgCwBRKQqlESyoEBY2whXEAACA3g absent byte:2 cloud:2 cpu:4 disk:4 disk_io:2 end get:4 get_vm_metric:4 id:2 io:2 machin:2 measur memori:4 metric:6 network:5 network_in:2 network_out:2 now out:2 per:3 percent:2 read receiv return second:3 sent seri start time us usag utilization vm:6 vm_id:2 window:2 write",
-	Call:        toolgenCallGetVMMetrics,
+	Namespace: "cloud",
+	Tokens:    toolgen.Tokens{Default: 201, Strict: 196, Gemini: 179},
+	Call:      toolgenCallGetVMMetrics,
 }, {
 	Name:         ToolCreateDiskSnapshot,
 	Description:  "CreateDiskSnapshot takes a point-in-time backup of a persistent disk.",
@@ -349,7 +383,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Snapshot is a point-in-time copy of a disk.","properties":{"id":{"type":"string"},"disk_id":{"type":"string"},"size_gb":{"type":"integer"},"created_at":{"type":"string","format":"date-time"}},"required":["id","disk_id","size_gb","created_at"],"additionalProperties":false}`),
 	Namespace:    "cloud",
 	Tokens:       toolgen.Tokens{Default: 88, Strict: 82, Gemini: 66},
-	SearchTerms:  "1 34 gsAFoUCpTwIkC backup cloud:2 creat:4 creat_disk_snapshot:4 description:2 disk:8 disk_id:2 id:2 persistent point snapshot:5 take time",
 	Call:         toolgenCallCreateDiskSnapshot,
 }, {
 	Name:         ToolListDiskSnapshots,
@@ -360,17 +393,15 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "cloud",
-	Tokens:      toolgen.Tokens{Default: 72, Strict: 70, Gemini: 50},
-	SearchTerms: "1 32 IjBQhQplC all cloud:2 disk:9 disk_id:2 id:2 list:5 list_disk_snapshot:4 onli snapshot:6",
-	Call:        toolgenCallListDiskSnapshots,
+	Namespace: "cloud",
+	Tokens:    toolgen.Tokens{Default: 72, Strict: 70, Gemini: 50},
+	Call:      toolgenCallListDiskSnapshots,
 }, {
 	Name:        ToolCreateDiskFromSnapshot,
 	Description: "CreateDiskFromSnapshot creates a new disk holding a snapshot's data.",
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"snapshot_id":{"type":"string","description":"the snapshot."},"zone":{"type":"string","description":"the zone of the new disk."},"name":{"type":"string","description":"the new disk's name."}},"required":["snapshot_id","zone","name"],"additionalProperties":false}`),
 	Namespace:   "cloud",
 	Tokens:      toolgen.Tokens{Default: 109, Strict: 92, Gemini: 87},
-	SearchTerms: "1 41 QUgB6EoqBSAh cloud:2 creat:5 creat_disk_from_snapshot:4 data disk:7 hold id:2 name:3 new:3 snapshot:8 snapshot_id:2 zone:3",
 	Call:        toolgenCallCreateDiskFromSnapshot,
 }, {
 	Name:        ToolAttachDisk,
@@ -379,7 +410,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{Idempotent: true},
 	Namespace:   "cloud",
 	Tokens:      toolgen.Tokens{Default: 103, Strict: 86, Gemini: 81},
-	SearchTerms: "1 42 AQDTCQKQjxahIC attach:6 attach_disk:4 cloud:2 disk:8 disk_id:2 id:4 machin:2 onli:3 persistent read:3 read_onli:2 virtual vm:2 vm_id:2",
 	Call:        toolgenCallAttachDisk,
 }, {
 	Name:        ToolDetachDisk,
@@ -388,7 +418,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{Idempotent: true},
 	Namespace:   "cloud",
 	Tokens:      toolgen.Tokens{Default: 90, Strict: 73, Gemini: 68},
-	SearchTerms: "1 34 gcIAoCjLVGE cloud:2 detach:5 detach_disk:4 disk:9 disk_id:2 id:4 kept machin:2 virtual vm:2 vm_id:2",
 	Call:        toolgenCallDetachDisk,
 }, {
 	Name:        ToolScaleInstanceGroup,
@@ -397,7 +426,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{Idempotent: true},
 	Namespace:   "cloud",
 	Tokens:      toolgen.Tokens{Default: 96, Strict: 79, Gemini: 74},
-	SearchTerms: "1 32 BRgQAXGGCs cloud:2 group:8 instanc:6 machin:2 manag number:2 scale:4 scale_instanc_group:4 set size:2",
 	Call:        toolgenCallScaleInstanceGroup,
 }, {
 	Name:         ToolListBuckets,
@@ -408,10 +436,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "cloud",
-	Tokens:      toolgen.Tokens{Default: 66, Strict: 63, Gemini: 44},
-	SearchTerms: "1 24 AmAMiwsHA bucket:6 cloud:2 list:5 list_bucket:4 object onli project region:3 storag",
-	Call:        toolgenCallListBuckets,
+	Namespace: "cloud",
+	Tokens:    toolgen.Tokens{Default: 66, Strict: 63, Gemini: 44},
+	Call:      toolgenCallListBuckets,
 }, {
 	Name:         ToolCreateBucket,
 	Description:  "CreateBucket creates an object-storage bucket.",
@@ -419,7 +446,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Bucket is an object-storage bucket.","properties":{"name":{"type":"string"},"region":{"type":"string"},"storage_class":{"type":"string","description":"StorageClass is the storage tier of a bucket.\n\"standard\": frequently read data\n\"nearline\": read about once a month\n\"coldline\": read about once a quarter\n\"archive\": kept for years, rarely read","enum":["standard","nearline","coldline","archive"]},"versioning":{"type":"boolean"},"created_at":{"type":"string","format":"date-time"}},"required":["name","region","storage_class","versioning","created_at"],"additionalProperties":false}`),
 	Namespace:    "cloud",
 	Tokens:       toolgen.Tokens{Default: 201, Strict: 184, Gemini: 179},
-	SearchTerms:  "1 81 WQCcARMAIBIs0h-KpLAoAqkKl0CGGEIAICEgAEXV about:2 access:3 ani archiv:2 block:2 bucket:7 class:2 cloud:2 coldlin:2 creat:5 creat_bucket:4 data:2 default delet frequentli globalli keep kept month name:3 nearlin:2 object:2 old onc:2 overwritten public:3 public_access_block:2 quarter rareli read:4 refus region:2 standard:2 storag:4 storag_class:2 store tier uniqu version:3 year",
 	Call:         toolgenCallCreateBucket,
 }, {
 	Name:             ToolDeleteBucket,
@@ -429,7 +455,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	RequiresApproval: true,
 	Namespace:        "cloud",
 	Tokens:           toolgen.Tokens{Default: 94, Strict: 77, Gemini: 72},
-	SearchTerms:      "1 33 AdkAEgtUDBi bucket:7 cloud:2 delet:8 delet_bucket:4 first forc:3 hold name:2 object:3 onli too",
 	Call:             toolgenCallDeleteBucket,
 }, {
 	Name:         ToolListBucketObjects,
@@ -440,10 +465,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "cloud",
-	Tokens:      toolgen.Tokens{Default: 123, Strict: 117, Gemini: 101},
-	SearchTerms: "1 41 AAadwSEhQgBXWCoA 2026 bucket:8 cloud:2 exampl kei:2 limit:2 list:5 list_bucket_object:4 log most object:6 onli prefix:3 return start:2 whose",
-	Call:        toolgenCallListBucketObjects,
+	Namespace: "cloud",
+	Tokens:    toolgen.Tokens{Default: 123, Strict: 117, Gemini: 101},
+	Call:      toolgenCallListBucketObjects,
 }, {
 	Name:         ToolUploadObject,
 	Description:  "UploadObject uploads a local file to a bucket.",
@@ -451,7 +475,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Object is an object in a bucket.","properties":{"key":{"type":"string"},"size":{"type":"integer"},"content_type":{"type":"string"},"last_modified":{"type":"string","format":"date-time"}},"required":["key","size","last_modified"],"additionalProperties":false}`),
 	Namespace:    "cloud",
 	Tokens:       toolgen.Tokens{Default: 128, Strict: 123, Gemini: 106},
-	SearchTerms:  "1 48 AAArIZHwkKAA14DKBEOAxh absent bucket:4 cloud:2 content:2 content_type:2 exampl file:2 guess kei:3 local:2 mime name object:5 path:2 pdf q3 report sourc:2 sourc_path:2 type:3 upload:5 upload_object:4",
 	Call:         toolgenCallUploadObject,
 }, {
 	Name:        ToolDeleteObject,
@@ -461,10 +484,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Destructive: true,
 		Idempotent:  true,
 	},
-	Namespace:   "cloud",
-	Tokens:      toolgen.Tokens{Default: 80, Strict: 63, Gemini: 58},
-	SearchTerms: "1 24 oQESSE bucket:4 cloud:2 delet:5 delet_object:4 kei:3 object:6",
-	Call:        toolgenCallDeleteObject,
+	Namespace: "cloud",
+	Tokens:    toolgen.Tokens{Default: 80, Strict: 63, Gemini: 58},
+	Call:      toolgenCallDeleteObject,
 }, {
 	Name:        ToolGeneratePresignedURL,
 	Description: "GeneratePresignedURL returns a time-limited address that lets anyone download or upload one object without credentials.",
@@ -472,7 +494,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "cloud",
 	Tokens:      toolgen.Tokens{Default: 159, Strict: 142, Gemini: 137},
-	SearchTerms: "1 58 hHGgkkIgAUxEUVjRqBETGMSAoiJ address:2 anyon bucket:3 cloud:2 credential download:3 expir:2 expir_in_minut:2 generat:4 generat_presign_url:4 get:3 kei:3 let limit long method:2 minut:2 object:2 on presign:4 put:3 return time upload:3 url:4 without work",
 	Call:        toolgenCallGeneratePresignedURL,
 }, {
 	Name:        ToolSetBucketLifecycle,
@@ -482,10 +503,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Destructive: true,
 		Idempotent:  true,
 	},
-	Namespace:   "cloud",
-	Tokens:      toolgen.Tokens{Default: 257, Strict: 275, Gemini: 230},
-	SearchTerms: "1 106 EALADCQ6KgFABNIF2hOtEAQAsSEJAJLFZsACUCBYEjgACS about:2 ag:4 ag_dai:2 all archiv:2 bucket:8 class cloud:2 colder:2 coldlin:2 dai:3 data delet:6 empti frequentli instead kei kept lifecycl:6 lifecycl_rule list mani month move:6 move_to:3 nearlin:2 new object:4 older onc:2 onli prefix:2 quarter rareli read:4 remov replac rule:5 set:4 set_bucket_lifecycl:4 standard:2 start storag:2 them:5 whose year",
-	Call:        toolgenCallSetBucketLifecycle,
+	Namespace: "cloud",
+	Tokens:    toolgen.Tokens{Default: 257, Strict: 275, Gemini: 230},
+	Call:      toolgenCallSetBucketLifecycle,
 }, {
 	Name:        ToolGrantBucketAccess,
 	Description: "GrantBucketAccess lets a user, group or service account read or write a bucket's objects.",
@@ -493,7 +513,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{Idempotent: true},
 	Namespace:   "cloud",
 	Tokens:      toolgen.Tokens{Default: 166, Strict: 149, Gemini: 144},
-	SearchTerms: "1 75 GBUUSJaIAEQQAgTqEhETdLDkDhBkg access:5 account:2 admin:2 bob bucket:8 cloud:2 com:2 creator:2 data delet exampl:2 grant:5 grant_bucket_access:4 group:2 let list member:2 new object:10 object_admin:2 object_creator:2 object_viewer:2 read:3 role:2 servic:2 servic_account user:2 viewer:2 write:3",
 	Call:        toolgenCallGrantBucketAccess,
 }, {
 	Name:         ToolListDNSZones,
@@ -504,10 +523,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "cloud",
-	Tokens:      toolgen.Tokens{Default: 56, Strict: 39, Gemini: 35},
-	SearchTerms: "1 24 4AAQMFpA cloud:2 dn:5 domain host list:5 list_dn_zone:4 project zone:5",
-	Call:        toolgenCallListDNSZones,
+	Namespace: "cloud",
+	Tokens:    toolgen.Tokens{Default: 56, Strict: 39, Gemini: 35},
+	Call:      toolgenCallListDNSZones,
 }, {
 	Name:         ToolListDNSRecords,
 	Description:  "ListDNSRecords lists the records of a DNS zone.",
@@ -517,10 +535,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "cloud",
-	Tokens:      toolgen.Tokens{Default: 200, Strict: 207, Gemini: 178},
-	SearchTerms: "1 84 BBIAKRkCQUZHAIQBAA5AQwtSYEmLwDQAKVSCEQem aaaa:2 address:2 alia allow another api authoriti caa:2 certificat cloud:2 cname:2 com:2 dkim dn:5 domain exampl:4 i_pv4 i_pv6 issu list:5 list_dn_record:4 location mail mx:2 name:5 ns:2 onli:2 pv4 pv6 record:9 record_type:2 server:2 servic spf srv:2 text txt:2 type:3 verification zone:4",
-	Call:        toolgenCallListDNSRecords,
+	Namespace: "cloud",
+	Tokens:    toolgen.Tokens{Default: 200, Strict: 207, Gemini: 178},
+	Call:      toolgenCallListDNSRecords,
 }, {
 	Name:         ToolCreateDNSRecord,
 	Description:  "CreateDNSRecord adds a record to a DNS zone.",
@@ -528,7 +545,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"DNSRecord is a record set of a DNS zone.","properties":{"id":{"type":"string"},"name":{"type":"string"},"type":{"type":"string","description":"RecordType is a DNS record type.\n\"A\": IPv4 address\n\"AAAA\": IPv6 address\n\"CNAME\": alias of another name\n\"MX\": mail server\n\"TXT\": text, for SPF, DKIM or domain verification\n\"NS\": name server\n\"SRV\": service location\n\"CAA\": certificate authorities allowed to issue","enum":["A","AAAA","CNAME","MX","TXT","NS","SRV","CAA"]},"values":{"type":"array","items":{"type":"string"}},"ttl":{"type":"integer"}},"required":["id","name","type","values","ttl"],"additionalProperties":false}`),
 	Namespace:    "cloud",
 	Tokens:       toolgen.Tokens{Default: 258, Strict: 241, Gemini: 236},
-	SearchTerms:  "1 96 JECCIZCBxBAwJeCAAFRBAEoNAiQdPZwQg5pgNAAAsQSlAIArPT aaaa:2 add address:3 alia allow another authoriti caa:2 cach certificat cloud:2 cname:2 com creat:4 creat_dn_record:4 dkim dn:5 domain exampl:3 host i_pv4 i_pv6 ip issu location long mai mail mx:2 name:6 ns:2 pv4 pv6 record:10 record_type:2 resolver second server:2 servic spf srv:2 target text ttl:2 txt:2 type:3 valu:3 verification www zone:4",
 	Call:         toolgenCallCreateDNSRecord,
 }, {
 	Name:         ToolUpdateDNSRecord,
@@ -538,7 +554,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations:  toolgen.Annotations{Idempotent: true},
 	Namespace:    "cloud",
 	Tokens:       toolgen.Tokens{Default: 130, Strict: 125, Gemini: 108},
-	SearchTerms:  "1 42 BqgIhEAHKFIQM chang cloud:2 dn:5 id:2 new:2 record:8 record_id:2 second ttl:4 updat:4 updat_dn_record:4 valu:4 zone:3",
 	Call:         toolgenCallUpdateDNSRecord,
 }, {
 	Name:        ToolDeleteDNSRecord,
@@ -548,10 +563,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Destructive: true,
 		Idempotent:  true,
 	},
-	Namespace:   "cloud",
-	Tokens:      toolgen.Tokens{Default: 84, Strict: 67, Gemini: 62},
-	SearchTerms: "1 32 gTQUhRIAA cloud:2 delet:4 delet_dn_record:4 dn:5 id:2 record:8 record_id:2 remov zone:4",
-	Call:        toolgenCallDeleteDNSRecord,
+	Namespace: "cloud",
+	Tokens:    toolgen.Tokens{Default: 84, Strict: 67, Gemini: 62},
+	Call:      toolgenCallDeleteDNSRecord,
 }, {
 	Name:         ToolGetIAMPolicy,
 	Description:  "GetIAMPolicy returns who has which roles on a project, folder or resource.",
@@ -561,10 +575,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "cloud",
-	Tokens:      toolgen.Tokens{Default: 83, Strict: 66, Gemini: 61},
-	SearchTerms: "1 30 BMCBEANBiCprk acm cloud:2 exampl folder get:4 get_iam_polici:4 iam:4 polici:4 prod project:2 resourc:4 return role",
-	Call:        toolgenCallGetIAMPolicy,
+	Namespace: "cloud",
+	Tokens:    toolgen.Tokens{Default: 83, Strict: 66, Gemini: 61},
+	Call:      toolgenCallGetIAMPolicy,
 }, {
 	Name:             ToolAddIAMBinding,
 	Description:      "AddIAMBinding grants a role on a resource to a user, group or service account.",
@@ -574,7 +587,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	RequiresApproval: true,
 	Namespace:        "cloud",
 	Tokens:           toolgen.Tokens{Default: 161, Strict: 157, Gemini: 139},
-	SearchTerms:      "1 56 FBYDKohAwJQCZCCEMpsFATChYg account:2 acm add:4 add_iam_bind:4 ann bind:4 cloud:2 com comput exampl:3 expir:2 expir_at:2 grant:2 group:2 iam:4 laps member:2 prod project resourc:4 role:5 servic:2 servic_account time user:2 viewer",
 	Call:             toolgenCallAddIAMBinding,
 }, {
 	Name:         ToolRemoveIAMBinding,
@@ -585,10 +597,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Destructive: true,
 		Idempotent:  true,
 	},
-	Namespace:   "cloud",
-	Tokens:      toolgen.Tokens{Default: 100, Strict: 83, Gemini: 78},
-	SearchTerms: "1 32 SxQkhEGAHG awai bind:4 cloud:2 iam:4 member:4 remov:4 remov_iam_bind:4 resourc:4 role:4 take",
-	Call:        toolgenCallRemoveIAMBinding,
+	Namespace: "cloud",
+	Tokens:    toolgen.Tokens{Default: 100, Strict: 83, Gemini: 78},
+	Call:      toolgenCallRemoveIAMBinding,
 }, {
 	Name:         ToolListIAMRoles,
 	Description:  "ListIAMRoles lists the predefined and custom roles, with their permissions.",
@@ -598,17 +609,15 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "cloud",
-	Tokens:      toolgen.Tokens{Default: 79, Strict: 76, Gemini: 57},
-	SearchTerms: "1 33 wIREikGkwij1WDAA cloud:2 contain custom exampl filter:2 iam:4 list:5 list_iam_role:4 name onli permission predefin role:6 storag titl whose",
-	Call:        toolgenCallListIAMRoles,
+	Namespace: "cloud",
+	Tokens:    toolgen.Tokens{Default: 79, Strict: 76, Gemini: 57},
+	Call:      toolgenCallListIAMRoles,
 }, {
 	Name:        ToolCreateServiceAccount,
 	Description: "CreateServiceAccount creates an identity for an application or workload to call cloud APIs with.",
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"the account's id, for example \"billing-exporter\"."},"description":{"type":"string","description":"what it is for."}},"required":["name"],"additionalProperties":false}`),
 	Namespace:   "cloud",
 	Tokens:      toolgen.Tokens{Default: 98, Strict: 92, Gemini: 76},
-	SearchTerms: "1 34 g4RBGObUZCRDgAAD account:5 api application bill call cloud:3 creat:5 creat_servic_account:4 description:2 exampl exporter id identiti name:2 servic:4 workload",
 	Call:        toolgenCallCreateServiceAccount,
 }, {
 	Name:             ToolCreateServiceAccountKey,
@@ -617,7 +626,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	RequiresApproval: true,
 	Namespace:        "cloud",
 	Tokens:           toolgen.Tokens{Default: 80, Strict: 63, Gemini: 58},
-	SearchTerms:      "1 38 DoQJK1oINQgA account:8 cloud:2 creat:5 creat_servic_account_kei:4 email file json kei:5 onc return servic:7 servic_account:2",
 	Call:             toolgenCallCreateServiceAccountKey,
 }, {
 	Name:         ToolCreateFirewallRule,
@@ -626,7 +634,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"FirewallRule is a rule of a network's firewall.","properties":{"name":{"type":"string"},"network":{"type":"string"},"direction":{"type":"string","description":"Direction is the direction of traffic a firewall rule applies to.\n\"ingress\": incoming traffic\n\"egress\": outgoing traffic","enum":["ingress","egress"]},"protocol":{"type":"string","description":"Protocol is a network protocol.\n\"tcp\": TCP\n\"udp\": UDP\n\"icmp\": ICMP (ping)\n\"all\": every protocol","enum":["tcp","udp","icmp","all"]},"ports":{"type":"array","items":{"type":"string"}},"source_ranges":{"type":"array","items":{"type":"string"}},"action":{"type":"string","description":"FirewallAction is what a firewall rule does with matching traffic.\n\"allow\": let it through\n\"deny\": drop it","enum":["allow","deny"]},"priority":{"type":"integer"}},"required":["name","network","direction","protocol","action","priority"],"additionalProperties":false}`),
 	Namespace:    "cloud",
 	Tokens:       toolgen.Tokens{Default: 362, Strict: 390, Gemini: 335},
-	SearchTerms:  "1 127 jxOIJCaqgERKAA2CQAggOEOAREQBgSUnSjmYZHEIAAhBVE0ngEFFCg 113 203 22 24 8000 8100 action:3 add all:2 allow:3 cidr cloud:2 come creat:4 creat_firewal_rule:4 default:2 deni:3 direction:2 drop egress:2 everi exampl:2 firewal:6 firewal_action icmp:3 incom:2 ingress:2 let limit lower machin:2 mai match name:2 network:6 on:2 outgo:2 ping port:4 prioriti:2 protocol:5 rang:5 rule:7 sourc:3 sourc_rang:3 tag:4 target:3 target_tag:3 tcp:3 through traffic:5 udp:3 vpc win",
 	Call:         toolgenCallCreateFirewallRule,
 }, {
 	Name:         ToolListFirewallRules,
@@ -637,10 +644,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "cloud",
-	Tokens:      toolgen.Tokens{Default: 69, Strict: 66, Gemini: 47},
-	SearchTerms: "1 28 IIQNuFJB absent all cloud:2 firewal:5 list:5 list_firewal_rule:4 network:5 rule:5",
-	Call:        toolgenCallListFirewallRules,
+	Namespace: "cloud",
+	Tokens:    toolgen.Tokens{Default: 69, Strict: 66, Gemini: 47},
+	Call:      toolgenCallListFirewallRules,
 }, {
 	Name:        ToolDeleteFirewallRule,
 	Description: "DeleteFirewallRule deletes a firewall rule.",
@@ -649,17 +655,15 @@ var toolgenTools = [...]toolgen.Tool{{
 		Destructive: true,
 		Idempotent:  true,
 	},
-	Namespace:   "cloud",
-	Tokens:      toolgen.Tokens{Default: 66, Strict: 49, Gemini: 44},
-	SearchTerms: "1 24 IIMWgA cloud:2 delet:5 delet_firewal_rule:4 firewal:5 name:2 rule:6",
-	Call:        toolgenCallDeleteFirewallRule,
+	Namespace: "cloud",
+	Tokens:    toolgen.Tokens{Default: 66, Strict: 49, Gemini: 44},
+	Call:      toolgenCallDeleteFirewallRule,
 }, {
 	Name:        ToolReserveStaticIP,
 	Description: "ReserveStaticIP reserves an external IP address that stays the same across machine restarts.",
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"region":{"type":"string","description":"the region of the address."},"name":{"type":"string","description":"a name for the address."}},"required":["region","name"],"additionalProperties":false}`),
 	Namespace:   "cloud",
 	Tokens:      toolgen.Tokens{Default: 94, Strict: 77, Gemini: 72},
-	SearchTerms: "1 35 CiIYCSGQjCAMIL across address:3 cloud:2 external ip:5 machin name:3 region:3 reserv:5 reserv_static_ip:4 restart same stai static:4",
 	Call:        toolgenCallReserveStaticIP,
 }, {
 	Name:         ToolGetCloudCosts,
@@ -670,10 +674,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "cloud",
-	Tokens:      toolgen.Tokens{Default: 177, Strict: 160, Gemini: 155},
-	SearchTerms: "1 59 pTYoEMUkRBMCQpCECYxwCAYEJRQg account:2 between break broken cloud:7 comput cost:4 dai:2 date down:2 first get:4 get_cloud_cost:4 group:2 group_by:2 label:4 last product project:4 region:4 resourc return servic:3 spent storag team total two",
-	Call:        toolgenCallGetCloudCosts,
+	Namespace: "cloud",
+	Tokens:    toolgen.Tokens{Default: 177, Strict: 160, Gemini: 155},
+	Call:      toolgenCallGetCloudCosts,
 }, {
 	Name:         ToolListRegions,
 	Description:  "ListRegions lists the regions and zones where resources can be created.",
@@ -683,10 +686,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "cloud",
-	Tokens:      toolgen.Tokens{Default: 53, Strict: 36, Gemini: 32},
-	SearchTerms: "1 19 wAUoE0E cloud:2 creat list:5 list_region:4 region:5 resourc zone",
-	Call:        toolgenCallListRegions,
+	Namespace: "cloud",
+	Tokens:    toolgen.Tokens{Default: 53, Strict: 36, Gemini: 32},
+	Call:      toolgenCallListRegions,
 }, {
 	Name:        ToolCreateSSHKey,
 	Description: "CreateSSHKey registers a public SSH key in the project's metadata, so that its holder can log in to the project's machines.",
@@ -694,7 +696,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{Idempotent: true},
 	Namespace:   "cloud",
 	Tokens:      toolgen.Tokens{Default: 114, Strict: 97, Gemini: 92},
-	SearchTerms: "1 44 AIACN5uDQQkhBSAA4E3 aaaa cloud:2 comment creat:4 creat_ssh_kei:4 ed25519 holder kei:8 log login machin:2 metadata name project:2 public:3 public_kei:2 register ssh:6 user:2",
 	Call:        toolgenCallCreateSSHKey,
 }}
 

@@ -18,8 +18,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(10 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 10)
+	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -216,7 +216,49 @@ var (
 
 // Tools returns the tools of package crm: create_contact, get_contact, update_contact, delete_contact, search_contacts, merge_contacts, create_company, get_company, update_company, list_companies, create_lead, update_lead_status, convert_lead, assign_lead, list_leads, create_deal, get_deal, update_deal, update_deal_stage, list_deals, mark_deal_lost, close_deal_won, get_pipeline_summary, get_sales_forecast, log_crm_activity, list_crm_activities, add_contact_note, create_follow_up_task, list_crm_tasks, complete_crm_task, tag_contacts, create_contact_segment, enroll_in_email_sequence, remove_from_email_sequence, import_contacts, export_contacts, transfer_record_ownership, add_deal_line_item, get_contact_timeline, find_duplicate_contacts, set_contact_email_opt_out.
 func Tools() []toolgen.Tool {
-	return toolimpl.StaticTools(toolgenTools[:])
+	return toolimpl.StaticTools(toolgenTools[:], []string{
+		"1 79 3QAE0AZAkgBRUGrwBQQWIgTbIgDRQgACERICwC 14155550100 164 absent add address champion compani:3 compani_id:2 contact:5 creat:4 creat_contact:4 crm:3 email:3 engineer exampl famili first:2 first_name:2 form given id:5 job label last:2 last_name:2 name:6 newsletter number owner:3 owner_id:3 person:2 phone:3 responsibl salesperson tag:2 titl:3 vp work:2",
+		"1 24 gvgyAWAo contact:8 contact_id:2 crm:2 detail get:4 get_contact:4 id:2 return",
+		"1 52 hInwai5FAQEQEEAAQ4 chang compani:3 compani_id:2 contact:7 contact_id:2 crm:2 email:3 first:2 first_name:2 id:4 job last:2 last_name:2 name:5 phone:3 titl:3 updat:4 updat_contact:4",
+		"1 26 gxBWggjSg activiti contact:8 contact_id:2 crm:3 delet:4 delet_contact:4 histori id:2 remov",
+		"1 50 AA4IQXACDhikaFCalAAgKO address compani:4 compani_id:2 contact:8 crm:2 email:2 find id:2 limit:2 most name:2 number onli:2 optionalli part phone:2 queri:2 return search:4 search_contact:4 tag:4 within",
+		"1 43 Q4ZB5ICFAmJBEA0Aw activiti combin contact:8 crm:2 deal delet duplicat:3 duplicat_id:2 field id:4 keep:2 merg:6 merg_contact:4 on primari:3 primari_id:2 tag",
+		"1 69 BCtCgKJEWT8AsoBICAid7IIBQAgA 10:3 1000:6 11:3 200:3 201:3 50:3 51:3 account acm add com compani:5 creat:4 creat_compani:4 crm:3 domain:3 emploi employe:5 exampl:2 industri:3 logistic mani more name:3 organization peopl size:2 websit",
+		"1 27 A-IKJEAlEIY compani:8 compani_id:2 contact crm:2 deal detail get:4 get_compani:4 id:2 open return",
+		"1 85 DAOHIQxQM4Q4xBIBAa-GAFgAgT 10:3 1000:6 11:3 200:3 201:3 50:3 51:3 account band chang compani:8 compani_id:2 crm:2 domain:4 employe:5 id:4 industri:4 more name:4 new:5 owner:4 owner_id:2 size:4 updat:4 updat_compani:4 websit",
+		"1 76 CAqBEsIUDmECMgAgg0bGYARCA 10:3 1000:6 11:3 200:3 201:3 50:3 51:3 compani:9 crm:3 employe:5 filter id:2 industri:4 limit:2 list:5 list_compani:4 more most onli:3 own owner:3 owner_id:2 return salesperson size:4",
+		"1 69 QPAAoIKCCCLIRstQAtKgEhwNgAABsAQQxChA65k ad address advertis:2 came campaign cold:2 cold_outreach:2 compani:3 conferenc creat:4 creat_lead:4 crm:2 customer:2 email:3 event:2 form found full lead:5 met name:4 outreach:2 paid partner:3 pass person potential qualifi record refer referral:2 reseller sale show sourc:2 team trade websit:3 yet",
+		"1 68 CAI2Ar8H2BEEhIAPBEWQJAQADLERIcE another answer authoriti budget bui competitor contact:3 crm:2 disqualifi:3 duplicat fit id:2 lead:9 lead_id:2 move need new:3 nurtur:2 out qualifi:2 qualification reach readi reason:2 spam statu:8 unqualifi:3 updat:4 updat_lead_statu:4 why yet:3",
+		"1 38 AhATbqNhAXGLAAAS also compani contact convert:4 convert_lead:4 creat crm:2 deal:4 deal_name:2 id:2 lead:8 lead_id:2 name:3 optionalli qualifi turn",
+		"1 32 BktqJJAIJQE assign:4 assign_lead:4 crm:2 give id:4 lead:8 lead_id:2 owner:2 owner_id:2 salesperson:2 work",
+		"1 112 ExEAABMMIEZBaLCQlUAAwUiImAWFIFaEAYANHIkgEAAxoAZCcaQDEQAEqzjh ad advertis:2 after:3 answer authoriti budget bui campaign cold:2 cold_outreach:2 competitor conferenc contact:3 creat:3 creat_after:2 creation crm:2 customer date disqualifi:2 duplicat event:2 fit form found id:2 lead:9 list:5 list_lead:4 met need new:2 nurtur:2 onli:4 out outreach:2 own owner:2 owner_id:2 paid partner:3 pass qualifi:2 reach readi refer referral:2 reseller sale salesperson show sourc:4 spam statu:4 team time trade unqualifi:2 websit:3 yet:3",
+		"1 108 kAAGMxpOIykGEiZFKJPqUlQWAMgU0IogsASAE51phEYCAMAARQgAIQkA 200 4217 absent acm amount:2 close:7 close_date:2 close_lost:2 close_won:2 code compani:3 compani_id:2 contact:3 contact_id:3 conversation creat:4 creat_deal:4 crm:2 currenci:2 customer:2 date:3 deal:4 demo:2 demonstrat discoveri:2 exampl expect:2 first id:7 involv iso lost:3 name:2 need negotiat negotiation:2 open opportuniti owner:2 owner_id:2 peopl product proposal:3 prospect:2 quot sale seat sent side sign stage:3 start term understand valu won:2",
+		"1 28 JFwkugAQMZAU contact crm:2 deal:8 deal_id:2 get:4 get_deal:4 histori id:2 item line return stage",
+		"1 44 xwIusdGIQAjACAA amount:3 chang close:3 close_date:2 crm:2 date:3 deal:7 deal_id:2 expect id:4 name:3 owner:3 owner_id:2 updat:4 updat_deal:4",
+		"1 69 IQIqDuEJYCKoKKAQE0aAAeiQUgAgACRE another close:4 close_lost:2 close_won:2 conversation crm:2 deal:8 deal_id:2 demo:2 demonstrat discoveri:2 first id:2 lost:3 move need negotiat negotiation:2 new pipelin product proposal:3 prospect:2 quot sent sign stage:8 term understand updat:4 updat_deal_stage:4 won:2",
+		"1 94 UAJEeegXUmgICoAKF0AAIOgiTCgQOiYhXASgIAgEGB amount:2 befor:3 close:8 close_befor:2 close_lost:2 close_won:2 conversation crm:2 date:2 deal:9 demo:2 demonstrat discoveri:2 expect:2 first id:2 least list:5 list_deal:4 lost:3 min:2 min_amount:2 much need negotiat negotiation:2 onli:4 own owner:3 owner_id:2 product proposal:3 prospect:2 quot salesperson sent sign stage:4 term understand won:2 worth",
+		"1 71 IwgMZoIRgNkxS4BgBhAAIIFCxAwGSZRAK ani budget:3 chose chosen close competitor:6 crm:2 deal:8 deal_id:2 detail expensiv featur:3 id:2 instead lost:5 main mark:4 mark_deal_lost:4 miss no_budget:2 no_respons:2 note:2 price:2 reason:3 record respons:2 right silent time:3 too went why year",
+		"1 43 wSMCZ7ALR8AEBA absent amount:4 close:5 close_deal_won:4 contract crm:2 deal:9 deal_id:2 final:3 final_amount:2 id:2 sign:2 valu won:5",
+		"1 44 RRkEvqChAYKAgiAAAFC count crm:2 deal:3 each get:4 get_pipelin_summari:4 id:4 onli:2 open owner:2 owner_id:2 pipelin:5 salesperson stage summari:4 team:3 team_id:2 total valu",
+		"1 44 KkgILWvggwBtBAABeZAYAAgA 2026 close crm:2 deal:2 exampl expect forecast:4 get:4 get_sale_forecast:4 id:2 onli open owner:2 owner_id:2 probabiliti project q3 quarter:4 revenu sale:4 salesperson stage weight win",
+		"1 95 AeaoBmRQqhwoSpAJCVLNBUzQGkQLaEKhEiAgIBBABC activiti:5 activiti_type against call:5 concern contact:3 contact_id:2 crm:7 deal:4 deal_id:2 discuss dm:2 duration:2 duration_minut:2 email:4 exchang form free happen id:4 interaction involv kind link link_in linkedin:2 linkedin_dm:2 log:5 log_crm_activiti:4 meet:5 messag minut:2 note:4 occur:2 occur_at:2 outsid person:2 phone record summari:2 type:3 video",
+		"1 49 wADUlrDBCSgZWBREw activiti:7 after contact:4 contact_id:2 crm:6 deal:4 deal_id:2 first id:4 interaction list:5 list_crm_activiti:4 log newest onli:3 sinc:2 time",
+		"1 34 nMuhdAApBBQ add:4 add_contact_note:4 attach contact:8 contact_id:2 crm:2 free id:2 note:6 record text:3",
+		"1 69 MFMOQSBoptyABDAQphAgAp6AmI absent assigne:3 assigne_id:2 concern:2 contact:3 contact_id:2 creat:5 creat_follow_up_task:4 crm:2 deal:4 deal_id:2 due:3 follow:4 high:3 high_prioriti:3 id:6 list person prioriti:3 salesperson show task:5 ti titl:2 top up:4",
+		"1 57 gQiQASAEwg16DVmEJqEouoAh absent alreadi assigne:3 assigne_id:2 befor:3 complet:2 completion crm:6 date do done due:4 due_befor:2 id:2 includ:3 includ_complet:2 list:5 list_crm_task:4 onli:2 person salespeopl task:7 time your",
+		"1 28 MHFaMAkoA complet:4 complet_crm_task:4 crm:6 done id:2 mark sale task:7 task_id:2",
+		"1 30 FjBSAnCAy add:2 contact:8 contact_id:2 crm:2 id:2 onc several tag:8 tag_contact:4",
+		"1 43 BC4gwaQXNCsCQwCynECAAI 200 51 campaign chang compani contact:6 creat:4 creat_contact_segment:4 crm:2 cto exampl expression filter:4 itself list name:3 report save segment:5 size titl updat",
+		"1 48 xKiQqA8eEgESUoAAAd absent add automat contact:4 contact_id:2 crm:2 email:6 enrol:5 enrol_in_email_sequenc:4 first id:4 now sale send sequenc:8 sequenc_id:2 start:2 start_at:2",
+		"1 39 UINFQNFQlCIBc automat contact:4 contact_id:2 crm:2 email:5 id:4 out remov:4 remov_from_email_sequenc:4 sequenc:8 sequenc_id:2 stop take",
+		"1 56 IWA5EsEQQrAbIoAgKGGkAQlAM alreadi column:3 column_map:2 contact:6 creat crm:3 csv:3 each email:2 exampl exist:3 field file:4 file_url:2 import:4 import_contact:4 instead mail map:2 skip them updat:4 updat_exist:2 url:2 whose",
+		"1 38 ACaoOAdUwEAViDgYAU address all:2 contact:6 crm:2 csv download empti export:4 export_contact:4 field:3 file id:2 includ onli return segment:4 segment_id:2 write",
+		"1 62 iGAoRdASKJyQSqCAzgMUUlcCBQQRwIDEU alreadi also another close:2 compani contact crm:2 current deal:4 everi exampl from_owner_id:2 id:4 includ:2 includ_close_deal:2 leav lost move new on open own owner:6 ownership:4 reassign record:4 salesperson someon task to_owner_id:2 transfer:4 transfer_record_ownership:4 won",
+		"1 56 jBGAGIipABIUUBsUwML add:5 add_deal_line_item:4 book crm:2 deal:8 deal_id:2 discount:4 discount_percent:2 id:4 item:4 line:4 list mani percent:2 price:2 product:4 product_id:2 quantiti:3 unit",
+		"1 43 RAwIITECFtwlQASZAEEoIN call chang contact:8 contact_id:2 crm:2 deal email entri everyth first get:4 get_contact_timelin:4 happen id:2 limit:2 meet most newest return:2 timelin:4 visit web",
+		"1 47 BgUUkO5wAZ4UTIAEQAEAq address compani compar contact:5 crm:2 duplicat:4 email:3 find:5 find_duplicat_contact:4 first group last like look match:2 match_on:2 name:3 number person phone:3 same:4",
+		"1 59 WCQLcSUFBBUGCFCBDFRMIs audit campaign contact:9 contact_id:2 crm:2 email:6 id:2 log market:2 opt:7 opt_out:2 out:7 reason:2 record sequenc set:4 set_contact_email_opt_out:4 skip stop true want why",
+	})
 }
 
 // toolgenTools are the tools of package crm, as the compiler lays them out.
@@ -227,7 +269,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Contact is a person in the CRM.","properties":{"id":{"type":"string"},"first_name":{"type":"string"},"last_name":{"type":"string"},"email":{"type":"string"},"phone":{"type":"string"},"company_id":{"type":"string"},"title":{"type":"string"},"owner_id":{"type":"string"},"tags":{"type":"array","items":{"type":"string"}},"created_at":{"type":"string","format":"date-time"}},"required":["id","first_name","last_name","created_at"],"additionalProperties":false}`),
 	Namespace:    "crm",
 	Tokens:       toolgen.Tokens{Default: 207, Strict: 260, Gemini: 185},
-	SearchTerms:  "1 79 3QAE0AZAkgBRUGrwBQQWIgTbIgDRQgACERICwC 14155550100 164 absent add address champion compani:3 compani_id:2 contact:5 creat:4 creat_contact:4 crm:3 email:3 engineer exampl famili first:2 first_name:2 form given id:5 job label last:2 last_name:2 name:6 newsletter number owner:3 owner_id:3 person:2 phone:3 responsibl salesperson tag:2 titl:3 vp work:2",
 	Call:         toolgenCallCreateContact,
 }, {
 	Name:         ToolGetContact,
@@ -238,10 +279,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "crm",
-	Tokens:      toolgen.Tokens{Default: 66, Strict: 49, Gemini: 44},
-	SearchTerms: "1 24 gvgyAWAo contact:8 contact_id:2 crm:2 detail get:4 get_contact:4 id:2 return",
-	Call:        toolgenCallGetContact,
+	Namespace: "crm",
+	Tokens:    toolgen.Tokens{Default: 66, Strict: 49, Gemini: 44},
+	Call:      toolgenCallGetContact,
 }, {
 	Name:         ToolUpdateContact,
 	Description:  "UpdateContact changes a contact's name, email, phone, company or job title.",
@@ -250,7 +290,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations:  toolgen.Annotations{Idempotent: true},
 	Namespace:    "crm",
 	Tokens:       toolgen.Tokens{Default: 114, Strict: 167, Gemini: 92},
-	SearchTerms:  "1 52 hInwai5FAQEQEEAAQ4 chang compani:3 compani_id:2 contact:7 contact_id:2 crm:2 email:3 first:2 first_name:2 id:4 job last:2 last_name:2 name:5 phone:3 titl:3 updat:4 updat_contact:4",
 	Call:         toolgenCallUpdateContact,
 }, {
 	Name:             ToolDeleteContact,
@@ -260,7 +299,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	RequiresApproval: true,
 	Namespace:        "crm",
 	Tokens:           toolgen.Tokens{Default: 71, Strict: 54, Gemini: 49},
-	SearchTerms:      "1 26 gxBWggjSg activiti contact:8 contact_id:2 crm:3 delet:4 delet_contact:4 histori id:2 remov",
 	Call:             toolgenCallDeleteContact,
 }, {
 	Name:         ToolSearchContacts,
@@ -271,10 +309,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "crm",
-	Tokens:      toolgen.Tokens{Default: 139, Strict: 145, Gemini: 117},
-	SearchTerms: "1 50 AA4IQXACDhikaFCalAAgKO address compani:4 compani_id:2 contact:8 crm:2 email:2 find id:2 limit:2 most name:2 number onli:2 optionalli part phone:2 queri:2 return search:4 search_contact:4 tag:4 within",
-	Call:        toolgenCallSearchContacts,
+	Namespace: "crm",
+	Tokens:    toolgen.Tokens{Default: 139, Strict: 145, Gemini: 117},
+	Call:      toolgenCallSearchContacts,
 }, {
 	Name:         ToolMergeContacts,
 	Description:  "MergeContacts merges duplicate contacts into one, keeping the primary contact's fields and combining activities, deals and tags.",
@@ -283,7 +320,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations:  toolgen.Annotations{Destructive: true},
 	Namespace:    "crm",
 	Tokens:       toolgen.Tokens{Default: 109, Strict: 92, Gemini: 87},
-	SearchTerms:  "1 43 Q4ZB5ICFAmJBEA0Aw activiti combin contact:8 crm:2 deal delet duplicat:3 duplicat_id:2 field id:4 keep:2 merg:6 merg_contact:4 on primari:3 primari_id:2 tag",
 	Call:         toolgenCallMergeContacts,
 }, {
 	Name:         ToolCreateCompany,
@@ -292,7 +328,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Company is an organization in the CRM.","properties":{"id":{"type":"string"},"name":{"type":"string"},"domain":{"type":"string"},"industry":{"type":"string"},"size":{"type":"string","description":"CompanySize is a band of employee counts.\n\"1-10\": 1 to 10 employees\n\"11-50\": 11 to 50 employees\n\"51-200\": 51 to 200 employees\n\"201-1000\": 201 to 1000 employees\n\"1000+\": more than 1000 employees","enum":["1-10","11-50","51-200","201-1000","1000+"]},"owner_id":{"type":"string"}},"required":["id","name"],"additionalProperties":false}`),
 	Namespace:    "crm",
 	Tokens:       toolgen.Tokens{Default: 210, Strict: 227, Gemini: 188},
-	SearchTerms:  "1 69 BCtCgKJEWT8AsoBICAid7IIBQAgA 10:3 1000:6 11:3 200:3 201:3 50:3 51:3 account acm add com compani:5 creat:4 creat_compani:4 crm:3 domain:3 emploi employe:5 exampl:2 industri:3 logistic mani more name:3 organization peopl size:2 websit",
 	Call:         toolgenCallCreateCompany,
 }, {
 	Name:         ToolGetCompany,
@@ -303,10 +338,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "crm",
-	Tokens:      toolgen.Tokens{Default: 71, Strict: 54, Gemini: 49},
-	SearchTerms: "1 27 A-IKJEAlEIY compani:8 compani_id:2 contact crm:2 deal detail get:4 get_compani:4 id:2 open return",
-	Call:        toolgenCallGetCompany,
+	Namespace: "crm",
+	Tokens:    toolgen.Tokens{Default: 71, Strict: 54, Gemini: 49},
+	Call:      toolgenCallGetCompany,
 }, {
 	Name:         ToolUpdateCompany,
 	Description:  "UpdateCompany changes a company's name, domain, industry, size or owner.",
@@ -315,7 +349,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations:  toolgen.Annotations{Idempotent: true},
 	Namespace:    "crm",
 	Tokens:       toolgen.Tokens{Default: 227, Strict: 267, Gemini: 205},
-	SearchTerms:  "1 85 DAOHIQxQM4Q4xBIBAa-GAFgAgT 10:3 1000:6 11:3 200:3 201:3 50:3 51:3 account band chang compani:8 compani_id:2 crm:2 domain:4 employe:5 id:4 industri:4 more name:4 new:5 owner:4 owner_id:2 size:4 updat:4 updat_compani:4 websit",
 	Call:         toolgenCallUpdateCompany,
 }, {
 	Name:         ToolListCompanies,
@@ -326,10 +359,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "crm",
-	Tokens:      toolgen.Tokens{Default: 216, Strict: 234, Gemini: 194},
-	SearchTerms: "1 76 CAqBEsIUDmECMgAgg0bGYARCA 10:3 1000:6 11:3 200:3 201:3 50:3 51:3 compani:9 crm:3 employe:5 filter id:2 industri:4 limit:2 list:5 list_compani:4 more most onli:3 own owner:3 owner_id:2 return salesperson size:4",
-	Call:        toolgenCallListCompanies,
+	Namespace: "crm",
+	Tokens:    toolgen.Tokens{Default: 216, Strict: 234, Gemini: 194},
+	Call:      toolgenCallListCompanies,
 }, {
 	Name:         ToolCreateLead,
 	Description:  "CreateLead records a potential customer who is not yet qualified.",
@@ -337,7 +369,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Lead is a potential customer not yet qualified.","properties":{"id":{"type":"string"},"name":{"type":"string"},"email":{"type":"string"},"company":{"type":"string"},"source":{"type":"string","description":"LeadSource is where a lead came from.\n\"website\": a form on the website\n\"referral\": referred by a customer or partner\n\"event\": met at a conference or trade show\n\"cold_outreach\": found by the sales team\n\"partner\": passed on by a reseller\n\"advertising\": a paid ad campaign","enum":["website","referral","event","cold_outreach","partner","advertising"]},"status":{"type":"string","description":"LeadStatus is how far a lead has been qualified.\n\"new\": not yet contacted\n\"contacted\": reached out, no answer yet\n\"qualified\": has need, budget and authority\n\"unqualified\": not a fit\n\"nurturing\": not ready to buy yet\n\"disqualified\": spam, a competitor or a duplicate","enum":["new","contacted","qualified","unqualified","nurturing","disqualified"]},"owner_id":{"type":"string"}},"required":["id","name","email","source","status"],"additionalProperties":false}`),
 	Namespace:    "crm",
 	Tokens:       toolgen.Tokens{Default: 197, Strict: 191, Gemini: 175},
-	SearchTerms:  "1 69 QPAAoIKCCCLIRstQAtKgEhwNgAABsAQQxChA65k ad address advertis:2 came campaign cold:2 cold_outreach:2 compani:3 conferenc creat:4 creat_lead:4 crm:2 customer:2 email:3 event:2 form found full lead:5 met name:4 outreach:2 paid partner:3 pass person potential qualifi record refer referral:2 reseller sale show sourc:2 team trade websit:3 yet",
 	Call:         toolgenCallCreateLead,
 }, {
 	Name:         ToolUpdateLeadStatus,
@@ -347,7 +378,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations:  toolgen.Annotations{Idempotent: true},
 	Namespace:    "crm",
 	Tokens:       toolgen.Tokens{Default: 184, Strict: 178, Gemini: 162},
-	SearchTerms:  "1 68 CAI2Ar8H2BEEhIAPBEWQJAQADLERIcE another answer authoriti budget bui competitor contact:3 crm:2 disqualifi:3 duplicat fit id:2 lead:9 lead_id:2 move need new:3 nurtur:2 out qualifi:2 qualification reach readi reason:2 spam statu:8 unqualifi:3 updat:4 updat_lead_statu:4 why yet:3",
 	Call:         toolgenCallUpdateLeadStatus,
 }, {
 	Name:         ToolConvertLead,
@@ -356,7 +386,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Contact is a person in the CRM.","properties":{"id":{"type":"string"},"first_name":{"type":"string"},"last_name":{"type":"string"},"email":{"type":"string"},"phone":{"type":"string"},"company_id":{"type":"string"},"title":{"type":"string"},"owner_id":{"type":"string"},"tags":{"type":"array","items":{"type":"string"}},"created_at":{"type":"string","format":"date-time"}},"required":["id","first_name","last_name","created_at"],"additionalProperties":false}`),
 	Namespace:    "crm",
 	Tokens:       toolgen.Tokens{Default: 95, Strict: 90, Gemini: 73},
-	SearchTerms:  "1 38 AhATbqNhAXGLAAAS also compani contact convert:4 convert_lead:4 creat crm:2 deal:4 deal_name:2 id:2 lead:8 lead_id:2 name:3 optionalli qualifi turn",
 	Call:         toolgenCallConvertLead,
 }, {
 	Name:         ToolAssignLead,
@@ -366,7 +395,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations:  toolgen.Annotations{Idempotent: true},
 	Namespace:    "crm",
 	Tokens:       toolgen.Tokens{Default: 87, Strict: 70, Gemini: 65},
-	SearchTerms:  "1 32 BktqJJAIJQE assign:4 assign_lead:4 crm:2 give id:4 lead:8 lead_id:2 owner:2 owner_id:2 salesperson:2 work",
 	Call:         toolgenCallAssignLead,
 }, {
 	Name:         ToolListLeads,
@@ -377,10 +405,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "crm",
-	Tokens:      toolgen.Tokens{Default: 280, Strict: 314, Gemini: 258},
-	SearchTerms: "1 112 ExEAABMMIEZBaLCQlUAAwUiImAWFIFaEAYANHIkgEAAxoAZCcaQDEQAEqzjh ad advertis:2 after:3 answer authoriti budget bui campaign cold:2 cold_outreach:2 competitor conferenc contact:3 creat:3 creat_after:2 creation crm:2 customer date disqualifi:2 duplicat event:2 fit form found id:2 lead:9 list:5 list_lead:4 met need new:2 nurtur:2 onli:4 out outreach:2 own owner:2 owner_id:2 paid partner:3 pass qualifi:2 reach readi refer referral:2 reseller sale salesperson show sourc:4 spam statu:4 team time trade unqualifi:2 websit:3 yet:3",
-	Call:        toolgenCallListLeads,
+	Namespace: "crm",
+	Tokens:    toolgen.Tokens{Default: 280, Strict: 314, Gemini: 258},
+	Call:      toolgenCallListLeads,
 }, {
 	Name:         ToolCreateDeal,
 	Description:  "CreateDeal opens a sales opportunity with a company.",
@@ -388,7 +415,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Deal is a sales opportunity.","properties":{"id":{"type":"string"},"name":{"type":"string"},"company_id":{"type":"string"},"amount":{"type":"number"},"currency":{"type":"string"},"stage":{"type":"string","description":"DealStage is a stage of the sales pipeline.\n\"prospecting\": first conversations\n\"discovery\": understanding the need\n\"demo\": product demonstrated\n\"proposal\": proposal or quote sent\n\"negotiation\": negotiating terms\n\"closed_won\": signed\n\"closed_lost\": lost","enum":["prospecting","discovery","demo","proposal","negotiation","closed_won","closed_lost"]},"close_date":{"type":"string","format":"date-time"},"owner_id":{"type":"string"}},"required":["id","name","company_id","amount","currency","stage","close_date","owner_id"],"additionalProperties":false}`),
 	Namespace:    "crm",
 	Tokens:       toolgen.Tokens{Default: 286, Strict: 295, Gemini: 264},
-	SearchTerms:  "1 108 kAAGMxpOIykGEiZFKJPqUlQWAMgU0IogsASAE51phEYCAMAARQgAIQkA 200 4217 absent acm amount:2 close:7 close_date:2 close_lost:2 close_won:2 code compani:3 compani_id:2 contact:3 contact_id:3 conversation creat:4 creat_deal:4 crm:2 currenci:2 customer:2 date:3 deal:4 demo:2 demonstrat discoveri:2 exampl expect:2 first id:7 involv iso lost:3 name:2 need negotiat negotiation:2 open opportuniti owner:2 owner_id:2 peopl product proposal:3 prospect:2 quot sale seat sent side sign stage:3 start term understand valu won:2",
 	Call:         toolgenCallCreateDeal,
 }, {
 	Name:         ToolGetDeal,
@@ -399,10 +425,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "crm",
-	Tokens:      toolgen.Tokens{Default: 74, Strict: 57, Gemini: 52},
-	SearchTerms: "1 28 JFwkugAQMZAU contact crm:2 deal:8 deal_id:2 get:4 get_deal:4 histori id:2 item line return stage",
-	Call:        toolgenCallGetDeal,
+	Namespace: "crm",
+	Tokens:    toolgen.Tokens{Default: 74, Strict: 57, Gemini: 52},
+	Call:      toolgenCallGetDeal,
 }, {
 	Name:         ToolUpdateDeal,
 	Description:  "UpdateDeal changes a deal's name, amount, expected close date or owner.",
@@ -411,7 +436,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations:  toolgen.Annotations{Idempotent: true},
 	Namespace:    "crm",
 	Tokens:       toolgen.Tokens{Default: 104, Strict: 134, Gemini: 82},
-	SearchTerms:  "1 44 xwIusdGIQAjACAA amount:3 chang close:3 close_date:2 crm:2 date:3 deal:7 deal_id:2 expect id:4 name:3 owner:3 owner_id:2 updat:4 updat_deal:4",
 	Call:         toolgenCallUpdateDeal,
 }, {
 	Name:         ToolUpdateDealStage,
@@ -421,7 +445,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations:  toolgen.Annotations{Idempotent: true},
 	Namespace:    "crm",
 	Tokens:       toolgen.Tokens{Default: 164, Strict: 147, Gemini: 142},
-	SearchTerms:  "1 69 IQIqDuEJYCKoKKAQE0aAAeiQUgAgACRE another close:4 close_lost:2 close_won:2 conversation crm:2 deal:8 deal_id:2 demo:2 demonstrat discoveri:2 first id:2 lost:3 move need negotiat negotiation:2 new pipelin product proposal:3 prospect:2 quot sent sign stage:8 term understand updat:4 updat_deal_stage:4 won:2",
 	Call:         toolgenCallUpdateDealStage,
 }, {
 	Name:         ToolListDeals,
@@ -432,10 +455,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "crm",
-	Tokens:      toolgen.Tokens{Default: 203, Strict: 237, Gemini: 181},
-	SearchTerms: "1 94 UAJEeegXUmgICoAKF0AAIOgiTCgQOiYhXASgIAgEGB amount:2 befor:3 close:8 close_befor:2 close_lost:2 close_won:2 conversation crm:2 date:2 deal:9 demo:2 demonstrat discoveri:2 expect:2 first id:2 least list:5 list_deal:4 lost:3 min:2 min_amount:2 much need negotiat negotiation:2 onli:4 own owner:3 owner_id:2 product proposal:3 prospect:2 quot salesperson sent sign stage:4 term understand won:2 worth",
-	Call:        toolgenCallListDeals,
+	Namespace: "crm",
+	Tokens:    toolgen.Tokens{Default: 203, Strict: 237, Gemini: 181},
+	Call:      toolgenCallListDeals,
 }, {
 	Name:         ToolMarkDealLost,
 	Description:  "MarkDealLost closes a deal as lost and records why.",
@@ -444,7 +466,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations:  toolgen.Annotations{Idempotent: true},
 	Namespace:    "crm",
 	Tokens:       toolgen.Tokens{Default: 181, Strict: 187, Gemini: 159},
-	SearchTerms:  "1 71 IwgMZoIRgNkxS4BgBhAAIIFCxAwGSZRAK ani budget:3 chose chosen close competitor:6 crm:2 deal:8 deal_id:2 detail expensiv featur:3 id:2 instead lost:5 main mark:4 mark_deal_lost:4 miss no_budget:2 no_respons:2 note:2 price:2 reason:3 record respons:2 right silent time:3 too went why year",
 	Call:         toolgenCallMarkDealLost,
 }, {
 	Name:         ToolCloseDealWon,
@@ -454,7 +475,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations:  toolgen.Annotations{Idempotent: true},
 	Namespace:    "crm",
 	Tokens:       toolgen.Tokens{Default: 97, Strict: 92, Gemini: 75},
-	SearchTerms:  "1 43 wSMCZ7ALR8AEBA absent amount:4 close:5 close_deal_won:4 contract crm:2 deal:9 deal_id:2 final:3 final_amount:2 id:2 sign:2 valu won:5",
 	Call:         toolgenCallCloseDealWon,
 }, {
 	Name:         ToolGetPipelineSummary,
@@ -465,10 +485,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "crm",
-	Tokens:      toolgen.Tokens{Default: 90, Strict: 100, Gemini: 68},
-	SearchTerms: "1 44 RRkEvqChAYKAgiAAAFC count crm:2 deal:3 each get:4 get_pipelin_summari:4 id:4 onli:2 open owner:2 owner_id:2 pipelin:5 salesperson stage summari:4 team:3 team_id:2 total valu",
-	Call:        toolgenCallGetPipelineSummary,
+	Namespace: "crm",
+	Tokens:    toolgen.Tokens{Default: 90, Strict: 100, Gemini: 68},
+	Call:      toolgenCallGetPipelineSummary,
 }, {
 	Name:         ToolGetSalesForecast,
 	Description:  "GetSalesForecast projects the revenue expected to close in a quarter, from the open deals weighted by their stage's win probability.",
@@ -478,10 +497,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "crm",
-	Tokens:      toolgen.Tokens{Default: 125, Strict: 120, Gemini: 103},
-	SearchTerms: "1 44 KkgILWvggwBtBAABeZAYAAgA 2026 close crm:2 deal:2 exampl expect forecast:4 get:4 get_sale_forecast:4 id:2 onli open owner:2 owner_id:2 probabiliti project q3 quarter:4 revenu sale:4 salesperson stage weight win",
-	Call:        toolgenCallGetSalesForecast,
+	Namespace: "crm",
+	Tokens:    toolgen.Tokens{Default: 125, Strict: 120, Gemini: 103},
+	Call:      toolgenCallGetSalesForecast,
 }, {
 	Name:         ToolLogCRMActivity,
 	Description:  "LogCRMActivity records a call, meeting, email or note against a contact or deal.",
@@ -489,7 +507,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Activity is a logged interaction with a contact or deal.","properties":{"id":{"type":"string"},"type":{"type":"string","description":"ActivityType is the kind of a logged interaction.\n\"call\": a phone call\n\"meeting\": a meeting in person or by video\n\"email\": an email exchanged outside the CRM\n\"note\": a free-form note\n\"linkedin_dm\": a LinkedIn message","enum":["call","meeting","email","note","linkedin_dm"]},"summary":{"type":"string"},"occurred_at":{"type":"string","format":"date-time"},"contact_id":{"type":"string"},"deal_id":{"type":"string"}},"required":["id","type","summary","occurred_at"],"additionalProperties":false}`),
 	Namespace:    "crm",
 	Tokens:       toolgen.Tokens{Default: 224, Strict: 244, Gemini: 202},
-	SearchTerms:  "1 95 AeaoBmRQqhwoSpAJCVLNBUzQGkQLaEKhEiAgIBBABC activiti:5 activiti_type against call:5 concern contact:3 contact_id:2 crm:7 deal:4 deal_id:2 discuss dm:2 duration:2 duration_minut:2 email:4 exchang form free happen id:4 interaction involv kind link link_in linkedin:2 linkedin_dm:2 log:5 log_crm_activiti:4 meet:5 messag minut:2 note:4 occur:2 occur_at:2 outsid person:2 phone record summari:2 type:3 video",
 	Call:         toolgenCallLogCRMActivity,
 }, {
 	Name:         ToolListCRMActivities,
@@ -500,10 +517,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "crm",
-	Tokens:      toolgen.Tokens{Default: 109, Strict: 131, Gemini: 87},
-	SearchTerms: "1 49 wADUlrDBCSgZWBREw activiti:7 after contact:4 contact_id:2 crm:6 deal:4 deal_id:2 first id:4 interaction list:5 list_crm_activiti:4 log newest onli:3 sinc:2 time",
-	Call:        toolgenCallListCRMActivities,
+	Namespace: "crm",
+	Tokens:    toolgen.Tokens{Default: 109, Strict: 131, Gemini: 87},
+	Call:      toolgenCallListCRMActivities,
 }, {
 	Name:         ToolAddContactNote,
 	Description:  "AddContactNote attaches a free-text note to a contact's record.",
@@ -511,7 +527,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Activity is a logged interaction with a contact or deal.","properties":{"id":{"type":"string"},"type":{"type":"string","description":"ActivityType is the kind of a logged interaction.\n\"call\": a phone call\n\"meeting\": a meeting in person or by video\n\"email\": an email exchanged outside the CRM\n\"note\": a free-form note\n\"linkedin_dm\": a LinkedIn message","enum":["call","meeting","email","note","linkedin_dm"]},"summary":{"type":"string"},"occurred_at":{"type":"string","format":"date-time"},"contact_id":{"type":"string"},"deal_id":{"type":"string"}},"required":["id","type","summary","occurred_at"],"additionalProperties":false}`),
 	Namespace:    "crm",
 	Tokens:       toolgen.Tokens{Default: 87, Strict: 70, Gemini: 65},
-	SearchTerms:  "1 34 nMuhdAApBBQ add:4 add_contact_note:4 attach contact:8 contact_id:2 crm:2 free id:2 note:6 record text:3",
 	Call:         toolgenCallAddContactNote,
 }, {
 	Name:         ToolCreateFollowUpTask,
@@ -520,7 +535,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Task is a to-do for a salesperson.","properties":{"id":{"type":"string"},"title":{"type":"string"},"due":{"type":"string","format":"date-time"},"assignee_id":{"type":"string"},"done":{"type":"boolean"}},"required":["id","title","due","assignee_id","done"],"additionalProperties":false}`),
 	Namespace:    "crm",
 	Tokens:       toolgen.Tokens{Default: 169, Strict: 201, Gemini: 147},
-	SearchTerms:  "1 69 MFMOQSBoptyABDAQphAgAp6AmI absent assigne:3 assigne_id:2 concern:2 contact:3 contact_id:2 creat:5 creat_follow_up_task:4 crm:2 deal:4 deal_id:2 due:3 follow:4 high:3 high_prioriti:3 id:6 list person prioriti:3 salesperson show task:5 ti titl:2 top up:4",
 	Call:         toolgenCallCreateFollowUpTask,
 }, {
 	Name:         ToolListCRMTasks,
@@ -531,10 +545,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "crm",
-	Tokens:      toolgen.Tokens{Default: 124, Strict: 132, Gemini: 102},
-	SearchTerms: "1 57 gQiQASAEwg16DVmEJqEouoAh absent alreadi assigne:3 assigne_id:2 befor:3 complet:2 completion crm:6 date do done due:4 due_befor:2 id:2 includ:3 includ_complet:2 list:5 list_crm_task:4 onli:2 person salespeopl task:7 time your",
-	Call:        toolgenCallListCRMTasks,
+	Namespace: "crm",
+	Tokens:    toolgen.Tokens{Default: 124, Strict: 132, Gemini: 102},
+	Call:      toolgenCallListCRMTasks,
 }, {
 	Name:         ToolCompleteCRMTask,
 	Description:  "CompleteCRMTask marks a sales to-do as done.",
@@ -543,7 +556,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations:  toolgen.Annotations{Idempotent: true},
 	Namespace:    "crm",
 	Tokens:       toolgen.Tokens{Default: 71, Strict: 54, Gemini: 49},
-	SearchTerms:  "1 28 MHFaMAkoA complet:4 complet_crm_task:4 crm:6 done id:2 mark sale task:7 task_id:2",
 	Call:         toolgenCallCompleteCRMTask,
 }, {
 	Name:         ToolTagContacts,
@@ -553,7 +565,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations:  toolgen.Annotations{Idempotent: true},
 	Namespace:    "crm",
 	Tokens:       toolgen.Tokens{Default: 95, Strict: 78, Gemini: 73},
-	SearchTerms:  "1 30 FjBSAnCAy add:2 contact:8 contact_id:2 crm:2 id:2 onc several tag:8 tag_contact:4",
 	Call:         toolgenCallTagContacts,
 }, {
 	Name:        ToolCreateContactSegment,
@@ -561,7 +572,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	InputSchema: []byte("{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"properties\":{\"name\":{\"type\":\"string\",\"description\":\"the segment's name.\"},\"filter\":{\"type\":\"string\",\"description\":\"a filter expression, for example `title ~ \\\"CTO\\\" AND company.size = \\\"51-200\\\"`.\"}},\"required\":[\"name\",\"filter\"],\"additionalProperties\":false}"),
 	Namespace:   "crm",
 	Tokens:      toolgen.Tokens{Default: 115, Strict: 98, Gemini: 93},
-	SearchTerms: "1 43 BC4gwaQXNCsCQwCynECAAI 200 51 campaign chang compani contact:6 creat:4 creat_contact_segment:4 crm:2 cto exampl expression filter:4 itself list name:3 report save segment:5 size titl updat",
 	Call:        toolgenCallCreateContactSegment,
 }, {
 	Name:         ToolEnrollInEmailSequence,
@@ -570,7 +580,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`),
 	Namespace:    "crm",
 	Tokens:       toolgen.Tokens{Default: 124, Strict: 120, Gemini: 102},
-	SearchTerms:  "1 48 xKiQqA8eEgESUoAAAd absent add automat contact:4 contact_id:2 crm:2 email:6 enrol:5 enrol_in_email_sequenc:4 first id:4 now sale send sequenc:8 sequenc_id:2 start:2 start_at:2",
 	Call:         toolgenCallEnrollInEmailSequence,
 }, {
 	Name:         ToolRemoveFromEmailSequence,
@@ -580,7 +589,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations:  toolgen.Annotations{Idempotent: true},
 	Namespace:    "crm",
 	Tokens:       toolgen.Tokens{Default: 96, Strict: 79, Gemini: 74},
-	SearchTerms:  "1 39 UINFQNFQlCIBc automat contact:4 contact_id:2 crm:2 email:5 id:4 out remov:4 remov_from_email_sequenc:4 sequenc:8 sequenc_id:2 stop take",
 	Call:         toolgenCallRemoveFromEmailSequence,
 }, {
 	Name:        ToolImportContacts,
@@ -603,7 +611,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{OpenWorld: true},
 	Namespace:   "crm",
 	Tokens:      toolgen.Tokens{Default: 135, Strict: 0, Gemini: 0},
-	SearchTerms: "1 56 IWA5EsEQQrAbIoAgKGGkAQlAM alreadi column:3 column_map:2 contact:6 creat crm:3 csv:3 each email:2 exampl exist:3 field file:4 file_url:2 import:4 import_contact:4 instead mail map:2 skip them updat:4 updat_exist:2 url:2 whose",
 	Call:        toolgenCallImportContacts,
 }, {
 	Name:        ToolExportContacts,
@@ -612,7 +619,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "crm",
 	Tokens:      toolgen.Tokens{Default: 104, Strict: 99, Gemini: 82},
-	SearchTerms: "1 38 ACaoOAdUwEAViDgYAU address all:2 contact:6 crm:2 csv download empti export:4 export_contact:4 field:3 file id:2 includ onli return segment:4 segment_id:2 write",
 	Call:        toolgenCallExportContacts,
 }, {
 	Name:             ToolTransferRecordOwnership,
@@ -622,7 +628,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	RequiresApproval: true,
 	Namespace:        "crm",
 	Tokens:           toolgen.Tokens{Default: 135, Strict: 118, Gemini: 113},
-	SearchTerms:      "1 62 iGAoRdASKJyQSqCAzgMUUlcCBQQRwIDEU alreadi also another close:2 compani contact crm:2 current deal:4 everi exampl from_owner_id:2 id:4 includ:2 includ_close_deal:2 leav lost move new on open own owner:6 ownership:4 reassign record:4 salesperson someon task to_owner_id:2 transfer:4 transfer_record_ownership:4 won",
 	Call:             toolgenCallTransferRecordOwnership,
 }, {
 	Name:         ToolAddDealLineItem,
@@ -631,7 +636,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Deal is a sales opportunity.","properties":{"id":{"type":"string"},"name":{"type":"string"},"company_id":{"type":"string"},"amount":{"type":"number"},"currency":{"type":"string"},"stage":{"type":"string","description":"DealStage is a stage of the sales pipeline.\n\"prospecting\": first conversations\n\"discovery\": understanding the need\n\"demo\": product demonstrated\n\"proposal\": proposal or quote sent\n\"negotiation\": negotiating terms\n\"closed_won\": signed\n\"closed_lost\": lost","enum":["prospecting","discovery","demo","proposal","negotiation","closed_won","closed_lost"]},"close_date":{"type":"string","format":"date-time"},"owner_id":{"type":"string"}},"required":["id","name","company_id","amount","currency","stage","close_date","owner_id"],"additionalProperties":false}`),
 	Namespace:    "crm",
 	Tokens:       toolgen.Tokens{Default: 139, Strict: 135, Gemini: 117},
-	SearchTerms:  "1 56 jBGAGIipABIUUBsUwML add:5 add_deal_line_item:4 book crm:2 deal:8 deal_id:2 discount:4 discount_percent:2 id:4 item:4 line:4 list mani percent:2 price:2 product:4 product_id:2 quantiti:3 unit",
 	Call:         toolgenCallAddDealLineItem,
 }, {
 	Name:         ToolGetContactTimeline,
@@ -642,10 +646,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "crm",
-	Tokens:      toolgen.Tokens{Default: 110, Strict: 93, Gemini: 88},
-	SearchTerms: "1 43 RAwIITECFtwlQASZAEEoIN call chang contact:8 contact_id:2 crm:2 deal email entri everyth first get:4 get_contact_timelin:4 happen id:2 limit:2 meet most newest return:2 timelin:4 visit web",
-	Call:        toolgenCallGetContactTimeline,
+	Namespace: "crm",
+	Tokens:    toolgen.Tokens{Default: 110, Strict: 93, Gemini: 88},
+	Call:      toolgenCallGetContactTimeline,
 }, {
 	Name:         ToolFindDuplicateContacts,
 	Description:  "FindDuplicateContacts finds groups of contacts that look like the same person.",
@@ -655,10 +658,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "crm",
-	Tokens:      toolgen.Tokens{Default: 108, Strict: 91, Gemini: 86},
-	SearchTerms: "1 47 BgUUkO5wAZ4UTIAEQAEAq address compani compar contact:5 crm:2 duplicat:4 email:3 find:5 find_duplicat_contact:4 first group last like look match:2 match_on:2 name:3 number person phone:3 same:4",
-	Call:        toolgenCallFindDuplicateContacts,
+	Namespace: "crm",
+	Tokens:    toolgen.Tokens{Default: 108, Strict: 91, Gemini: 86},
+	Call:      toolgenCallFindDuplicateContacts,
 }, {
 	Name:         ToolSetContactEmailOptOut,
 	Description:  "SetContactEmailOptOut records that a contact does or does not want marketing email; opted-out contacts are skipped by sequences and campaigns.",
@@ -667,7 +669,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations:  toolgen.Annotations{Idempotent: true},
 	Namespace:    "crm",
 	Tokens:       toolgen.Tokens{Default: 125, Strict: 119, Gemini: 103},
-	SearchTerms:  "1 59 WCQLcSUFBBUGCFCBDFRMIs audit campaign contact:9 contact_id:2 crm:2 email:6 id:2 log market:2 opt:7 opt_out:2 out:7 reason:2 record sequenc set:4 set_contact_email_opt_out:4 skip stop true want why",
 	Call:         toolgenCallSetContactEmailOptOut,
 }}
 

@@ -17,8 +17,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(10 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 10)
+	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -222,7 +222,49 @@ var (
 
 // Tools returns the tools of package database: run_sql_query, execute_sql_statement, explain_query, list_databases, list_tables, describe_table, get_table_stats, create_table, drop_table, add_column, create_index, drop_index, list_indexes, get_slow_queries, list_active_queries, list_blocking_locks, cancel_running_query, vacuum_table, insert_rows, update_rows, delete_rows, export_query_results, import_csv_into_table, list_schema_migrations, apply_migrations, rollback_migration, diff_database_schemas, create_database_user, grant_table_privileges, revoke_table_privileges, create_database_backup, list_database_backups, restore_database_backup, create_read_replica, get_replication_lag, promote_replica, resize_database_instance, get_cache_value, set_cache_value, invalidate_cache_keys, find_documents_in_collection.
 func Tools() []toolgen.Tool {
-	return toolimpl.StaticTools(toolgenTools[:])
+	return toolimpl.StaticTools(toolgenTools[:], []string{
+		"1 51 AEAENAoBoEpCgqMgODF after cancel databas:5 long max:2 max_row:2 most onli queri:7 read return:2 row:4 run:5 run_sql_queri:4 second:2 select sql:7 timeout:2 timeout_second:2",
+		"1 49 BRRAXLCGgQ6EXAAFUKAEAhn affect alter back chang commit data databas:5 delet dry:2 dry_run:2 execut:4 execut_sql_statement:4 insert instead return roll row run:3 schema sql:7 statement:6 transaction:2 updat",
+		"1 40 AGoyACC1kCJ4WFQI actual:2 analyz:3 count databas:6 explain:4 explain_queri:4 plan queri:7 report:2 row run:2 show sql:2 time:2 us would",
+		"1 22 BASSvA databas:8 instanc:3 list:5 list_databas:4 server size",
+		"1 29 AAABSKWeel absent databas:6 estimat list:5 list_tabl:4 public row schema:4 size tabl:5",
+		"1 31 RABMAodhagkU column constraint databas:5 describ:4 describ_tabl:4 foreign index kei return schema tabl:10 type",
+		"1 37 BBYgBJFBHNsg_ATAS analyz databas:5 dead get:4 get_tabl_stat:4 index last return row scan sequential size stat:4 tabl:8 time vacuum versu",
+		"1 110 QCGiAQBAoQAUgiOAoRQICEHT-wQqIKMBgQjTwFggMMeAQoekK 32 64 bigint:2 binari bit:2 boolean:2 calendar column:7 column_type creat:5 creat_tabl:4 customer databas:4 date:4 decimal default:2 definition:2 exact exist:4 expression fals foreign id if_not_exist:3 integer:4 json jsonb:2 kei:3 length name:4 noth now nullabl:2 numeric:2 primari:2 primari_kei:2 referenc:3 schema:2 sql:2 tabl:6 text:3 time:2 timestamptz:2 true type:4 uniqu:2 uuid:3 variabl zone",
+		"1 31 5BFJoIElUAgw also cascad:2 data databas:5 delet depend drop:5 drop_tabl:4 foreign kei tabl:8 view",
+		"1 99 RiDJAKAgABUgRHAKCgIIO22ogUSgJACGVwBQQGzDAh1IK 32 64 add:5 add_column:4 bigint:2 binari bit:2 boolean:2 calendar column:10 column_type customer databas:5 date:4 decimal default:2 definition exact expression fals foreign id integer:4 json jsonb:2 kei:3 length name:2 now nullabl:2 numeric:2 primari:2 primari_kei:2 referenc:3 sql:2 tabl:4 text:3 time:2 timestamptz:2 true type:4 uniqu:2 uuid:3 variabl zone",
+		"1 46 RUAiEgJBppKAWgRAa absent build column:4 concurrentli:2 creat:5 creat_index:4 databas:5 generat index:7 lock make name:3 order tabl:5 uniqu:3 without write",
+		"1 22 IICWkQ databas:5 delet drop:4 drop_index:4 index:6 name:2",
+		"1 27 AlQAWB8Eh databas:5 each index:5 list:5 list_index:4 often size tabl:4 us",
+		"1 44 oywgtIIBhChAGoaRBSK averag databas:5 get:4 get_slow_queri:4 limit:2 list mani mean:2 milli:2 min:2 min_mean_milli:2 most onli queri:8 slow:4 slower statistic time took",
+		"1 40 wFdCAE0hIChbFEK activ:4 connection databas:5 duration:2 least list:5 list_activ_queri:4 long min:2 min_duration_second:2 now onli:2 queri:6 run:2 second:2",
+		"1 28 EEBEykpEo block:4 databas:5 hold list:5 list_block_lock:4 lock:5 session:2 them wait",
+		"1 36 QRALIxaUDIKKEA cancel:6 cancel_run_queri:4 close connection databas:2 id onli pid:2 process queri:6 rather run:4 session:3 terminat:3",
+		"1 37 ARF4ARABNFHglwCCZ databas:5 dead full:2 lock operat planner reclaim return rewrit row space:2 statistic system tabl:9 updat vacuum:4 vacuum_tabl:4",
+		"1 32 kIgAAbkwPKQ column databas:5 insert:5 insert_row:4 name object on per row:8 tabl:4 valu",
+		"1 42 ChMCIpBUFhIdChYmnQDAQ 30 column:2 condition:2 creat creat_at dai databas:5 interval match name new now row:5 set:3 sql statu tabl:4 trial updat:4 updat_row:4 valu",
+		"1 32 AFkBGKMQRSBw condition:2 databas:5 delet:5 delet_row:4 empti match mistak never requir row:5 sql tabl:5",
+		"1 40 ASYyBYmogVhA8IDBE address bucket csv:2 databas:5 destination:2 export:5 export_queri_result:4 file:2 gs queri:6 result:4 row run sql:2 storag user write",
+		"1 46 AIYBwIBwY0ZRLFKGhRCg6 absent address column comma csv:5 databas:5 delimiter:2 field file:2 first header:2 hold import:4 import_csv_into_tabl:4 line load name row separator sourc:2 tabl:8",
+		"1 44 AmQEhIBh0oBYCOMG alreadi appli:2 databas:5 each fail:3 list:5 list_schema_migration:4 migration:6 onli pend:2 ran run:3 schema:5 state:3 whether yet",
+		"1 31 CDAAsQmDyMoFE after all appli:4 appli_migration:4 databas:5 migration:5 pend run schema stop to_version:2 up version:4",
+		"1 28 Ig4IRRhiBmE appli databas:5 mani migration:6 most recentli revert:2 rollback:4 rollback_migration:4 schema step:2",
+		"1 40 IICACxJgg5kBoBQQBl app:2 compar:2 databas:9 diff:4 diff_databas_schema:4 first make match prod referenc return schema:5 second sourc:2 sql stage target:2 two",
+		"1 41 hCwgTE6CgqEFaDkIUA connection:3 connection_limit:2 creat:5 creat_databas_user:4 databas:7 generat instanc:2 limit:2 login mai most name open password role:2 server user:4 usernam:2",
+		"1 71 BRFBUUAS0fAYirAowRiBgxUQI add all:2 chang creat databas:5 delet:2 empti everi:2 foreign grant:5 grant_tabl_privileg:4 insert:2 kei privileg:11 read referenc:2 remov role:4 row:4 schema:2 select:2 tabl:11 truncat:2 updat:2 user",
+		"1 68 BRWB44AMR3BATYBAJckoExwSAI add all:2 awai chang creat databas:5 delet:2 empti everi foreign insert:2 kei privileg:11 read referenc:2 remov revok:4 revok_tabl_privileg:4 role:4 row:4 select:2 tabl:10 take truncat:2 updat:2 user",
+		"1 32 BEQQ8gg9RUogE backup:5 befor creat:4 creat_databas_backup:4 databas:7 demand description:2 instanc:3 migration order server take why",
+		"1 27 xEgImwLC automatic backup:5 databas:7 demand instanc:3 list:5 list_databas_backup:4 server",
+		"1 56 CU5BBAyRKHGiUQgAI approval backup:8 backup_id:2 databas:6 exist:2 id:2 instanc:5 need new overwrit point:4 point_in_time:3 restor:7 restor_databas_backup:4 target:2 target_instanc:2 time:5",
+		"1 39 BgCGJoRIczAdAJkW absent chang copi creat:5 creat_read_replica:4 databas:2 follow instanc:3 machin onli primari:2 put read:5 region:2 replica:6 tier:3",
+		"1 27 qMzQFgNBYARG behind databas:2 each far get:4 get_replication_lag:4 instanc:2 lag:4 primari:2 replica replication:4 return",
+		"1 23 wrAUSAINQ databas:2 failover make migration primari promot:4 promot_replica:4 replica:8 standalon",
+		"1 47 hEAiMQ4AEoktwFICoJ 32768 chang custom databas:7 db gb:2 grow instanc:7 machin new:2 onli resiz:4 resiz_databas_instanc:4 server size:2 storag:5 storag_gb:2 tier:4",
+		"1 26 IRjQgBW cach:5 databas:2 get:4 get_cach_valu:4 kei:5 read valu:5",
+		"1 41 xEgTS6wAEhAdAAIq absent after cach:5 databas:2 expir expiri kei:5 long never second:2 set:4 set_cach_valu:4 ttl:2 ttl_second:2 valu:8 write",
+		"1 29 ADgoFJNAVgoJ 42 cach:5 databas:2 delet glob invalidat:4 invalidat_cach_kei:4 kei:5 match pattern:3 product session",
+		"1 47 CAIlwnHsKQERBEjLCAUJA 30 activ ag all collection:8 databas:2 document:6 empti field filter:4 find:4 find_document_in_collection:4 gt json:2 limit:2 most projection:2 queri return:2 statu store",
+	})
 }
 
 // toolgenTools are the tools of package database, as the compiler lays them out.
@@ -234,7 +276,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations:  toolgen.Annotations{ReadOnly: true},
 	Namespace:    "database",
 	Tokens:       toolgen.Tokens{Default: 142, Strict: 125, Gemini: 120},
-	SearchTerms:  "1 51 AEAENAoBoEpCgqMgODF after cancel databas:5 long max:2 max_row:2 most onli queri:7 read return:2 row:4 run:5 run_sql_queri:4 second:2 select sql:7 timeout:2 timeout_second:2",
 	Call:         toolgenCallRunSQLQuery,
 }, {
 	Name:             ToolExecuteSQLStatement,
@@ -245,7 +286,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	RequiresApproval: true,
 	Namespace:        "database",
 	Tokens:           toolgen.Tokens{Default: 122, Strict: 105, Gemini: 100},
-	SearchTerms:      "1 49 BRRAXLCGgQ6EXAAFUKAEAhn affect alter back chang commit data databas:5 delet dry:2 dry_run:2 execut:4 execut_sql_statement:4 insert instead return roll row run:3 schema sql:7 statement:6 transaction:2 updat",
 	Call:             toolgenCallExecuteSQLStatement,
 }, {
 	Name:        ToolExplainQuery,
@@ -254,7 +294,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "database",
 	Tokens:      toolgen.Tokens{Default: 119, Strict: 102, Gemini: 97},
-	SearchTerms: "1 40 AGoyACC1kCJ4WFQI actual:2 analyz:3 count databas:6 explain:4 explain_queri:4 plan queri:7 report:2 row run:2 show sql:2 time:2 us would",
 	Call:        toolgenCallExplainQuery,
 }, {
 	Name:         ToolListDatabases,
@@ -265,10 +304,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "database",
-	Tokens:      toolgen.Tokens{Default: 71, Strict: 54, Gemini: 49},
-	SearchTerms: "1 22 BASSvA databas:8 instanc:3 list:5 list_databas:4 server size",
-	Call:        toolgenCallListDatabases,
+	Namespace: "database",
+	Tokens:    toolgen.Tokens{Default: 71, Strict: 54, Gemini: 49},
+	Call:      toolgenCallListDatabases,
 }, {
 	Name:         ToolListTables,
 	Description:  "ListTables lists the tables of a database schema with row estimates and sizes.",
@@ -278,10 +316,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "database",
-	Tokens:      toolgen.Tokens{Default: 89, Strict: 83, Gemini: 67},
-	SearchTerms: "1 29 AAABSKWeel absent databas:6 estimat list:5 list_tabl:4 public row schema:4 size tabl:5",
-	Call:        toolgenCallListTables,
+	Namespace: "database",
+	Tokens:    toolgen.Tokens{Default: 89, Strict: 83, Gemini: 67},
+	Call:      toolgenCallListTables,
 }, {
 	Name:         ToolDescribeTable,
 	Description:  "DescribeTable returns a table's columns, types, constraints, indexes and foreign keys.",
@@ -291,10 +328,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "database",
-	Tokens:      toolgen.Tokens{Default: 96, Strict: 79, Gemini: 74},
-	SearchTerms: "1 31 RABMAodhagkU column constraint databas:5 describ:4 describ_tabl:4 foreign index kei return schema tabl:10 type",
-	Call:        toolgenCallDescribeTable,
+	Namespace: "database",
+	Tokens:    toolgen.Tokens{Default: 96, Strict: 79, Gemini: 74},
+	Call:      toolgenCallDescribeTable,
 }, {
 	Name:         ToolGetTableStats,
 	Description:  "GetTableStats returns a table's size, dead rows, last vacuum and analyze times, and sequential versus index scans.",
@@ -304,10 +340,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "database",
-	Tokens:      toolgen.Tokens{Default: 95, Strict: 78, Gemini: 73},
-	SearchTerms: "1 37 BBYgBJFBHNsg_ATAS analyz databas:5 dead get:4 get_tabl_stat:4 index last return row scan sequential size stat:4 tabl:8 time vacuum versu",
-	Call:        toolgenCallGetTableStats,
+	Namespace: "database",
+	Tokens:    toolgen.Tokens{Default: 95, Strict: 78, Gemini: 73},
+	Call:      toolgenCallGetTableStats,
 }, {
 	Name:         ToolCreateTable,
 	Description:  "CreateTable creates a table from column definitions.",
@@ -315,7 +350,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"TableInfo describes a table.","properties":{"schema":{"type":"string"},"name":{"type":"string"},"columns":{"type":"array","items":{"type":"object","description":"Column is a column definition.","properties":{"name":{"type":"string"},"type":{"type":"string","description":"ColumnType is a column's SQL type.\n\"integer\": 32-bit integer\n\"bigint\": 64-bit integer\n\"numeric\": exact decimal\n\"text\": variable-length text\n\"boolean\": true or false\n\"timestamptz\": date and time with time zone\n\"date\": calendar date\n\"uuid\": UUID\n\"jsonb\": binary JSON","enum":["integer","bigint","numeric","text","boolean","timestamptz","date","uuid","jsonb"]},"nullable":{"type":"boolean"},"default":{"type":"string","description":"an SQL expression, \"now()\""},"primary_key":{"type":"boolean"},"unique":{"type":"boolean"},"references":{"type":"string","description":"References is a foreign key, \"customers(id)\"."}},"required":["name","type"],"additionalProperties":false}},"row_estimate":{"type":"integer"},"size_bytes":{"type":"integer"}},"required":["schema","name","row_estimate","size_bytes"],"additionalProperties":false}`),
 	Namespace:    "database",
 	Tokens:       toolgen.Tokens{Default: 326, Strict: 385, Gemini: 295},
-	SearchTerms:  "1 110 QCGiAQBAoQAUgiOAoRQICEHT-wQqIKMBgQjTwFggMMeAQoekK 32 64 bigint:2 binari bit:2 boolean:2 calendar column:7 column_type creat:5 creat_tabl:4 customer databas:4 date:4 decimal default:2 definition:2 exact exist:4 expression fals foreign id if_not_exist:3 integer:4 json jsonb:2 kei:3 length name:4 noth now nullabl:2 numeric:2 primari:2 primari_kei:2 referenc:3 schema:2 sql:2 tabl:6 text:3 time:2 timestamptz:2 true type:4 uniqu:2 uuid:3 variabl zone",
 	Call:         toolgenCallCreateTable,
 }, {
 	Name:             ToolDropTable,
@@ -325,7 +359,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	RequiresApproval: true,
 	Namespace:        "database",
 	Tokens:           toolgen.Tokens{Default: 102, Strict: 85, Gemini: 80},
-	SearchTerms:      "1 31 5BFJoIElUAgw also cascad:2 data databas:5 delet depend drop:5 drop_tabl:4 foreign kei tabl:8 view",
 	Call:             toolgenCallDropTable,
 }, {
 	Name:         ToolAddColumn,
@@ -334,7 +367,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"TableInfo describes a table.","properties":{"schema":{"type":"string"},"name":{"type":"string"},"columns":{"type":"array","items":{"type":"object","description":"Column is a column definition.","properties":{"name":{"type":"string"},"type":{"type":"string","description":"ColumnType is a column's SQL type.\n\"integer\": 32-bit integer\n\"bigint\": 64-bit integer\n\"numeric\": exact decimal\n\"text\": variable-length text\n\"boolean\": true or false\n\"timestamptz\": date and time with time zone\n\"date\": calendar date\n\"uuid\": UUID\n\"jsonb\": binary JSON","enum":["integer","bigint","numeric","text","boolean","timestamptz","date","uuid","jsonb"]},"nullable":{"type":"boolean"},"default":{"type":"string","description":"an SQL expression, \"now()\""},"primary_key":{"type":"boolean"},"unique":{"type":"boolean"},"references":{"type":"string","description":"References is a foreign key, \"customers(id)\"."}},"required":["name","type"],"additionalProperties":false}},"row_estimate":{"type":"integer"},"size_bytes":{"type":"integer"}},"required":["schema","name","row_estimate","size_bytes"],"additionalProperties":false}`),
 	Namespace:    "database",
 	Tokens:       toolgen.Tokens{Default: 291, Strict: 330, Gemini: 264},
-	SearchTerms:  "1 99 RiDJAKAgABUgRHAKCgIIO22ogUSgJACGVwBQQGzDAh1IK 32 64 add:5 add_column:4 bigint:2 binari bit:2 boolean:2 calendar column:10 column_type customer databas:5 date:4 decimal default:2 definition exact expression fals foreign id integer:4 json jsonb:2 kei:3 length name:2 now nullabl:2 numeric:2 primari:2 primari_kei:2 referenc:3 sql:2 tabl:4 text:3 time:2 timestamptz:2 true type:4 uniqu:2 uuid:3 variabl zone",
 	Call:         toolgenCallAddColumn,
 }, {
 	Name:        ToolCreateIndex,
@@ -342,7 +374,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"database":{"type":"string","description":"the database."},"table":{"type":"string","description":"the table."},"columns":{"type":"array","description":"the columns, in order.","minItems":1,"items":{"type":"string"}},"unique":{"type":"boolean","description":"make it a unique index."},"name":{"type":"string","description":"the index's name; generated when absent."},"concurrently":{"type":"boolean","description":"build it without locking writes to the table."}},"required":["database","table","columns","unique","concurrently"],"additionalProperties":false}`),
 	Namespace:   "database",
 	Tokens:      toolgen.Tokens{Default: 166, Strict: 160, Gemini: 144},
-	SearchTerms: "1 46 RUAiEgJBppKAWgRAa absent build column:4 concurrentli:2 creat:5 creat_index:4 databas:5 generat index:7 lock make name:3 order tabl:5 uniqu:3 without write",
 	Call:        toolgenCallCreateIndex,
 }, {
 	Name:        ToolDropIndex,
@@ -352,10 +383,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Destructive: true,
 		Idempotent:  true,
 	},
-	Namespace:   "database",
-	Tokens:      toolgen.Tokens{Default: 76, Strict: 59, Gemini: 54},
-	SearchTerms: "1 22 IICWkQ databas:5 delet drop:4 drop_index:4 index:6 name:2",
-	Call:        toolgenCallDropIndex,
+	Namespace: "database",
+	Tokens:    toolgen.Tokens{Default: 76, Strict: 59, Gemini: 54},
+	Call:      toolgenCallDropIndex,
 }, {
 	Name:         ToolListIndexes,
 	Description:  "ListIndexes lists a table's indexes with their size and how often each is used.",
@@ -365,10 +395,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "database",
-	Tokens:      toolgen.Tokens{Default: 87, Strict: 70, Gemini: 65},
-	SearchTerms: "1 27 AlQAWB8Eh databas:5 each index:5 list:5 list_index:4 often size tabl:4 us",
-	Call:        toolgenCallListIndexes,
+	Namespace: "database",
+	Tokens:    toolgen.Tokens{Default: 87, Strict: 70, Gemini: 65},
+	Call:      toolgenCallListIndexes,
 }, {
 	Name:         ToolGetSlowQueries,
 	Description:  "GetSlowQueries lists the queries that took the most time, from the query statistics.",
@@ -378,10 +407,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "database",
-	Tokens:      toolgen.Tokens{Default: 117, Strict: 114, Gemini: 95},
-	SearchTerms: "1 44 oywgtIIBhChAGoaRBSK averag databas:5 get:4 get_slow_queri:4 limit:2 list mani mean:2 milli:2 min:2 min_mean_milli:2 most onli queri:8 slow:4 slower statistic time took",
-	Call:        toolgenCallGetSlowQueries,
+	Namespace: "database",
+	Tokens:    toolgen.Tokens{Default: 117, Strict: 114, Gemini: 95},
+	Call:      toolgenCallGetSlowQueries,
 }, {
 	Name:         ToolListActiveQueries,
 	Description:  "ListActiveQueries lists the connections and the queries they are running now.",
@@ -391,10 +419,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "database",
-	Tokens:      toolgen.Tokens{Default: 86, Strict: 96, Gemini: 64},
-	SearchTerms: "1 40 wFdCAE0hIChbFEK activ:4 connection databas:5 duration:2 least list:5 list_activ_queri:4 long min:2 min_duration_second:2 now onli:2 queri:6 run:2 second:2",
-	Call:        toolgenCallListActiveQueries,
+	Namespace: "database",
+	Tokens:    toolgen.Tokens{Default: 86, Strict: 96, Gemini: 64},
+	Call:      toolgenCallListActiveQueries,
 }, {
 	Name:         ToolListBlockingLocks,
 	Description:  "ListBlockingLocks lists sessions waiting on locks and the sessions holding them.",
@@ -404,10 +431,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "database",
-	Tokens:      toolgen.Tokens{Default: 73, Strict: 56, Gemini: 51},
-	SearchTerms: "1 28 EEBEykpEo block:4 databas:5 hold list:5 list_block_lock:4 lock:5 session:2 them wait",
-	Call:        toolgenCallListBlockingLocks,
+	Namespace: "database",
+	Tokens:    toolgen.Tokens{Default: 73, Strict: 56, Gemini: 51},
+	Call:      toolgenCallListBlockingLocks,
 }, {
 	Name:        ToolCancelRunningQuery,
 	Description: "CancelRunningQuery cancels the query of a session, or terminates the session.",
@@ -415,7 +441,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{Destructive: true},
 	Namespace:   "database",
 	Tokens:      toolgen.Tokens{Default: 98, Strict: 81, Gemini: 76},
-	SearchTerms: "1 36 QRALIxaUDIKKEA cancel:6 cancel_run_queri:4 close connection databas:2 id onli pid:2 process queri:6 rather run:4 session:3 terminat:3",
 	Call:        toolgenCallCancelRunningQuery,
 }, {
 	Name:        ToolVacuumTable,
@@ -423,7 +448,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"database":{"type":"string","description":"the database."},"table":{"type":"string","description":"the table."},"full":{"type":"boolean","description":"rewrite the table to return space to the operating system; locks it."}},"required":["database","table","full"],"additionalProperties":false}`),
 	Namespace:   "database",
 	Tokens:      toolgen.Tokens{Default: 115, Strict: 98, Gemini: 93},
-	SearchTerms: "1 37 ARF4ARABNFHglwCCZ databas:5 dead full:2 lock operat planner reclaim return rewrit row space:2 statistic system tabl:9 updat vacuum:4 vacuum_tabl:4",
 	Call:        toolgenCallVacuumTable,
 }, {
 	Name:        ToolInsertRows,
@@ -442,7 +466,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`),
 	Namespace:    "database",
 	Tokens:       toolgen.Tokens{Default: 115, Strict: 0, Gemini: 0},
-	SearchTerms:  "1 32 kIgAAbkwPKQ column databas:5 insert:5 insert_row:4 name object on per row:8 tabl:4 valu",
 	Call:         toolgenCallInsertRows,
 }, {
 	Name:        ToolUpdateRows,
@@ -465,7 +488,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	RequiresApproval: true,
 	Namespace:        "database",
 	Tokens:           toolgen.Tokens{Default: 142, Strict: 0, Gemini: 0},
-	SearchTerms:      "1 42 ChMCIpBUFhIdChYmnQDAQ 30 column:2 condition:2 creat creat_at dai databas:5 interval match name new now row:5 set:3 sql statu tabl:4 trial updat:4 updat_row:4 valu",
 	Call:             toolgenCallUpdateRows,
 }, {
 	Name:             ToolDeleteRows,
@@ -476,7 +498,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	RequiresApproval: true,
 	Namespace:        "database",
 	Tokens:           toolgen.Tokens{Default: 114, Strict: 93, Gemini: 92},
-	SearchTerms:      "1 32 AFkBGKMQRSBw condition:2 databas:5 delet:5 delet_row:4 empti match mistak never requir row:5 sql tabl:5",
 	Call:             toolgenCallDeleteRows,
 }, {
 	Name:         ToolExportQueryResults,
@@ -486,7 +507,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations:  toolgen.Annotations{ReadOnly: true},
 	Namespace:    "database",
 	Tokens:       toolgen.Tokens{Default: 114, Strict: 97, Gemini: 92},
-	SearchTerms:  "1 40 ASYyBYmogVhA8IDBE address bucket csv:2 databas:5 destination:2 export:5 export_queri_result:4 file:2 gs queri:6 result:4 row run sql:2 storag user write",
 	Call:         toolgenCallExportQueryResults,
 }, {
 	Name:         ToolImportCSVIntoTable,
@@ -495,7 +515,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`),
 	Namespace:    "database",
 	Tokens:       toolgen.Tokens{Default: 139, Strict: 133, Gemini: 117},
-	SearchTerms:  "1 46 AIYBwIBwY0ZRLFKGhRCg6 absent address column comma csv:5 databas:5 delimiter:2 field file:2 first header:2 hold import:4 import_csv_into_tabl:4 line load name row separator sourc:2 tabl:8",
 	Call:         toolgenCallImportCSVIntoTable,
 }, {
 	Name:         ToolListSchemaMigrations,
@@ -506,10 +525,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "database",
-	Tokens:      toolgen.Tokens{Default: 118, Strict: 113, Gemini: 96},
-	SearchTerms: "1 44 AmQEhIBh0oBYCOMG alreadi appli:2 databas:5 each fail:3 list:5 list_schema_migration:4 migration:6 onli pend:2 ran run:3 schema:5 state:3 whether yet",
-	Call:        toolgenCallListSchemaMigrations,
+	Namespace: "database",
+	Tokens:    toolgen.Tokens{Default: 118, Strict: 113, Gemini: 96},
+	Call:      toolgenCallListSchemaMigrations,
 }, {
 	Name:             ToolApplyMigrations,
 	Description:      "ApplyMigrations runs the pending schema migrations, all or up to a version.",
@@ -518,7 +536,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	RequiresApproval: true,
 	Namespace:        "database",
 	Tokens:           toolgen.Tokens{Default: 88, Strict: 83, Gemini: 66},
-	SearchTerms:      "1 31 CDAAsQmDyMoFE after all appli:4 appli_migration:4 databas:5 migration:5 pend run schema stop to_version:2 up version:4",
 	Call:             toolgenCallApplyMigrations,
 }, {
 	Name:             ToolRollbackMigration,
@@ -529,7 +546,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	RequiresApproval: true,
 	Namespace:        "database",
 	Tokens:           toolgen.Tokens{Default: 92, Strict: 75, Gemini: 70},
-	SearchTerms:      "1 28 Ig4IRRhiBmE appli databas:5 mani migration:6 most recentli revert:2 rollback:4 rollback_migration:4 schema step:2",
 	Call:             toolgenCallRollbackMigration,
 }, {
 	Name:        ToolDiffDatabaseSchemas,
@@ -539,17 +555,15 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "database",
-	Tokens:      toolgen.Tokens{Default: 107, Strict: 90, Gemini: 85},
-	SearchTerms: "1 40 IICACxJgg5kBoBQQBl app:2 compar:2 databas:9 diff:4 diff_databas_schema:4 first make match prod referenc return schema:5 second sourc:2 sql stage target:2 two",
-	Call:        toolgenCallDiffDatabaseSchemas,
+	Namespace: "database",
+	Tokens:    toolgen.Tokens{Default: 107, Strict: 90, Gemini: 85},
+	Call:      toolgenCallDiffDatabaseSchemas,
 }, {
 	Name:        ToolCreateDatabaseUser,
 	Description: "CreateDatabaseUser creates a login role with a generated password.",
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"instance":{"type":"string","description":"the database server."},"username":{"type":"string","description":"the role's name."},"connection_limit":{"type":"integer","description":"the most connections it may open."}},"required":["instance","username"],"additionalProperties":false}`),
 	Namespace:   "database",
 	Tokens:      toolgen.Tokens{Default: 103, Strict: 98, Gemini: 81},
-	SearchTerms: "1 41 hCwgTE6CgqEFaDkIUA connection:3 connection_limit:2 creat:5 creat_databas_user:4 databas:7 generat instanc:2 limit:2 login mai most name open password role:2 server user:4 usernam:2",
 	Call:        toolgenCallCreateDatabaseUser,
 }, {
 	Name:             ToolGrantTablePrivileges,
@@ -559,7 +573,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	RequiresApproval: true,
 	Namespace:        "database",
 	Tokens:           toolgen.Tokens{Default: 214, Strict: 197, Gemini: 192},
-	SearchTerms:      "1 71 BRFBUUAS0fAYirAowRiBgxUQI add all:2 chang creat databas:5 delet:2 empti everi:2 foreign grant:5 grant_tabl_privileg:4 insert:2 kei privileg:11 read referenc:2 remov role:4 row:4 schema:2 select:2 tabl:11 truncat:2 updat:2 user",
 	Call: toolimpl.CallerOK(&toolgenToolGrantTablePrivileges, func(ctx context.Context, in toolgenParamsGrantTablePrivileges) error {
 		return GrantTablePrivileges(ctx, in.database, in.role, in.tables, in.privileges)
 	}),
@@ -571,9 +584,8 @@ var toolgenTools = [...]toolgen.Tool{{
 		Destructive: true,
 		Idempotent:  true,
 	},
-	Namespace:   "database",
-	Tokens:      toolgen.Tokens{Default: 207, Strict: 190, Gemini: 185},
-	SearchTerms: "1 68 BRWB44AMR3BATYBAJckoExwSAI add all:2 awai chang creat databas:5 delet:2 empti everi foreign insert:2 kei privileg:11 read referenc:2 remov revok:4 revok_tabl_privileg:4 role:4 row:4 select:2 tabl:10 take truncat:2 updat:2 user",
+	Namespace: "database",
+	Tokens:    toolgen.Tokens{Default: 207, Strict: 190, Gemini: 185},
 	Call: toolimpl.CallerOK(&toolgenToolRevokeTablePrivileges, func(ctx context.Context, in toolgenParamsRevokeTablePrivileges) error {
 		return RevokeTablePrivileges(ctx, in.database, in.role, in.tables, in.privileges)
 	}),
@@ -584,7 +596,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Backup is a stored backup of an instance.","properties":{"id":{"type":"string"},"instance":{"type":"string"},"size_bytes":{"type":"integer"},"created_at":{"type":"string","format":"date-time"},"automatic":{"type":"boolean"}},"required":["id","instance","size_bytes","created_at","automatic"],"additionalProperties":false}`),
 	Namespace:    "database",
 	Tokens:       toolgen.Tokens{Default: 88, Strict: 82, Gemini: 66},
-	SearchTerms:  "1 32 BEQQ8gg9RUogE backup:5 befor creat:4 creat_databas_backup:4 databas:7 demand description:2 instanc:3 migration order server take why",
 	Call:         toolgenCallCreateDatabaseBackup,
 }, {
 	Name:         ToolListDatabaseBackups,
@@ -595,10 +606,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "database",
-	Tokens:      toolgen.Tokens{Default: 73, Strict: 56, Gemini: 51},
-	SearchTerms: "1 27 xEgImwLC automatic backup:5 databas:7 demand instanc:3 list:5 list_databas_backup:4 server",
-	Call:        toolgenCallListDatabaseBackups,
+	Namespace: "database",
+	Tokens:    toolgen.Tokens{Default: 73, Strict: 56, Gemini: 51},
+	Call:      toolgenCallListDatabaseBackups,
 }, {
 	Name:             ToolRestoreDatabaseBackup,
 	Description:      "RestoreDatabaseBackup restores a backup, or a point in time, into a new or existing instance.",
@@ -607,7 +617,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	RequiresApproval: true,
 	Namespace:        "database",
 	Tokens:           toolgen.Tokens{Default: 132, Strict: 140, Gemini: 110},
-	SearchTerms:      "1 56 CU5BBAyRKHGiUQgAI approval backup:8 backup_id:2 databas:6 exist:2 id:2 instanc:5 need new overwrit point:4 point_in_time:3 restor:7 restor_databas_backup:4 target:2 target_instanc:2 time:5",
 	Call:             toolgenCallRestoreDatabaseBackup,
 }, {
 	Name:        ToolCreateReadReplica,
@@ -615,7 +624,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"instance":{"type":"string","description":"the primary."},"region":{"type":"string","description":"where to put the replica."},"tier":{"type":"string","description":"the replica's machine tier; the primary's when absent."}},"required":["instance","region"],"additionalProperties":false}`),
 	Namespace:   "database",
 	Tokens:      toolgen.Tokens{Default: 112, Strict: 106, Gemini: 90},
-	SearchTerms: "1 39 BgCGJoRIczAdAJkW absent chang copi creat:5 creat_read_replica:4 databas:2 follow instanc:3 machin onli primari:2 put read:5 region:2 replica:6 tier:3",
 	Call:        toolgenCallCreateReadReplica,
 }, {
 	Name:         ToolGetReplicationLag,
@@ -626,10 +634,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "database",
-	Tokens:      toolgen.Tokens{Default: 72, Strict: 55, Gemini: 50},
-	SearchTerms: "1 27 qMzQFgNBYARG behind databas:2 each far get:4 get_replication_lag:4 instanc:2 lag:4 primari:2 replica replication:4 return",
-	Call:        toolgenCallGetReplicationLag,
+	Namespace: "database",
+	Tokens:    toolgen.Tokens{Default: 72, Strict: 55, Gemini: 50},
+	Call:      toolgenCallGetReplicationLag,
 }, {
 	Name:             ToolPromoteReplica,
 	Description:      "PromoteReplica makes a replica a standalone primary, for a failover or a migration.",
@@ -638,7 +645,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	RequiresApproval: true,
 	Namespace:        "database",
 	Tokens:           toolgen.Tokens{Default: 78, Strict: 61, Gemini: 56},
-	SearchTerms:      "1 23 wrAUSAINQ databas:2 failover make migration primari promot:4 promot_replica:4 replica:8 standalon",
 	Call:             toolgenCallPromoteReplica,
 }, {
 	Name:             ToolResizeDatabaseInstance,
@@ -647,7 +653,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	RequiresApproval: true,
 	Namespace:        "database",
 	Tokens:           toolgen.Tokens{Default: 115, Strict: 122, Gemini: 93},
-	SearchTerms:      "1 47 hEAiMQ4AEoktwFICoJ 32768 chang custom databas:7 db gb:2 grow instanc:7 machin new:2 onli resiz:4 resiz_databas_instanc:4 server size:2 storag:5 storag_gb:2 tier:4",
 	Call:             toolgenCallResizeDatabaseInstance,
 }, {
 	Name:        ToolGetCacheValue,
@@ -657,10 +662,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "database",
-	Tokens:      toolgen.Tokens{Default: 69, Strict: 52, Gemini: 47},
-	SearchTerms: "1 26 IRjQgBW cach:5 databas:2 get:4 get_cach_valu:4 kei:5 read valu:5",
-	Call:        toolgenCallGetCacheValue,
+	Namespace: "database",
+	Tokens:    toolgen.Tokens{Default: 69, Strict: 52, Gemini: 47},
+	Call:      toolgenCallGetCacheValue,
 }, {
 	Name:        ToolSetCacheValue,
 	Description: "SetCacheValue writes a key to the key-value cache, with an expiry.",
@@ -668,7 +672,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{Idempotent: true},
 	Namespace:   "database",
 	Tokens:      toolgen.Tokens{Default: 110, Strict: 106, Gemini: 88},
-	SearchTerms: "1 41 xEgTS6wAEhAdAAIq absent after cach:5 databas:2 expir expiri kei:5 long never second:2 set:4 set_cach_valu:4 ttl:2 ttl_second:2 valu:8 write",
 	Call:        toolgenCallSetCacheValue,
 }, {
 	Name:         ToolInvalidateCacheKeys,
@@ -679,10 +682,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Destructive: true,
 		Idempotent:  true,
 	},
-	Namespace:   "database",
-	Tokens:      toolgen.Tokens{Default: 81, Strict: 64, Gemini: 59},
-	SearchTerms: "1 29 ADgoFJNAVgoJ 42 cach:5 databas:2 delet glob invalidat:4 invalidat_cach_kei:4 kei:5 match pattern:3 product session",
-	Call:        toolgenCallInvalidateCacheKeys,
+	Namespace: "database",
+	Tokens:    toolgen.Tokens{Default: 81, Strict: 64, Gemini: 59},
+	Call:      toolgenCallInvalidateCacheKeys,
 }, {
 	Name:         ToolFindDocumentsInCollection,
 	Description:  "FindDocumentsInCollection queries a document-store collection with a JSON filter.",
@@ -692,10 +694,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "database",
-	Tokens:      toolgen.Tokens{Default: 157, Strict: 140, Gemini: 135},
-	SearchTerms: "1 47 CAIlwnHsKQERBEjLCAUJA 30 activ ag all collection:8 databas:2 document:6 empti field filter:4 find:4 find_document_in_collection:4 gt json:2 limit:2 most projection:2 queri return:2 statu store",
-	Call:        toolgenCallFindDocumentsInCollection,
+	Namespace: "database",
+	Tokens:    toolgen.Tokens{Default: 157, Strict: 140, Gemini: 135},
+	Call:      toolgenCallFindDocumentsInCollection,
 }}
 
 // RunSQLQueryRule is a permission rule for the tool run_sql_query: each field

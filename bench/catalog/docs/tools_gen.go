@@ -15,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(10 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 10)
+	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -205,7 +205,48 @@ var (
 
 // Tools returns the tools of package docs: create_document, get_document_content, append_to_document, find_and_replace_in_document, insert_table, insert_image, comment_on_document, list_document_comments, resolve_document_comment, export_document, list_document_revisions, get_document_stats, translate_document, fill_document_template, publish_to_web, create_spreadsheet, read_sheet_range, write_sheet_range, append_sheet_rows, clear_sheet_range, set_cell_formula, add_sheet_tab, delete_sheet_tab, sort_sheet_range, create_pivot_table, create_chart, format_cells, add_conditional_formatting, freeze_panes, add_dropdown_validation, protect_sheet_range, import_csv_to_sheet, create_presentation, add_slide, get_slides_outline, add_speaker_notes, share_document, duplicate_document, search_documents, delete_document.
 func Tools() []toolgen.Tool {
-	return toolimpl.StaticTools(toolgenTools[:])
+	return toolimpl.StaticTools(toolgenTools[:], []string{
+		"1 39 l6AgoFgASGQKA creat:6 creat_document:4 doc:2 document:6 empti folder:3 folder_id:2 id:4 start templat:4 templat_id:2 text titl:3",
+		"1 49 FAtAhSgBFAikLFpCy content:4 doc:2 document:8 document_id:2 form format:2 get:4 get_document_content:4 head html:4 id:2 list markdown:4 plain:4 return tabl text:4",
+		"1 40 NjCAJDDBIaUAiUQ add append:4 append_to_document:4 doc:2 document:8 document_id:2 end head:4 head_level:2 id:2 level:3 make markdown optionalli text:4",
+		"1 48 FAXykMJFESFIngAYRA case:3 doc:2 document:8 document_id:2 everi exactli find:6 find_and_replac_in_document:4 id:2 look lower match:3 match_case:2 occurrenc replac:7 replacement text:2 upper",
+		"1 46 Bo0Ag8MMHgCECsMQ after:4 after_head:2 column:3 doc:2 document:4 document_id:2 empti end head:4 id:2 insert:6 insert_tabl:4 number:2 row:3 section tabl:5",
+		"1 52 BhkGCRM3QgEYBIAAYlU absent address after:3 after_head:2 doc:2 document:4 document_id:2 end head:3 id:2 imag:9 imag_url:2 insert:6 insert_imag:4 point:2 section url:2 width:3 width_point:2",
+		"1 38 FuAgXFQACMoMU about assign comment:7 comment_on_document:4 doc:2 document:8 document_id:2 id:2 mention passag:2 quot:2 quot_text:2 text:4",
+		"1 37 BOANjBE4iI comment:6 doc:2 document:8 document_id:2 id:2 includ:3 includ_resolv:2 list:5 list_document_comment:4 resolv:3",
+		"1 41 B8IIxBgxAVQE befor comment:8 comment_id:2 doc:2 document:7 document_id:2 id:4 mark post repli:3 resolv:6 resolv_document_comment:4",
+		"1 73 iIJkIKBAUAAHKgRDCMtC0AoaQSMjAKyQNmQQc address book comma csv:2 doc:2 document:9 document_id:2 docx:2 download epub:2 excel export:5 export_document:4 file:3 format:4 id:2 markdown md:2 microsoft:3 odt:2 on open open_document pdf:3 point power power_point pptx:2 presentation:2 return separat sheet spreadsheet:2 text valu word xlsx:2",
+		"1 31 BGAFHgNRii doc:2 document:8 document_id:2 id:2 list:5 list_document_revision:4 made revision:5 save them",
+		"1 33 BSBEWQyAwiEAaU character count doc:2 document:8 document_id:2 estimat get:4 get_document_stat:4 id:2 page read stat:4 time word",
+		"1 38 DHpIKyBBBtjAAigCA 47 bcp br copi doc:2 document:8 document_id:2 fr id:2 languag:3 make pt tag target:2 target_languag:2 translat:5 translat_document:4",
+		"1 47 BQ9iCwMmAIBCZKBOURA 14 acm client creat date doc:2 document:7 each fill:4 fill_document_templat:4 id:2 juli new placeholder:2 replac templat:8 templat_id:2 titl:3 valu:4",
+		"1 36 BhkMgMJRQATcQJEE address chang doc:2 document:5 document_id:2 id:2 instead onli public publish:6 publish_to_web:4 read stop unpublish:2 updat web:5",
+		"1 29 ECI9QSCQyC creat:5 creat_spreadsheet:4 doc:2 empti name:2 on sheet:4 sheet1 spreadsheet:6 titl:3",
+		"1 47 FQkUQUChgkAVF6ygSFA a1:4 a1_rang:2 budget cell comput doc:2 f40 formula:3 id:2 instead notation rang:7 read:4 read_sheet_rang:4 return:2 sheet:4 spreadsheet:3 spreadsheet_id:2 valu:2",
+		"1 73 gQADCmYUQZWyRABAB8BiQJAUitLMYBFCAC a1:3 a1_rang:2 a3 b2 budget cell:2 doc:2 enter:2 formula given id:2 input:2 input_mode:2 left mode:2 number pars rang:8 raw:2 read row:3 sheet:4 spreadsheet:3 spreadsheet_id:2 store sum top type user:2 user_enter:2 valu:5 whole write:5 write_sheet_rang:4",
+		"1 40 poAkoERIIkguo add:2 after append:4 append_sheet_row:4 data doc:2 id:2 last name row:9 sheet:8 spreadsheet:3 spreadsheet_id:2",
+		"1 38 FknAqMDRRQESIWA a1:3 a1_rang:2 clear:4 clear_sheet_rang:4 doc:2 empti format id:2 keep notation rang:7 sheet:4 spreadsheet:3 spreadsheet_id:2 valu",
+		"1 41 FuEChAMiCEDVFAUw c10 cell:8 comput doc:2 formula:8 id:2 paid put return set:4 set_cell_formula:4 spreadsheet:3 spreadsheet_id:2 sumif summari valu",
+		"1 33 FKIxRygAwC add:5 add_sheet_tab:4 doc:2 id:2 name sheet:6 spreadsheet:4 spreadsheet_id:2 tab:5 titl:2",
+		"1 34 BVgELyECCwh data delet:5 delet_sheet_tab:4 doc:2 id:2 name sheet:6 spreadsheet:4 spreadsheet_id:2 tab:5 titl:2",
+		"1 49 EJSIAmQEkFOACQxxpB a1:2 a1_rang:2 column:4 descend:2 doc:2 first header id:2 largest letter rang:7 row:3 sheet:4 sort:7 sort_sheet_rang:4 spreadsheet:3 spreadsheet_id:2 without",
+		"1 114 QgMQBVKABhAUMIGcwGAGwuAAJEgy4Ag0AGMwaMgB2 a1 absent aggregat averag:2 column:10 count:4 count_distinct:2 creat:4 creat_pivot_tabl:4 data:2 distinct:3 doc:2 group:2 h5000 header:4 id:2 largest max:2 mean min:2 new number:2 order pivot:7 pivot_valu put rang:4 row:5 sheet:5 smallest sourc:4 sourc_rang:3 spreadsheet:2 spreadsheet_id:2 sum:2 summariz:3 tabl:6 target:3 target_sheet:3 total valu:6",
+		"1 74 lHgCOSQUQyF7QFBUEyQ6AIEAEMKKYdsSAw a1:2 a1_rang:2 add area:2 bar:4 chart:9 chart_type:2 column:3 creat:4 creat_chart:4 data:2 doc:2 fill first horizontal id:2 kind label line:4 over part pie:2 point rang:3 scatter:2 spreadsheet:4 spreadsheet_id:2 time titl:3 two type:2 variabl vertical whole",
+		"1 103 GBACAUZ2RA4hpHAhLQbBYmEgDKYIgppcSCgIhGIEQsA 03 07:2 09 12 14:2 2026:2 23 234:2 23_e 30 56:2 b2 background:3 bold:2 cell:6 chang color:6 currenci:2 d20 date:4 date_time:2 doc:2 fff2cc font format:8 format_cell:4 hex:2 id:2 italic:2 number:7 number_format:3 percent:2 rang:3 scientific:2 sheet1 show spreadsheet:2 spreadsheet_id:2 text:5 text_color:3 time:2 wrap:2 wrap_text:2",
+		"1 52 ZFAzAJIgIVSCAsKCNswPHgAiIA a1:2 a1_rang:2 add:4 add_conditional_format:4 appli background:2 cell:2 color:2 condition:3 conditional:4 contain custom doc:2 e2 format:4 formula hex id:2 meet overdu rang:3 rule spreadsheet:3 spreadsheet_id:2 text text_contain",
+		"1 41 EgNAqAIJTmASqsVI column:4 doc:2 first freez:6 freez_pane:4 id:2 keep name pane:4 row:4 scroll sheet:4 spreadsheet:3 spreadsheet_id:2 visibl while",
+		"1 54 JJqI2AKiAhADEEBkwcUhBKhE a1:2 a1_rang:2 add:4 add_dropdown_validation:4 allow:3 allow_valu:2 cell:2 choic doc:2 dropdown:5 id:2 instead list other rang:3 reject restrict shown spreadsheet:3 spreadsheet_id:2 strict:2 validation:4 valu:4 warn",
+		"1 48 JAgsIgh54IUgQkIAgKhrKBX a1:2 a1_rang:2 address cell chang doc:2 edit editor:3 email everyon id:2 list mai name protect:4 protect_sheet_rang:4 rang:7 sheet:5 spreadsheet:3 spreadsheet_id:2 still stop whole",
+		"1 46 yC50ASAhhgoSJcQrA absent content csv:8 csv_url:2 doc:2 file:2 fill id:2 import:4 import_csv_to_sheet:4 new read replac sheet:9 spreadsheet:3 spreadsheet_id:2 url:2",
+		"1 27 AElmaAMCQgk creat:5 creat_presentation:4 deck doc:2 light name presentation:5 simpl slide theme:3 titl:3",
+		"1 75 xGsYgWKBkAVEBEICMkDAgBpJDiRJQ absent add:5 add_slide:4 blank:2 bodi:6 bullet:2 column:3 doc:2 empti end header id:2 index insert layout:3 line on per position:2 presentation:4 presentation_id:2 section:3 slide:7 subtitl text titl:10 titl_and_bodi:2 two:3 two_column:2",
+		"1 31 CMqc0gCCIEw0 doc:2 each get:4 get_slide_outlin:4 id:2 outlin:4 presentation:4 presentation_id:2 return slide:5 text titl",
+		"1 40 JWoGCRIgVCCJIg add:4 add_speaker_note:4 doc:2 first id:2 index:2 note:8 presentation:3 presentation_id:2 presenter set slide:4 slide_index:2 speaker:4",
+		"1 49 BgQKAYYlAJiEKahYgGEcCR access comment:2 commenter:2 doc:2 document:8 document_id:2 edit editor:2 email:3 give id:2 messag:2 note notification person:2 presentation read:3 role:2 share:4 share_document:4 spreadsheet viewer:2",
+		"1 32 BdAJxDScAUUh absent copi:3 doc:2 document:8 document_id:2 duplicat:4 duplicat_document:4 id:2 make presentation spreadsheet titl:3",
+		"1 47 KQQVMGGgSUgQJEEDMAQCS address content deck doc:2 document:10 email find kind:3 look onli:2 own owner:2 presentation:3 queri:2 search:4 search_document:4 slide spreadsheet:4 text titl word",
+		"1 26 hWUFhGkgki delet:4 delet_document:4 doc:2 document:8 document_id:2 id:2 move presentation spreadsheet trash",
+	})
 }
 
 // toolgenTools are the tools of package docs, as the compiler lays them out.
@@ -216,7 +257,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Doc describes an office document.","properties":{"id":{"type":"string"},"title":{"type":"string"},"kind":{"type":"string","description":"DocKind is the kind of an office document.\n\"document\": a text document\n\"spreadsheet\": a spreadsheet\n\"presentation\": a slide deck","enum":["document","spreadsheet","presentation"]},"owner":{"type":"string"},"modified_at":{"type":"string","format":"date-time"},"url":{"type":"string"}},"required":["id","title","kind","owner","modified_at","url"],"additionalProperties":false}`),
 	Namespace:    "docs",
 	Tokens:       toolgen.Tokens{Default: 104, Strict: 111, Gemini: 82},
-	SearchTerms:  "1 39 l6AgoFgASGQKA creat:6 creat_document:4 doc:2 document:6 empti folder:3 folder_id:2 id:4 start templat:4 templat_id:2 text titl:3",
 	Call:         toolgenCallCreateDocument,
 }, {
 	Name:        ToolGetDocumentContent,
@@ -226,17 +266,15 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "docs",
-	Tokens:      toolgen.Tokens{Default: 123, Strict: 106, Gemini: 101},
-	SearchTerms: "1 49 FAtAhSgBFAikLFpCy content:4 doc:2 document:8 document_id:2 form format:2 get:4 get_document_content:4 head html:4 id:2 list markdown:4 plain:4 return tabl text:4",
-	Call:        toolgenCallGetDocumentContent,
+	Namespace: "docs",
+	Tokens:    toolgen.Tokens{Default: 123, Strict: 106, Gemini: 101},
+	Call:      toolgenCallGetDocumentContent,
 }, {
 	Name:        ToolAppendToDocument,
 	Description: "AppendToDocument adds text at the end of a document, optionally as a heading.",
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"document_id":{"type":"string","description":"the document."},"text":{"type":"string","description":"the text, in Markdown."},"heading_level":{"type":"integer","description":"make it a heading of this level.","minimum":1,"maximum":6}},"required":["document_id","text"],"additionalProperties":false}`),
 	Namespace:   "docs",
 	Tokens:      toolgen.Tokens{Default: 118, Strict: 114, Gemini: 96},
-	SearchTerms: "1 40 NjCAJDDBIaUAiUQ add append:4 append_to_document:4 doc:2 document:8 document_id:2 end head:4 head_level:2 id:2 level:3 make markdown optionalli text:4",
 	Call:        toolgenCallAppendToDocument,
 }, {
 	Name:         ToolFindAndReplaceInDocument,
@@ -246,7 +284,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations:  toolgen.Annotations{Idempotent: true},
 	Namespace:    "docs",
 	Tokens:       toolgen.Tokens{Default: 127, Strict: 110, Gemini: 105},
-	SearchTerms:  "1 48 FAXykMJFESFIngAYRA case:3 doc:2 document:8 document_id:2 everi exactli find:6 find_and_replac_in_document:4 id:2 look lower match:3 match_case:2 occurrenc replac:7 replacement text:2 upper",
 	Call:         toolgenCallFindAndReplaceInDocument,
 }, {
 	Name:        ToolInsertTable,
@@ -254,7 +291,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"document_id":{"type":"string","description":"the document."},"rows":{"type":"integer","description":"the number of rows.","minimum":1,"maximum":200},"columns":{"type":"integer","description":"the number of columns.","minimum":1,"maximum":20},"after_heading":{"type":"string","description":"insert after the section with this heading."}},"required":["document_id","rows","columns"],"additionalProperties":false}`),
 	Namespace:   "docs",
 	Tokens:      toolgen.Tokens{Default: 139, Strict: 134, Gemini: 117},
-	SearchTerms: "1 46 Bo0Ag8MMHgCECsMQ after:4 after_head:2 column:3 doc:2 document:4 document_id:2 empti end head:4 id:2 insert:6 insert_tabl:4 number:2 row:3 section tabl:5",
 	Call:        toolgenCallInsertTable,
 }, {
 	Name:        ToolInsertImage,
@@ -262,7 +298,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"document_id":{"type":"string","description":"the document."},"image_url":{"type":"string","description":"the image's address."},"after_heading":{"type":"string","description":"insert after the section with this heading; at the end when absent."},"width_points":{"type":"number","description":"the image's width."}},"required":["document_id","image_url"],"additionalProperties":false}`),
 	Namespace:   "docs",
 	Tokens:      toolgen.Tokens{Default: 124, Strict: 131, Gemini: 102},
-	SearchTerms: "1 52 BhkGCRM3QgEYBIAAYlU absent address after:3 after_head:2 doc:2 document:4 document_id:2 end head:3 id:2 imag:9 imag_url:2 insert:6 insert_imag:4 point:2 section url:2 width:3 width_point:2",
 	Call:        toolgenCallInsertImage,
 }, {
 	Name:         ToolCommentOnDocument,
@@ -271,7 +306,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Comment is a comment on a document.","properties":{"id":{"type":"string"},"author":{"type":"string"},"quoted":{"type":"string"},"text":{"type":"string"},"resolved":{"type":"boolean"},"at":{"type":"string","format":"date-time"}},"required":["id","author","text","resolved","at"],"additionalProperties":false}`),
 	Namespace:    "docs",
 	Tokens:       toolgen.Tokens{Default: 109, Strict: 92, Gemini: 87},
-	SearchTerms:  "1 38 FuAgXFQACMoMU about assign comment:7 comment_on_document:4 doc:2 document:8 document_id:2 id:2 mention passag:2 quot:2 quot_text:2 text:4",
 	Call:         toolgenCallCommentOnDocument,
 }, {
 	Name:         ToolListDocumentComments,
@@ -282,10 +316,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "docs",
-	Tokens:      toolgen.Tokens{Default: 88, Strict: 71, Gemini: 66},
-	SearchTerms: "1 37 BOANjBE4iI comment:6 doc:2 document:8 document_id:2 id:2 includ:3 includ_resolv:2 list:5 list_document_comment:4 resolv:3",
-	Call:        toolgenCallListDocumentComments,
+	Namespace: "docs",
+	Tokens:    toolgen.Tokens{Default: 88, Strict: 71, Gemini: 66},
+	Call:      toolgenCallListDocumentComments,
 }, {
 	Name:        ToolResolveDocumentComment,
 	Description: "ResolveDocumentComment marks a comment as resolved.",
@@ -293,7 +326,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{Idempotent: true},
 	Namespace:   "docs",
 	Tokens:      toolgen.Tokens{Default: 99, Strict: 93, Gemini: 77},
-	SearchTerms: "1 41 B8IIxBgxAVQE befor comment:8 comment_id:2 doc:2 document:7 document_id:2 id:4 mark post repli:3 resolv:6 resolv_document_comment:4",
 	Call:        toolgenCallResolveDocumentComment,
 }, {
 	Name:        ToolExportDocument,
@@ -302,7 +334,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "docs",
 	Tokens:      toolgen.Tokens{Default: 179, Strict: 162, Gemini: 157},
-	SearchTerms: "1 73 iIJkIKBAUAAHKgRDCMtC0AoaQSMjAKyQNmQQc address book comma csv:2 doc:2 document:9 document_id:2 docx:2 download epub:2 excel export:5 export_document:4 file:3 format:4 id:2 markdown md:2 microsoft:3 odt:2 on open open_document pdf:3 point power power_point pptx:2 presentation:2 return separat sheet spreadsheet:2 text valu word xlsx:2",
 	Call:        toolgenCallExportDocument,
 }, {
 	Name:         ToolListDocumentRevisions,
@@ -313,10 +344,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "docs",
-	Tokens:      toolgen.Tokens{Default: 78, Strict: 61, Gemini: 56},
-	SearchTerms: "1 31 BGAFHgNRii doc:2 document:8 document_id:2 id:2 list:5 list_document_revision:4 made revision:5 save them",
-	Call:        toolgenCallListDocumentRevisions,
+	Namespace: "docs",
+	Tokens:    toolgen.Tokens{Default: 78, Strict: 61, Gemini: 56},
+	Call:      toolgenCallListDocumentRevisions,
 }, {
 	Name:         ToolGetDocumentStats,
 	Description:  "GetDocumentStats counts a document's words, characters and pages and estimates its reading time.",
@@ -326,10 +356,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "docs",
-	Tokens:      toolgen.Tokens{Default: 77, Strict: 60, Gemini: 55},
-	SearchTerms: "1 33 BSBEWQyAwiEAaU character count doc:2 document:8 document_id:2 estimat get:4 get_document_stat:4 id:2 page read stat:4 time word",
-	Call:        toolgenCallGetDocumentStats,
+	Namespace: "docs",
+	Tokens:    toolgen.Tokens{Default: 77, Strict: 60, Gemini: 55},
+	Call:      toolgenCallGetDocumentStats,
 }, {
 	Name:         ToolTranslateDocument,
 	Description:  "TranslateDocument makes a translated copy of a document.",
@@ -337,7 +366,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Doc describes an office document.","properties":{"id":{"type":"string"},"title":{"type":"string"},"kind":{"type":"string","description":"DocKind is the kind of an office document.\n\"document\": a text document\n\"spreadsheet\": a spreadsheet\n\"presentation\": a slide deck","enum":["document","spreadsheet","presentation"]},"owner":{"type":"string"},"modified_at":{"type":"string","format":"date-time"},"url":{"type":"string"}},"required":["id","title","kind","owner","modified_at","url"],"additionalProperties":false}`),
 	Namespace:    "docs",
 	Tokens:       toolgen.Tokens{Default: 99, Strict: 82, Gemini: 77},
-	SearchTerms:  "1 38 DHpIKyBBBtjAAigCA 47 bcp br copi doc:2 document:8 document_id:2 fr id:2 languag:3 make pt tag target:2 target_languag:2 translat:5 translat_document:4",
 	Call:         toolgenCallTranslateDocument,
 }, {
 	Name:        ToolFillDocumentTemplate,
@@ -359,7 +387,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Doc describes an office document.","properties":{"id":{"type":"string"},"title":{"type":"string"},"kind":{"type":"string","description":"DocKind is the kind of an office document.\n\"document\": a text document\n\"spreadsheet\": a spreadsheet\n\"presentation\": a slide deck","enum":["document","spreadsheet","presentation"]},"owner":{"type":"string"},"modified_at":{"type":"string","format":"date-time"},"url":{"type":"string"}},"required":["id","title","kind","owner","modified_at","url"],"additionalProperties":false}`),
 	Namespace:    "docs",
 	Tokens:       toolgen.Tokens{Default: 137, Strict: 0, Gemini: 0},
-	SearchTerms:  "1 47 BQ9iCwMmAIBCZKBOURA 14 acm client creat date doc:2 document:7 each fill:4 fill_document_templat:4 id:2 juli new placeholder:2 replac templat:8 templat_id:2 titl:3 valu:4",
 	Call:         toolgenCallFillDocumentTemplate,
 }, {
 	Name:        ToolPublishToWeb,
@@ -369,10 +396,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		OpenWorld:  true,
 	},
-	Namespace:   "docs",
-	Tokens:      toolgen.Tokens{Default: 97, Strict: 80, Gemini: 75},
-	SearchTerms: "1 36 BhkMgMJRQATcQJEE address chang doc:2 document:5 document_id:2 id:2 instead onli public publish:6 publish_to_web:4 read stop unpublish:2 updat web:5",
-	Call:        toolgenCallPublishToWeb,
+	Namespace: "docs",
+	Tokens:    toolgen.Tokens{Default: 97, Strict: 80, Gemini: 75},
+	Call:      toolgenCallPublishToWeb,
 }, {
 	Name:         ToolCreateSpreadsheet,
 	Description:  "CreateSpreadsheet creates a spreadsheet with named sheets.",
@@ -380,7 +406,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Doc describes an office document.","properties":{"id":{"type":"string"},"title":{"type":"string"},"kind":{"type":"string","description":"DocKind is the kind of an office document.\n\"document\": a text document\n\"spreadsheet\": a spreadsheet\n\"presentation\": a slide deck","enum":["document","spreadsheet","presentation"]},"owner":{"type":"string"},"modified_at":{"type":"string","format":"date-time"},"url":{"type":"string"}},"required":["id","title","kind","owner","modified_at","url"],"additionalProperties":false}`),
 	Namespace:    "docs",
 	Tokens:       toolgen.Tokens{Default: 101, Strict: 84, Gemini: 79},
-	SearchTerms:  "1 29 ECI9QSCQyC creat:5 creat_spreadsheet:4 doc:2 empti name:2 on sheet:4 sheet1 spreadsheet:6 titl:3",
 	Call:         toolgenCallCreateSpreadsheet,
 }, {
 	Name:         ToolReadSheetRange,
@@ -391,10 +416,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "docs",
-	Tokens:      toolgen.Tokens{Default: 122, Strict: 105, Gemini: 100},
-	SearchTerms: "1 47 FQkUQUChgkAVF6ygSFA a1:4 a1_rang:2 budget cell comput doc:2 f40 formula:3 id:2 instead notation rang:7 read:4 read_sheet_rang:4 return:2 sheet:4 spreadsheet:3 spreadsheet_id:2 valu:2",
-	Call:        toolgenCallReadSheetRange,
+	Namespace: "docs",
+	Tokens:    toolgen.Tokens{Default: 122, Strict: 105, Gemini: 100},
+	Call:      toolgenCallReadSheetRange,
 }, {
 	Name:         ToolWriteSheetRange,
 	Description:  "WriteSheetRange writes values into a range of cells, row by row.",
@@ -403,7 +427,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations:  toolgen.Annotations{Idempotent: true},
 	Namespace:    "docs",
 	Tokens:       toolgen.Tokens{Default: 199, Strict: 182, Gemini: 177},
-	SearchTerms:  "1 73 gQADCmYUQZWyRABAB8BiQJAUitLMYBFCAC a1:3 a1_rang:2 a3 b2 budget cell:2 doc:2 enter:2 formula given id:2 input:2 input_mode:2 left mode:2 number pars rang:8 raw:2 read row:3 sheet:4 spreadsheet:3 spreadsheet_id:2 store sum top type user:2 user_enter:2 valu:5 whole write:5 write_sheet_rang:4",
 	Call:         toolgenCallWriteSheetRange,
 }, {
 	Name:         ToolAppendSheetRows,
@@ -412,7 +435,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`),
 	Namespace:    "docs",
 	Tokens:       toolgen.Tokens{Default: 120, Strict: 103, Gemini: 98},
-	SearchTerms:  "1 40 poAkoERIIkguo add:2 after append:4 append_sheet_row:4 data doc:2 id:2 last name row:9 sheet:8 spreadsheet:3 spreadsheet_id:2",
 	Call:         toolgenCallAppendSheetRows,
 }, {
 	Name:        ToolClearSheetRange,
@@ -422,10 +444,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Destructive: true,
 		Idempotent:  true,
 	},
-	Namespace:   "docs",
-	Tokens:      toolgen.Tokens{Default: 95, Strict: 78, Gemini: 73},
-	SearchTerms: "1 38 FknAqMDRRQESIWA a1:3 a1_rang:2 clear:4 clear_sheet_rang:4 doc:2 empti format id:2 keep notation rang:7 sheet:4 spreadsheet:3 spreadsheet_id:2 valu",
-	Call:        toolgenCallClearSheetRange,
+	Namespace: "docs",
+	Tokens:    toolgen.Tokens{Default: 95, Strict: 78, Gemini: 73},
+	Call:      toolgenCallClearSheetRange,
 }, {
 	Name:        ToolSetCellFormula,
 	Description: "SetCellFormula puts a formula into a cell and returns its computed value.",
@@ -433,7 +454,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{Idempotent: true},
 	Namespace:   "docs",
 	Tokens:      toolgen.Tokens{Default: 128, Strict: 111, Gemini: 106},
-	SearchTerms: "1 41 FuEChAMiCEDVFAUw c10 cell:8 comput doc:2 formula:8 id:2 paid put return set:4 set_cell_formula:4 spreadsheet:3 spreadsheet_id:2 sumif summari valu",
 	Call:        toolgenCallSetCellFormula,
 }, {
 	Name:        ToolAddSheetTab,
@@ -441,7 +461,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"spreadsheet_id":{"type":"string","description":"the spreadsheet."},"title":{"type":"string","description":"the sheet's name."}},"required":["spreadsheet_id","title"],"additionalProperties":false}`),
 	Namespace:   "docs",
 	Tokens:      toolgen.Tokens{Default: 90, Strict: 73, Gemini: 68},
-	SearchTerms: "1 33 FKIxRygAwC add:5 add_sheet_tab:4 doc:2 id:2 name sheet:6 spreadsheet:4 spreadsheet_id:2 tab:5 titl:2",
 	Call: toolimpl.CallerOK(&toolgenToolAddSheetTab, func(ctx context.Context, in toolgenParamsAddSheetTab) error {
 		return AddSheetTab(ctx, in.spreadsheetID, in.title)
 	}),
@@ -452,7 +471,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{Destructive: true},
 	Namespace:   "docs",
 	Tokens:      toolgen.Tokens{Default: 93, Strict: 76, Gemini: 71},
-	SearchTerms: "1 34 BVgELyECCwh data delet:5 delet_sheet_tab:4 doc:2 id:2 name sheet:6 spreadsheet:4 spreadsheet_id:2 tab:5 titl:2",
 	Call: toolimpl.CallerOK(&toolgenToolDeleteSheetTab, func(ctx context.Context, in toolgenParamsDeleteSheetTab) error {
 		return DeleteSheetTab(ctx, in.spreadsheetID, in.title)
 	}),
@@ -463,7 +481,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{Idempotent: true},
 	Namespace:   "docs",
 	Tokens:      toolgen.Tokens{Default: 135, Strict: 118, Gemini: 113},
-	SearchTerms: "1 49 EJSIAmQEkFOACQxxpB a1:2 a1_rang:2 column:4 descend:2 doc:2 first header id:2 largest letter rang:7 row:3 sheet:4 sort:7 sort_sheet_rang:4 spreadsheet:3 spreadsheet_id:2 without",
 	Call:        toolgenCallSortSheetRange,
 }, {
 	Name:        ToolCreatePivotTable,
@@ -471,7 +488,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"spreadsheet_id":{"type":"string"},"source_range":{"type":"string","description":"SourceRange is the data with a header row, \"Orders!A1:H5000\"."},"rows":{"type":"array","description":"Rows are the headers of the columns to group rows by.","items":{"type":"string"}},"columns":{"type":"array","description":"Columns are the headers of the columns to group columns by.","items":{"type":"string"}},"values":{"type":"array","minItems":1,"items":{"type":"object","description":"PivotValue is a value column of a pivot table.","properties":{"column":{"type":"string","description":"the source column's header"},"summarize":{"type":"string","description":"how to aggregate it\n\"sum\": the total\n\"count\": the number of values\n\"count_distinct\": the number of distinct values\n\"average\": the mean\n\"min\": the smallest\n\"max\": the largest","enum":["sum","count","count_distinct","average","min","max"]}},"required":["column","summarize"],"additionalProperties":false}},"target_sheet":{"type":"string","description":"TargetSheet is the sheet to put it on; a new sheet when absent."}},"required":["spreadsheet_id","source_range","rows","values"],"additionalProperties":false}`),
 	Namespace:   "docs",
 	Tokens:      toolgen.Tokens{Default: 325, Strict: 332, Gemini: 298},
-	SearchTerms: "1 114 QgMQBVKABhAUMIGcwGAGwuAAJEgy4Ag0AGMwaMgB2 a1 absent aggregat averag:2 column:10 count:4 count_distinct:2 creat:4 creat_pivot_tabl:4 data:2 distinct:3 doc:2 group:2 h5000 header:4 id:2 largest max:2 mean min:2 new number:2 order pivot:7 pivot_valu put rang:4 row:5 sheet:5 smallest sourc:4 sourc_rang:3 spreadsheet:2 spreadsheet_id:2 sum:2 summariz:3 tabl:6 target:3 target_sheet:3 total valu:6",
 	Call:        toolgenCallCreatePivotTable,
 }, {
 	Name:        ToolCreateChart,
@@ -479,7 +495,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"spreadsheet_id":{"type":"string","description":"the spreadsheet."},"a1_range":{"type":"string","description":"the data, first column as labels."},"chart_type":{"type":"string","description":"the kind of chart.\n\"bar\": horizontal bars\n\"column\": vertical bars\n\"line\": a line over time\n\"pie\": parts of a whole\n\"scatter\": points of two variables\n\"area\": a filled line","enum":["bar","column","line","pie","scatter","area"]},"title":{"type":"string","description":"the chart's title."}},"required":["spreadsheet_id","a1_range","chart_type"],"additionalProperties":false}`),
 	Namespace:   "docs",
 	Tokens:      toolgen.Tokens{Default: 187, Strict: 181, Gemini: 165},
-	SearchTerms: "1 74 lHgCOSQUQyF7QFBUEyQ6AIEAEMKKYdsSAw a1:2 a1_rang:2 add area:2 bar:4 chart:9 chart_type:2 column:3 creat:4 creat_chart:4 data:2 doc:2 fill first horizontal id:2 kind label line:4 over part pie:2 point rang:3 scatter:2 spreadsheet:4 spreadsheet_id:2 time titl:3 two type:2 variabl vertical whole",
 	Call:        toolgenCallCreateChart,
 }, {
 	Name:        ToolFormatCells,
@@ -488,7 +503,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{Idempotent: true},
 	Namespace:   "docs",
 	Tokens:      toolgen.Tokens{Default: 255, Strict: 309, Gemini: 233},
-	SearchTerms: "1 103 GBACAUZ2RA4hpHAhLQbBYmEgDKYIgppcSCgIhGIEQsA 03 07:2 09 12 14:2 2026:2 23 234:2 23_e 30 56:2 b2 background:3 bold:2 cell:6 chang color:6 currenci:2 d20 date:4 date_time:2 doc:2 fff2cc font format:8 format_cell:4 hex:2 id:2 italic:2 number:7 number_format:3 percent:2 rang:3 scientific:2 sheet1 show spreadsheet:2 spreadsheet_id:2 text:5 text_color:3 time:2 wrap:2 wrap_text:2",
 	Call:        toolgenCallFormatCells,
 }, {
 	Name:        ToolAddConditionalFormatting,
@@ -496,7 +510,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"spreadsheet_id":{"type":"string","description":"the spreadsheet."},"a1_range":{"type":"string","description":"the cells."},"condition":{"type":"string","description":"a custom formula, \"=$E2<0\", or a rule, \"TEXT_CONTAINS:overdue\"."},"background":{"type":"string","description":"the hex color to apply."}},"required":["spreadsheet_id","a1_range","condition","background"],"additionalProperties":false}`),
 	Namespace:   "docs",
 	Tokens:      toolgen.Tokens{Default: 147, Strict: 130, Gemini: 125},
-	SearchTerms: "1 52 ZFAzAJIgIVSCAsKCNswPHgAiIA a1:2 a1_rang:2 add:4 add_conditional_format:4 appli background:2 cell:2 color:2 condition:3 conditional:4 contain custom doc:2 e2 format:4 formula hex id:2 meet overdu rang:3 rule spreadsheet:3 spreadsheet_id:2 text text_contain",
 	Call:        toolgenCallAddConditionalFormatting,
 }, {
 	Name:        ToolFreezePanes,
@@ -505,7 +518,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{Idempotent: true},
 	Namespace:   "docs",
 	Tokens:      toolgen.Tokens{Default: 137, Strict: 120, Gemini: 115},
-	SearchTerms: "1 41 EgNAqAIJTmASqsVI column:4 doc:2 first freez:6 freez_pane:4 id:2 keep name pane:4 row:4 scroll sheet:4 spreadsheet:3 spreadsheet_id:2 visibl while",
 	Call:        toolgenCallFreezePanes,
 }, {
 	Name:        ToolAddDropdownValidation,
@@ -514,7 +526,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{Idempotent: true},
 	Namespace:   "docs",
 	Tokens:      toolgen.Tokens{Default: 141, Strict: 124, Gemini: 119},
-	SearchTerms: "1 54 JJqI2AKiAhADEEBkwcUhBKhE a1:2 a1_rang:2 add:4 add_dropdown_validation:4 allow:3 allow_valu:2 cell:2 choic doc:2 dropdown:5 id:2 instead list other rang:3 reject restrict shown spreadsheet:3 spreadsheet_id:2 strict:2 validation:4 valu:4 warn",
 	Call:        toolgenCallAddDropdownValidation,
 }, {
 	Name:        ToolProtectSheetRange,
@@ -523,7 +534,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{Idempotent: true},
 	Namespace:   "docs",
 	Tokens:      toolgen.Tokens{Default: 127, Strict: 110, Gemini: 105},
-	SearchTerms: "1 48 JAgsIgh54IUgQkIAgKhrKBX a1:2 a1_rang:2 address cell chang doc:2 edit editor:3 email everyon id:2 list mai name protect:4 protect_sheet_rang:4 rang:7 sheet:5 spreadsheet:3 spreadsheet_id:2 still stop whole",
 	Call:        toolgenCallProtectSheetRange,
 }, {
 	Name:         ToolImportCSVToSheet,
@@ -533,7 +543,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations:  toolgen.Annotations{OpenWorld: true},
 	Namespace:    "docs",
 	Tokens:       toolgen.Tokens{Default: 117, Strict: 111, Gemini: 95},
-	SearchTerms:  "1 46 yC50ASAhhgoSJcQrA absent content csv:8 csv_url:2 doc:2 file:2 fill id:2 import:4 import_csv_to_sheet:4 new read replac sheet:9 spreadsheet:3 spreadsheet_id:2 url:2",
 	Call:         toolgenCallImportCSVToSheet,
 }, {
 	Name:         ToolCreatePresentation,
@@ -542,7 +551,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Doc describes an office document.","properties":{"id":{"type":"string"},"title":{"type":"string"},"kind":{"type":"string","description":"DocKind is the kind of an office document.\n\"document\": a text document\n\"spreadsheet\": a spreadsheet\n\"presentation\": a slide deck","enum":["document","spreadsheet","presentation"]},"owner":{"type":"string"},"modified_at":{"type":"string","format":"date-time"},"url":{"type":"string"}},"required":["id","title","kind","owner","modified_at","url"],"additionalProperties":false}`),
 	Namespace:    "docs",
 	Tokens:       toolgen.Tokens{Default: 84, Strict: 78, Gemini: 62},
-	SearchTerms:  "1 27 AElmaAMCQgk creat:5 creat_presentation:4 deck doc:2 light name presentation:5 simpl slide theme:3 titl:3",
 	Call:         toolgenCallCreatePresentation,
 }, {
 	Name:         ToolAddSlide,
@@ -551,7 +559,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`),
 	Namespace:    "docs",
 	Tokens:       toolgen.Tokens{Default: 197, Strict: 214, Gemini: 175},
-	SearchTerms:  "1 75 xGsYgWKBkAVEBEICMkDAgBpJDiRJQ absent add:5 add_slide:4 blank:2 bodi:6 bullet:2 column:3 doc:2 empti end header id:2 index insert layout:3 line on per position:2 presentation:4 presentation_id:2 section:3 slide:7 subtitl text titl:10 titl_and_bodi:2 two:3 two_column:2",
 	Call:         toolgenCallAddSlide,
 }, {
 	Name:         ToolGetSlidesOutline,
@@ -562,10 +569,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "docs",
-	Tokens:      toolgen.Tokens{Default: 75, Strict: 58, Gemini: 53},
-	SearchTerms: "1 31 CMqc0gCCIEw0 doc:2 each get:4 get_slide_outlin:4 id:2 outlin:4 presentation:4 presentation_id:2 return slide:5 text titl",
-	Call:        toolgenCallGetSlidesOutline,
+	Namespace: "docs",
+	Tokens:    toolgen.Tokens{Default: 75, Strict: 58, Gemini: 53},
+	Call:      toolgenCallGetSlidesOutline,
 }, {
 	Name:        ToolAddSpeakerNotes,
 	Description: "AddSpeakerNotes sets the presenter's notes of a slide.",
@@ -573,7 +579,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{Idempotent: true},
 	Namespace:   "docs",
 	Tokens:      toolgen.Tokens{Default: 111, Strict: 94, Gemini: 89},
-	SearchTerms: "1 40 JWoGCRIgVCCJIg add:4 add_speaker_note:4 doc:2 first id:2 index:2 note:8 presentation:3 presentation_id:2 presenter set slide:4 slide_index:2 speaker:4",
 	Call:        toolgenCallAddSpeakerNotes,
 }, {
 	Name:        ToolShareDocument,
@@ -582,7 +587,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{Idempotent: true},
 	Namespace:   "docs",
 	Tokens:      toolgen.Tokens{Default: 150, Strict: 144, Gemini: 128},
-	SearchTerms: "1 49 BgQKAYYlAJiEKahYgGEcCR access comment:2 commenter:2 doc:2 document:8 document_id:2 edit editor:2 email:3 give id:2 messag:2 note notification person:2 presentation read:3 role:2 share:4 share_document:4 spreadsheet viewer:2",
 	Call:        toolgenCallShareDocument,
 }, {
 	Name:         ToolDuplicateDocument,
@@ -591,7 +595,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Doc describes an office document.","properties":{"id":{"type":"string"},"title":{"type":"string"},"kind":{"type":"string","description":"DocKind is the kind of an office document.\n\"document\": a text document\n\"spreadsheet\": a spreadsheet\n\"presentation\": a slide deck","enum":["document","spreadsheet","presentation"]},"owner":{"type":"string"},"modified_at":{"type":"string","format":"date-time"},"url":{"type":"string"}},"required":["id","title","kind","owner","modified_at","url"],"additionalProperties":false}`),
 	Namespace:    "docs",
 	Tokens:       toolgen.Tokens{Default: 93, Strict: 87, Gemini: 71},
-	SearchTerms:  "1 32 BdAJxDScAUUh absent copi:3 doc:2 document:8 document_id:2 duplicat:4 duplicat_document:4 id:2 make presentation spreadsheet titl:3",
 	Call:         toolgenCallDuplicateDocument,
 }, {
 	Name:         ToolSearchDocuments,
@@ -602,10 +605,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "docs",
-	Tokens:      toolgen.Tokens{Default: 134, Strict: 140, Gemini: 112},
-	SearchTerms: "1 47 KQQVMGGgSUgQJEEDMAQCS address content deck doc:2 document:10 email find kind:3 look onli:2 own owner:2 presentation:3 queri:2 search:4 search_document:4 slide spreadsheet:4 text titl word",
-	Call:        toolgenCallSearchDocuments,
+	Namespace: "docs",
+	Tokens:    toolgen.Tokens{Default: 134, Strict: 140, Gemini: 112},
+	Call:      toolgenCallSearchDocuments,
 }, {
 	Name:        ToolDeleteDocument,
 	Description: "DeleteDocument moves a document, spreadsheet or presentation to the trash.",
@@ -614,10 +616,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Destructive: true,
 		Idempotent:  true,
 	},
-	Namespace:   "docs",
-	Tokens:      toolgen.Tokens{Default: 71, Strict: 54, Gemini: 49},
-	SearchTerms: "1 26 hWUFhGkgki delet:4 delet_document:4 doc:2 document:8 document_id:2 id:2 move presentation spreadsheet trash",
-	Call:        toolgenCallDeleteDocument,
+	Namespace: "docs",
+	Tokens:    toolgen.Tokens{Default: 71, Strict: 54, Gemini: 49},
+	Call:      toolgenCallDeleteDocument,
 }}
 
 // CreateDocumentRule is a permission rule for the tool create_document: each

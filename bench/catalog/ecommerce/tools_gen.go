@@ -18,8 +18,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(10 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 10)
+	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -216,7 +216,48 @@ var (
 
 // Tools returns the tools of package ecommerce: list_orders, get_order, create_draft_order, cancel_order, update_order_shipping_address, add_order_note, put_order_on_hold, flag_order_for_fraud_review, fulfill_order, get_shipping_rates, create_shipping_label, track_package, create_return_authorization, receive_return, refund_order, issue_store_credit, get_customer_order_history, list_products, get_product, create_product, update_product_price, archive_product, add_product_variant, add_product_to_collection, get_inventory_level, adjust_inventory, transfer_stock, list_low_stock_items, create_purchase_order, receive_purchase_order, list_suppliers, create_discount_code, deactivate_discount_code, create_gift_card, check_gift_card_balance, list_abandoned_carts, send_cart_recovery_email, list_product_reviews, moderate_product_review, get_best_sellers.
 func Tools() []toolgen.Tool {
-	return toolimpl.StaticTools(toolgenTools[:])
+	return toolimpl.StaticTools(toolgenTools[:], []string{
+		"1 86 AAiCCUh0QgAQjQDK0CMkPRgA28HAHBgQCA after:3 await befor:3 cancel:3 carrier customer:3 date deliver:3 ecommerc:2 email:2 hand held hold:2 limit:2 list:5 list_order:4 most on_hold:2 onli:4 order:10 paid:3 payment pend:2 place:6 place_after:2 place_befor:2 return:4 review ship:3 state statu:3 store time:2 yet",
+		"1 30 BIYBAV0YjyCAF 1042 ecommerc:2 get:4 get_order:4 histori id:3 item number order:8 order_id:2 payment return ship",
+		"1 101 ZEosBEIDLGOgdAAgFrQAsRBg8GQdIogQCAIAZEIQgBsOoA 3166 address:4 alpha behalf bui citi:2 code:4 countri:2 creat:5 creat_draft_order:4 customer:3 discount:2 discount_code:2 draft:4 ecommerc:2 email:4 exampl internal invoic:3 iso item:3 line line1:2 line2:2 line_item link name:2 note:3 order:6 pai phone:3 postal:3 postal_code:2 product provinc quantiti:3 region:2 sale send:3 send_invoic:3 ship:2 ship_address:2 sku:2 state variant wholesal",
+		"1 45 BAGwxCMgUSAfA6DJARY back:2 cancel:5 cancel_order:4 customer ecommerc:2 id:2 item:2 optionalli order:8 order_id:2 payment put:2 reason:2 refund:4 restock:2 ship shown stock:2 why",
+		"1 62 VYHWA4gJAmFCzAaQTggACyJgRGB 3166 address:7 alpha chang citi:2 code:2 countri:2 deliver ecommerc:2 id:2 iso line1:2 line2:2 name:2 new order:8 order_id:2 phone:2 postal:2 postal_code:2 provinc region:2 ship:4 state unship updat:4 updat_order_ship_address:4",
+		"1 34 lCBMNgQoAW add:5 add_order_note:4 customer ecommerc:2 id:2 internal note:8 order:8 order_id:2 shown",
+		"1 45 YAMYGCChQMmAoAK6DigIa address await be check ecommerc:2 exampl fulfil held hold:4 id:2 instead order:9 order_id:2 put:4 put_order_on_hold:4 reason:2 releas:4 stock stop until why",
+		"1 40 AkiEiQdFEISUBFhg ecommerc:2 flag:4 flag_order_for_fraud_review:4 fraud:4 fraudulent hold id:2 look mark note:2 order:8 order_id:2 person possibli review:5 wrong",
+		"1 87 LCI0oOKgyihBAmIQDkBgCKAGCWuAhEI4AESAFAA all carrier:4 customer:4 detail dhl:3 ecommerc:2 email empti ex express fed fed_ex fedex:2 fulfil:4 fulfil_order:4 id:2 item:6 line line_item mark notifi:3 notifi_customer:2 number:4 order:8 order_id:2 postal product quantiti:3 remain servic ship:2 sku:2 state track:5 track_number:2 unit up:3 usp:2 variant",
+		"1 68 IJtDBCAIgZiAQ8kYo8ALBKhCAABQABxBxR4UG 3166 absent address alpha carrier citi:2 code:2 countri:2 default deliveri destination ecommerc:2 from_location:2 get:4 get_ship_rate:4 iso kg:2 line1:2 line2:2 location:2 name:2 on parcel:2 phone:2 postal:2 postal_code:2 price provinc quot rate:4 region:2 ship:5 state time warehous weight:3 weight_kg:2",
+		"1 120 yQGskCNwBnIBEBJFgQWhcNAKwDkAAYhqGoEmCBABQoNAGZsAYwrA box:3 bui business:3 carrier:4 cm:6 creat:4 creat_ship_label:4 dai:5 deliveri dhl:3 ecommerc:2 ex express fast fed fed_ex fedex:2 ground:2 height:3 height_cm:2 id:2 kg:2 label:5 length:3 length_cm:2 level make next order:3 order_id:2 overnight:2 parcel:2 postal recipient requir:3 servic:4 servic_level ship:6 sign signatur:3 signatur_requir:3 state travel two:2 two_dai:2 unit up:3 usp:2 weight:2 weight_kg:2 width:3 width_cm:2",
+		"1 53 FgaEAARoB6gDBVRARkWiARBRBSA absent carrier:3 date deliveri detect dhl:3 ecommerc:2 event ex expect express fed fed_ex fedex:2 number:4 packag:4 parcel postal return servic state track:8 track_number:2 track_packag:4 unit up:3 usp:2",
+		"1 92 rIAgwRKAxWIgAT3QhR6gkSQAMEwqAGkEAmCEigLIA arriv authorization:4 broken chang creat:4 creat_return_authorization:4 customer damag:2 describ:2 differ doe_not_fit:2 ecommerc:2 email fit:2 id:2 includ item:7 label:4 line line_item list longer:2 mind need:2 no_longer_need:2 not_as_describ:2 open order:5 order_id:2 prepaid:4 prepaid_label:2 product quantiti:3 reason:2 return:8 size sku:2 variant why wrong:3 wrong_item:2",
+		"1 50 BRpZBjPQQIUCGRgSAheIjKAMA arriv back box broken condition:3 defectiv:2 ecommerc:2 go id:2 item:2 off on open:4 receiv:4 receiv_return:4 record resellabl:3 restock return:8 return_id:2 shelf sold state warehous written",
+		"1 49 AEgEwBNADo1QMQlqiNFIARGC absent all also amount:2 cost customer ecommerc:2 id:2 includ:2 includ_ship:2 method much order:9 order_id:2 original part payment reason:2 record refund:6 refund_order:4 ship:3 whole why",
+		"1 40 hVKNDcADAEAiYBhK amount:2 credit:7 customer:3 ecommerc:2 email:2 expir:2 expir_at:2 give issu:4 issu_store_credit:4 laps note:2 shown spend store:5 why",
+		"1 31 gQ4QqFIwmAK customer:6 ecommerc:2 email:2 get:4 get_customer_order_histori:4 histori:4 lifetim order:5 past return spend",
+		"1 51 BggoQuuQ5gCRKBQMnJCkYQ activ:2 archiv:2 brand catalog collection:4 draft:2 ecommerc:2 list:5 list_product:4 longer onli:3 product:8 queri:2 sale sold state statu:3 supplier titl:2 vendor:3 visibl word",
+		"1 28 BEOAoGBlQA7 ecommerc:2 get:4 get_product:4 id:3 imag price product:8 product_id:2 return sku variant",
+		"1 65 FFAUNKAapHDOqACSSRoBAOWJQQAgAiBC activ:2 add allow archiv:2 catalog compar:2 compar_at_price:2 creat:4 creat_product:4 cross description:2 draft:2 ecommerc:2 gram:2 html longer out price:5 product:7 product_statu sale:2 sku:2 sold statu:3 store tag:2 titl:2 vendor:2 visibl weight:2 weight_gram:2 whether",
+		"1 47 DgFxKEoNOEBWBUAoI chang compar:2 compar_at_price:2 cross ecommerc:2 id:3 new out price:12 product:8 product_id:2 sale sell show sku updat:4 updat_product_price:4",
+		"1 27 AHwGsGZEwIS archiv:4 archiv_product:4 ecommerc:2 id:2 off out product:8 product_id:2 sale storefront take",
+		"1 47 TlANJgYRigUlIAoJ absent add:5 add_product_variant:4 color:2 ecommerc:2 id:2 navi option:3 price:3 product:9 product_id:2 size:2 sku:3 valu variant:6 xl",
+		"1 38 JEmGkVIAFEBT add:4 add_product_to_collection:4 collection:8 collection_id:2 ecommerc:2 id:4 product:8 product_id:2 put sale storefront summer",
+		"1 37 iAFILgQAEEwEE7mwQQW availabl commit ecommerc:2 get:4 get_inventori_level:4 hand incom inventori:4 level:4 location:3 mani onli order per return sku:4 store unit warehous",
+		"1 58 HCwEBoWmiAZMAMoqgASwQ0OIIBFALE add:2 adjust:4 adjust_inventori:4 arriv back correction:2 count damag:3 delta:2 ecommerc:2 inventori:4 item location:3 lost negativ put reason:3 receiv:2 remov:2 restock:2 return shrinkag:2 sku:4 stock stolen store unit:2 warehous:2 why wrong",
+		"1 35 eAMcEEUGkU0AQiR another ecommerc:2 from_location:2 go location:5 mani move on quantiti:2 sku:4 stock:4 to_location:2 transfer:4 transfer_stock:4 unit",
+		"1 42 DQGA7ggoEAkwAyJSQxS absent availabl below each ecommerc:2 item:4 level list:5 list_low_stock_item:4 location:3 low:4 onli point reorder report sku:2 stock:5 threshold:3 whose",
+		"1 55 HAwAg0gAW6QAHDMIBUhEJJGI creat:4 creat_purchas_order:4 date deliver:2 deliver_to:2 deliveri ecommerc:2 expect:3 expect_at:2 id:2 item:3 line line_item location order:5 product purchas:4 quantiti:4 receiv sku:3 stock supplier:4 supplier_id:2 variant",
+		"1 51 jAsAQKAAQEgMYQB2KBxMA add deliver ecommerc:2 id:2 inventori item line line_item miss order:8 product purchas:8 purchas_order_id:2 quantiti:4 receiv:7 receiv_purchas_order:4 record sku:2 some stock variant",
+		"1 20 AUmqJwJM bui ecommerc:2 lead list:5 list_supplier:4 store supplier:5 time",
+		"1 94 Rgd6AAgIKAHoQI8cRDQLaACQCqpEE6APABSMgIkTAo all amount:4 appli becom checkout code:8 creat:5 creat_discount_code:4 customer discount:7 discount_type:2 ecommerc:2 end:2 end_at:2 enter expir fix:2 fix_amount:2 free:4 free_ship:2 ignor kind limit:2 mani minimum:2 minimum_subtotal:2 off:3 order:2 percentag:4 ship:4 smallest start:2 start_at:2 subtotal:2 summer20 time type:2 us usag:2 usag_limit:2 valid valu:2",
+		"1 25 ECgDwwO code:8 deactivat:4 deactivat_discount_code:4 discount:5 ecommerc:2 stop work",
+		"1 38 gKaIgMDAIUBFEB amount:2 card:6 creat:4 creat_gift_card:4 ecommerc:2 email:3 gift:5 issu messag:3 personal receiv recipient:3 recipient_email:2 valu",
+		"1 32 oABIvDwjA0 balanc:4 card:6 check:4 check_gift_card_balanc:4 code:3 ecommerc:2 gift:6 remain return valu",
+		"1 42 oxIGFIwlkRBBBgtEIEZg abandon:5 after cart:6 checkout complet customer did ecommerc:2 least list:5 list_abandon_cart:4 min:2 min_valu:2 much onli:2 sinc:2 start time valu:2 worth",
+		"1 46 KZjQIAaXThYJEEAQZA abandon:2 back cart:6 cart_id:2 checkout:2 code:3 customer discount:3 discount_code:2 ecommerc:2 email:5 id:2 includ link optionalli recoveri:4 send:4 send_cart_recoveri_email:4",
+		"1 53 kAFAFAoiVBoQ2q4RAWC customer ecommerc:2 id:2 list:5 list_product_review:4 mani max:2 max_rate:2 moderation most onli:5 product:8 product_id:2 rate:3 review:8 star unpublish:2 unpublish_onli:2 wait",
+		"1 55 AN4ZySKmTKOkQAIGMAYAAGU abusiv action:2 customer ecommerc:2 flag:3 hide:3 id:2 keep mark moderat:4 moderat_product_review:4 off page:2 post product:5 public:2 publish:3 repli:4 review:8 review_id:2 show spam store",
+		"1 41 gBYTmCHAJggR1DARRC best:4 by_revenu:2 ecommerc:2 end get:4 get_best_seller:4 instead limit:2 mani over period:3 product:2 rank:2 revenu:4 seller:4 sold start unit:2",
+	})
 }
 
 // toolgenTools are the tools of package ecommerce, as the compiler lays them out.
@@ -229,10 +270,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "ecommerce",
-	Tokens:      toolgen.Tokens{Default: 224, Strict: 254, Gemini: 202},
-	SearchTerms: "1 86 AAiCCUh0QgAQjQDK0CMkPRgA28HAHBgQCA after:3 await befor:3 cancel:3 carrier customer:3 date deliver:3 ecommerc:2 email:2 hand held hold:2 limit:2 list:5 list_order:4 most on_hold:2 onli:4 order:10 paid:3 payment pend:2 place:6 place_after:2 place_befor:2 return:4 review ship:3 state statu:3 store time:2 yet",
-	Call:        toolgenCallListOrders,
+	Namespace: "ecommerce",
+	Tokens:    toolgen.Tokens{Default: 224, Strict: 254, Gemini: 202},
+	Call:      toolgenCallListOrders,
 }, {
 	Name:         ToolGetOrder,
 	Description:  "GetOrder returns an order with its items, payments, shipping and history.",
@@ -242,10 +282,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "ecommerce",
-	Tokens:      toolgen.Tokens{Default: 83, Strict: 66, Gemini: 61},
-	SearchTerms: "1 30 BIYBAV0YjyCAF 1042 ecommerc:2 get:4 get_order:4 histori id:3 item number order:8 order_id:2 payment return ship",
-	Call:        toolgenCallGetOrder,
+	Namespace: "ecommerce",
+	Tokens:    toolgen.Tokens{Default: 83, Strict: 66, Gemini: 61},
+	Call:      toolgenCallGetOrder,
 }, {
 	Name:         ToolCreateDraftOrder,
 	Description:  "CreateDraftOrder creates an order on a customer's behalf, for example for a phone or wholesale sale.",
@@ -253,7 +292,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Order is a customer's order.","properties":{"id":{"type":"string"},"number":{"type":"string"},"email":{"type":"string"},"status":{"type":"string","description":"OrderStatus is the state of an order.\n\"pending\": awaiting payment\n\"paid\": paid, not yet shipped\n\"on_hold\": held for review\n\"shipped\": handed to the carrier\n\"delivered\": delivered\n\"cancelled\": cancelled\n\"returned\": returned by the customer","enum":["pending","paid","on_hold","shipped","delivered","cancelled","returned"]},"items":{"type":"array","items":{"type":"object","description":"LineItem is a quantity of a product variant.","properties":{"sku":{"type":"string"},"quantity":{"type":"integer"}},"required":["sku","quantity"],"additionalProperties":false}},"total":{"type":"number"},"currency":{"type":"string"},"shipping_to":{"type":"object","description":"Address is a postal address.","properties":{"name":{"type":"string"},"line1":{"type":"string"},"line2":{"type":"string"},"city":{"type":"string"},"region":{"type":"string","description":"state or province"},"postal_code":{"type":"string"},"country":{"type":"string","description":"ISO 3166-1 alpha-2"},"phone":{"type":"string"}},"required":["name","line1","city","postal_code","country"],"additionalProperties":false},"placed_at":{"type":"string","format":"date-time"},"tracking_url":{"type":"string"}},"required":["id","number","email","status","items","total","currency","placed_at"],"additionalProperties":false}`),
 	Namespace:    "ecommerce",
 	Tokens:       toolgen.Tokens{Default: 319, Strict: 372, Gemini: 287},
-	SearchTerms:  "1 101 ZEosBEIDLGOgdAAgFrQAsRBg8GQdIogQCAIAZEIQgBsOoA 3166 address:4 alpha behalf bui citi:2 code:4 countri:2 creat:5 creat_draft_order:4 customer:3 discount:2 discount_code:2 draft:4 ecommerc:2 email:4 exampl internal invoic:3 iso item:3 line line1:2 line2:2 line_item link name:2 note:3 order:6 pai phone:3 postal:3 postal_code:2 product provinc quantiti:3 region:2 sale send:3 send_invoic:3 ship:2 ship_address:2 sku:2 state variant wholesal",
 	Call:         toolgenCallCreateDraftOrder,
 }, {
 	Name:             ToolCancelOrder,
@@ -264,7 +302,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	RequiresApproval: true,
 	Namespace:        "ecommerce",
 	Tokens:           toolgen.Tokens{Default: 134, Strict: 117, Gemini: 112},
-	SearchTerms:      "1 45 BAGwxCMgUSAfA6DJARY back:2 cancel:5 cancel_order:4 customer ecommerc:2 id:2 item:2 optionalli order:8 order_id:2 payment put:2 reason:2 refund:4 restock:2 ship shown stock:2 why",
 	Call:             toolgenCallCancelOrder,
 }, {
 	Name:         ToolUpdateOrderShippingAddress,
@@ -274,7 +311,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations:  toolgen.Annotations{Idempotent: true},
 	Namespace:    "ecommerce",
 	Tokens:       toolgen.Tokens{Default: 196, Strict: 214, Gemini: 169},
-	SearchTerms:  "1 62 VYHWA4gJAmFCzAaQTggACyJgRGB 3166 address:7 alpha chang citi:2 code:2 countri:2 deliver ecommerc:2 id:2 iso line1:2 line2:2 name:2 new order:8 order_id:2 phone:2 postal:2 postal_code:2 provinc region:2 ship:4 state unship updat:4 updat_order_ship_address:4",
 	Call:         toolgenCallUpdateOrderShippingAddress,
 }, {
 	Name:        ToolAddOrderNote,
@@ -282,7 +318,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"order_id":{"type":"string","description":"the order."},"note":{"type":"string","description":"the note."}},"required":["order_id","note"],"additionalProperties":false}`),
 	Namespace:   "ecommerce",
 	Tokens:      toolgen.Tokens{Default: 90, Strict: 73, Gemini: 68},
-	SearchTerms: "1 34 lCBMNgQoAW add:5 add_order_note:4 customer ecommerc:2 id:2 internal note:8 order:8 order_id:2 shown",
 	Call:        toolgenCallAddOrderNote,
 }, {
 	Name:         ToolPutOrderOnHold,
@@ -292,7 +327,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations:  toolgen.Annotations{Idempotent: true},
 	Namespace:    "ecommerce",
 	Tokens:       toolgen.Tokens{Default: 118, Strict: 101, Gemini: 96},
-	SearchTerms:  "1 45 YAMYGCChQMmAoAK6DigIa address await be check ecommerc:2 exampl fulfil held hold:4 id:2 instead order:9 order_id:2 put:4 put_order_on_hold:4 reason:2 releas:4 stock stop until why",
 	Call:         toolgenCallPutOrderOnHold,
 }, {
 	Name:         ToolFlagOrderForFraudReview,
@@ -302,7 +336,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations:  toolgen.Annotations{Idempotent: true},
 	Namespace:    "ecommerce",
 	Tokens:       toolgen.Tokens{Default: 98, Strict: 81, Gemini: 76},
-	SearchTerms:  "1 40 AkiEiQdFEISUBFhg ecommerc:2 flag:4 flag_order_for_fraud_review:4 fraud:4 fraudulent hold id:2 look mark note:2 order:8 order_id:2 person possibli review:5 wrong",
 	Call:         toolgenCallFlagOrderForFraudReview,
 }, {
 	Name:         ToolFulfillOrder,
@@ -311,7 +344,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Order is a customer's order.","properties":{"id":{"type":"string"},"number":{"type":"string"},"email":{"type":"string"},"status":{"type":"string","description":"OrderStatus is the state of an order.\n\"pending\": awaiting payment\n\"paid\": paid, not yet shipped\n\"on_hold\": held for review\n\"shipped\": handed to the carrier\n\"delivered\": delivered\n\"cancelled\": cancelled\n\"returned\": returned by the customer","enum":["pending","paid","on_hold","shipped","delivered","cancelled","returned"]},"items":{"type":"array","items":{"type":"object","description":"LineItem is a quantity of a product variant.","properties":{"sku":{"type":"string"},"quantity":{"type":"integer"}},"required":["sku","quantity"],"additionalProperties":false}},"total":{"type":"number"},"currency":{"type":"string"},"shipping_to":{"type":"object","description":"Address is a postal address.","properties":{"name":{"type":"string"},"line1":{"type":"string"},"line2":{"type":"string"},"city":{"type":"string"},"region":{"type":"string","description":"state or province"},"postal_code":{"type":"string"},"country":{"type":"string","description":"ISO 3166-1 alpha-2"},"phone":{"type":"string"}},"required":["name","line1","city","postal_code","country"],"additionalProperties":false},"placed_at":{"type":"string","format":"date-time"},"tracking_url":{"type":"string"}},"required":["id","number","email","status","items","total","currency","placed_at"],"additionalProperties":false}`),
 	Namespace:    "ecommerce",
 	Tokens:       toolgen.Tokens{Default: 240, Strict: 247, Gemini: 213},
-	SearchTerms:  "1 87 LCI0oOKgyihBAmIQDkBgCKAGCWuAhEI4AESAFAA all carrier:4 customer:4 detail dhl:3 ecommerc:2 email empti ex express fed fed_ex fedex:2 fulfil:4 fulfil_order:4 id:2 item:6 line line_item mark notifi:3 notifi_customer:2 number:4 order:8 order_id:2 postal product quantiti:3 remain servic ship:2 sku:2 state track:5 track_number:2 unit up:3 usp:2 variant",
 	Call:         toolgenCallFulfillOrder,
 }, {
 	Name:         ToolGetShippingRates,
@@ -322,10 +354,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "ecommerce",
-	Tokens:      toolgen.Tokens{Default: 229, Strict: 259, Gemini: 202},
-	SearchTerms: "1 68 IJtDBCAIgZiAQ8kYo8ALBKhCAABQABxBxR4UG 3166 absent address alpha carrier citi:2 code:2 countri:2 default deliveri destination ecommerc:2 from_location:2 get:4 get_ship_rate:4 iso kg:2 line1:2 line2:2 location:2 name:2 on parcel:2 phone:2 postal:2 postal_code:2 price provinc quot rate:4 region:2 ship:5 state time warehous weight:3 weight_kg:2",
-	Call:        toolgenCallGetShippingRates,
+	Namespace: "ecommerce",
+	Tokens:    toolgen.Tokens{Default: 229, Strict: 259, Gemini: 202},
+	Call:      toolgenCallGetShippingRates,
 }, {
 	Name:         ToolCreateShippingLabel,
 	Description:  "CreateShippingLabel buys a shipping label for an order's parcel.",
@@ -333,7 +364,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Label is a purchased shipping label.","properties":{"tracking_number":{"type":"string"},"carrier":{"type":"string","description":"Carrier is a shipping carrier.\n\"ups\": UPS\n\"fedex\": FedEx\n\"usps\": United States Postal Service\n\"dhl\": DHL Express","enum":["ups","fedex","usps","dhl"]},"label_url":{"type":"string"},"cost":{"type":"number"}},"required":["tracking_number","carrier","label_url","cost"],"additionalProperties":false}`),
 	Namespace:    "ecommerce",
 	Tokens:       toolgen.Tokens{Default: 285, Strict: 280, Gemini: 263},
-	SearchTerms:  "1 120 yQGskCNwBnIBEBJFgQWhcNAKwDkAAYhqGoEmCBABQoNAGZsAYwrA box:3 bui business:3 carrier:4 cm:6 creat:4 creat_ship_label:4 dai:5 deliveri dhl:3 ecommerc:2 ex express fast fed fed_ex fedex:2 ground:2 height:3 height_cm:2 id:2 kg:2 label:5 length:3 length_cm:2 level make next order:3 order_id:2 overnight:2 parcel:2 postal recipient requir:3 servic:4 servic_level ship:6 sign signatur:3 signatur_requir:3 state travel two:2 two_dai:2 unit up:3 usp:2 weight:2 weight_kg:2 width:3 width_cm:2",
 	Call:         toolgenCallCreateShippingLabel,
 }, {
 	Name:        ToolTrackPackage,
@@ -344,17 +374,15 @@ var toolgenTools = [...]toolgen.Tool{{
 		OpenWorld:  true,
 		ReadOnly:   true,
 	},
-	Namespace:   "ecommerce",
-	Tokens:      toolgen.Tokens{Default: 133, Strict: 128, Gemini: 111},
-	SearchTerms: "1 53 FgaEAARoB6gDBVRARkWiARBRBSA absent carrier:3 date deliveri detect dhl:3 ecommerc:2 event ex expect express fed fed_ex fedex:2 number:4 packag:4 parcel postal return servic state track:8 track_number:2 track_packag:4 unit up:3 usp:2",
-	Call:        toolgenCallTrackPackage,
+	Namespace: "ecommerce",
+	Tokens:    toolgen.Tokens{Default: 133, Strict: 128, Gemini: 111},
+	Call:      toolgenCallTrackPackage,
 }, {
 	Name:        ToolCreateReturnAuthorization,
 	Description: "CreateReturnAuthorization opens a return for items of an order and emails the customer a prepaid return label.",
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"order_id":{"type":"string","description":"the order."},"items":{"type":"array","description":"the items to return.","items":{"type":"object","description":"LineItem is a quantity of a product variant.","properties":{"sku":{"type":"string"},"quantity":{"type":"integer","minimum":1}},"required":["sku","quantity"],"additionalProperties":false}},"reason":{"type":"string","description":"why.\n\"damaged\": arrived broken\n\"wrong_item\": not what was ordered\n\"not_as_described\": differs from the listing\n\"does_not_fit\": wrong size\n\"no_longer_needed\": changed their mind","enum":["damaged","wrong_item","not_as_described","does_not_fit","no_longer_needed"]},"prepaid_label":{"type":"boolean","description":"include a prepaid return label."}},"required":["order_id","items","reason","prepaid_label"],"additionalProperties":false}`),
 	Namespace:   "ecommerce",
 	Tokens:      toolgen.Tokens{Default: 248, Strict: 231, Gemini: 221},
-	SearchTerms: "1 92 rIAgwRKAxWIgAT3QhR6gkSQAMEwqAGkEAmCEigLIA arriv authorization:4 broken chang creat:4 creat_return_authorization:4 customer damag:2 describ:2 differ doe_not_fit:2 ecommerc:2 email fit:2 id:2 includ item:7 label:4 line line_item list longer:2 mind need:2 no_longer_need:2 not_as_describ:2 open order:5 order_id:2 prepaid:4 prepaid_label:2 product quantiti:3 reason:2 return:8 size sku:2 variant why wrong:3 wrong_item:2",
 	Call:        toolgenCallCreateReturnAuthorization,
 }, {
 	Name:        ToolReceiveReturn,
@@ -362,7 +390,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"return_id":{"type":"string","description":"the return."},"condition":{"type":"string","description":"the state of the items.\n\"resellable\": can go back on the shelf\n\"defective\": broken, to be written off\n\"opened\": opened, sold as open-box","enum":["resellable","defective","opened"]}},"required":["return_id","condition"],"additionalProperties":false}`),
 	Namespace:   "ecommerce",
 	Tokens:      toolgen.Tokens{Default: 141, Strict: 124, Gemini: 119},
-	SearchTerms: "1 50 BRpZBjPQQIUCGRgSAheIjKAMA arriv back box broken condition:3 defectiv:2 ecommerc:2 go id:2 item:2 off on open:4 receiv:4 receiv_return:4 record resellabl:3 restock return:8 return_id:2 shelf sold state warehous written",
 	Call:        toolgenCallReceiveReturn,
 }, {
 	Name:             ToolRefundOrder,
@@ -372,7 +399,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	RequiresApproval: true,
 	Namespace:        "ecommerce",
 	Tokens:           toolgen.Tokens{Default: 126, Strict: 131, Gemini: 104},
-	SearchTerms:      "1 49 AEgEwBNADo1QMQlqiNFIARGC absent all also amount:2 cost customer ecommerc:2 id:2 includ:2 includ_ship:2 method much order:9 order_id:2 original part payment reason:2 record refund:6 refund_order:4 ship:3 whole why",
 	Call:             toolgenCallRefundOrder,
 }, {
 	Name:        ToolIssueStoreCredit,
@@ -380,7 +406,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"email":{"type":"string","description":"the customer."},"amount":{"type":"number","description":"the credit.","minimum":0.01},"expires_at":{"type":"string","description":"when the credit lapses.","format":"date-time"},"note":{"type":"string","description":"why, shown to the customer."}},"required":["email","amount"],"additionalProperties":false}`),
 	Namespace:   "ecommerce",
 	Tokens:      toolgen.Tokens{Default: 126, Strict: 132, Gemini: 104},
-	SearchTerms: "1 40 hVKNDcADAEAiYBhK amount:2 credit:7 customer:3 ecommerc:2 email:2 expir:2 expir_at:2 give issu:4 issu_store_credit:4 laps note:2 shown spend store:5 why",
 	Call:        toolgenCallIssueStoreCredit,
 }, {
 	Name:         ToolGetCustomerOrderHistory,
@@ -391,10 +416,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "ecommerce",
-	Tokens:      toolgen.Tokens{Default: 71, Strict: 54, Gemini: 49},
-	SearchTerms: "1 31 gQ4QqFIwmAK customer:6 ecommerc:2 email:2 get:4 get_customer_order_histori:4 histori:4 lifetim order:5 past return spend",
-	Call:        toolgenCallGetCustomerOrderHistory,
+	Namespace: "ecommerce",
+	Tokens:    toolgen.Tokens{Default: 71, Strict: 54, Gemini: 49},
+	Call:      toolgenCallGetCustomerOrderHistory,
 }, {
 	Name:         ToolListProducts,
 	Description:  "ListProducts lists the catalog's products by collection, status, vendor or title.",
@@ -404,10 +428,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "ecommerce",
-	Tokens:      toolgen.Tokens{Default: 146, Strict: 177, Gemini: 124},
-	SearchTerms: "1 51 BggoQuuQ5gCRKBQMnJCkYQ activ:2 archiv:2 brand catalog collection:4 draft:2 ecommerc:2 list:5 list_product:4 longer onli:3 product:8 queri:2 sale sold state statu:3 supplier titl:2 vendor:3 visibl word",
-	Call:        toolgenCallListProducts,
+	Namespace: "ecommerce",
+	Tokens:    toolgen.Tokens{Default: 146, Strict: 177, Gemini: 124},
+	Call:      toolgenCallListProducts,
 }, {
 	Name:         ToolGetProduct,
 	Description:  "GetProduct returns a product with its variants, images and prices.",
@@ -417,9 +440,8 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "ecommerce",
-	Tokens:      toolgen.Tokens{Default: 75, Strict: 58, Gemini: 53},
-	SearchTerms: "1 28 BEOAoGBlQA7 ecommerc:2 get:4 get_product:4 id:3 imag price product:8 product_id:2 return sku variant",
+	Namespace: "ecommerce",
+	Tokens:    toolgen.Tokens{Default: 75, Strict: 58, Gemini: 53},
 	Call: toolimpl.Caller(&toolgenToolGetProduct, func(ctx context.Context, in toolgenParamsGetProduct) (Product, error) {
 		return GetProduct(ctx, in.productID)
 	}),
@@ -430,7 +452,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Product is a product of the catalog.","properties":{"id":{"type":"string"},"title":{"type":"string"},"status":{"type":"string","description":"ProductStatus is whether a product is on sale.\n\"draft\": not visible\n\"active\": on sale\n\"archived\": no longer sold","enum":["draft","active","archived"]},"price":{"type":"number"},"sku":{"type":"string"},"vendor":{"type":"string"},"tags":{"type":"array","items":{"type":"string"}}},"required":["id","title","status","price","sku"],"additionalProperties":false}`),
 	Namespace:    "ecommerce",
 	Tokens:       toolgen.Tokens{Default: 197, Strict: 241, Gemini: 175},
-	SearchTerms:  "1 65 FFAUNKAapHDOqACSSRoBAOWJQQAgAiBC activ:2 add allow archiv:2 catalog compar:2 compar_at_price:2 creat:4 creat_product:4 cross description:2 draft:2 ecommerc:2 gram:2 html longer out price:5 product:7 product_statu sale:2 sku:2 sold statu:3 store tag:2 titl:2 vendor:2 visibl weight:2 weight_gram:2 whether",
 	Call:         toolgenCallCreateProduct,
 }, {
 	Name:         ToolUpdateProductPrice,
@@ -440,7 +461,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations:  toolgen.Annotations{Idempotent: true},
 	Namespace:    "ecommerce",
 	Tokens:       toolgen.Tokens{Default: 118, Strict: 114, Gemini: 96},
-	SearchTerms:  "1 47 DgFxKEoNOEBWBUAoI chang compar:2 compar_at_price:2 cross ecommerc:2 id:3 new out price:12 product:8 product_id:2 sale sell show sku updat:4 updat_product_price:4",
 	Call:         toolgenCallUpdateProductPrice,
 }, {
 	Name:         ToolArchiveProduct,
@@ -450,7 +470,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations:  toolgen.Annotations{Idempotent: true},
 	Namespace:    "ecommerce",
 	Tokens:       toolgen.Tokens{Default: 71, Strict: 54, Gemini: 49},
-	SearchTerms:  "1 27 AHwGsGZEwIS archiv:4 archiv_product:4 ecommerc:2 id:2 off out product:8 product_id:2 sale storefront take",
 	Call: toolimpl.Caller(&toolgenToolArchiveProduct, func(ctx context.Context, in toolgenParamsArchiveProduct) (Product, error) {
 		return ArchiveProduct(ctx, in.productID)
 	}),
@@ -474,7 +493,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Product is a product of the catalog.","properties":{"id":{"type":"string"},"title":{"type":"string"},"status":{"type":"string","description":"ProductStatus is whether a product is on sale.\n\"draft\": not visible\n\"active\": on sale\n\"archived\": no longer sold","enum":["draft","active","archived"]},"price":{"type":"number"},"sku":{"type":"string"},"vendor":{"type":"string"},"tags":{"type":"array","items":{"type":"string"}}},"required":["id","title","status","price","sku"],"additionalProperties":false}`),
 	Namespace:    "ecommerce",
 	Tokens:       toolgen.Tokens{Default: 149, Strict: 0, Gemini: 0},
-	SearchTerms:  "1 47 TlANJgYRigUlIAoJ absent add:5 add_product_variant:4 color:2 ecommerc:2 id:2 navi option:3 price:3 product:9 product_id:2 size:2 sku:3 valu variant:6 xl",
 	Call:         toolgenCallAddProductVariant,
 }, {
 	Name:        ToolAddProductToCollection,
@@ -483,7 +501,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{Idempotent: true},
 	Namespace:   "ecommerce",
 	Tokens:      toolgen.Tokens{Default: 93, Strict: 76, Gemini: 71},
-	SearchTerms: "1 38 JEmGkVIAFEBT add:4 add_product_to_collection:4 collection:8 collection_id:2 ecommerc:2 id:4 product:8 product_id:2 put sale storefront summer",
 	Call:        toolgenCallAddProductToCollection,
 }, {
 	Name:         ToolGetInventoryLevel,
@@ -494,10 +511,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "ecommerce",
-	Tokens:      toolgen.Tokens{Default: 97, Strict: 91, Gemini: 75},
-	SearchTerms: "1 37 iAFILgQAEEwEE7mwQQW availabl commit ecommerc:2 get:4 get_inventori_level:4 hand incom inventori:4 level:4 location:3 mani onli order per return sku:4 store unit warehous",
-	Call:        toolgenCallGetInventoryLevel,
+	Namespace: "ecommerce",
+	Tokens:    toolgen.Tokens{Default: 97, Strict: 91, Gemini: 75},
+	Call:      toolgenCallGetInventoryLevel,
 }, {
 	Name:         ToolAdjustInventory,
 	Description:  "AdjustInventory adds or removes units of a SKU at a location, with a reason.",
@@ -505,7 +521,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"StockLevel is a SKU's stock at a location.","properties":{"sku":{"type":"string"},"location":{"type":"string"},"on_hand":{"type":"integer"},"committed":{"type":"integer"},"available":{"type":"integer"},"incoming":{"type":"integer"}},"required":["sku","location","on_hand","committed","available","incoming"],"additionalProperties":false}`),
 	Namespace:    "ecommerce",
 	Tokens:       toolgen.Tokens{Default: 182, Strict: 165, Gemini: 160},
-	SearchTerms:  "1 58 HCwEBoWmiAZMAMoqgASwQ0OIIBFALE add:2 adjust:4 adjust_inventori:4 arriv back correction:2 count damag:3 delta:2 ecommerc:2 inventori:4 item location:3 lost negativ put reason:3 receiv:2 remov:2 restock:2 return shrinkag:2 sku:4 stock stolen store unit:2 warehous:2 why wrong",
 	Call:         toolgenCallAdjustInventory,
 }, {
 	Name:        ToolTransferStock,
@@ -513,7 +528,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"sku":{"type":"string","description":"the SKU."},"from_location":{"type":"string","description":"where they are."},"to_location":{"type":"string","description":"where they go."},"quantity":{"type":"integer","description":"how many.","minimum":1}},"required":["sku","from_location","to_location","quantity"],"additionalProperties":false}`),
 	Namespace:   "ecommerce",
 	Tokens:      toolgen.Tokens{Default: 120, Strict: 103, Gemini: 98},
-	SearchTerms: "1 35 eAMcEEUGkU0AQiR another ecommerc:2 from_location:2 go location:5 mani move on quantiti:2 sku:4 stock:4 to_location:2 transfer:4 transfer_stock:4 unit",
 	Call:        toolgenCallTransferStock,
 }, {
 	Name:         ToolListLowStockItems,
@@ -524,10 +538,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "ecommerce",
-	Tokens:      toolgen.Tokens{Default: 98, Strict: 107, Gemini: 76},
-	SearchTerms: "1 42 DQGA7ggoEAkwAyJSQxS absent availabl below each ecommerc:2 item:4 level list:5 list_low_stock_item:4 location:3 low:4 onli point reorder report sku:2 stock:5 threshold:3 whose",
-	Call:        toolgenCallListLowStockItems,
+	Namespace: "ecommerce",
+	Tokens:    toolgen.Tokens{Default: 98, Strict: 107, Gemini: 76},
+	Call:      toolgenCallListLowStockItems,
 }, {
 	Name:             ToolCreatePurchaseOrder,
 	Description:      "CreatePurchaseOrder orders stock from a supplier.",
@@ -535,7 +548,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	RequiresApproval: true,
 	Namespace:        "ecommerce",
 	Tokens:           toolgen.Tokens{Default: 171, Strict: 167, Gemini: 144},
-	SearchTerms:      "1 55 HAwAg0gAW6QAHDMIBUhEJJGI creat:4 creat_purchas_order:4 date deliver:2 deliver_to:2 deliveri ecommerc:2 expect:3 expect_at:2 id:2 item:3 line line_item location order:5 product purchas:4 quantiti:4 receiv sku:3 stock supplier:4 supplier_id:2 variant",
 	Call:             toolgenCallCreatePurchaseOrder,
 }, {
 	Name:        ToolReceivePurchaseOrder,
@@ -543,7 +555,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"purchase_order_id":{"type":"string","description":"the purchase order."},"received":{"type":"array","description":"the quantities received, when some were missing.","items":{"type":"object","description":"LineItem is a quantity of a product variant.","properties":{"sku":{"type":"string"},"quantity":{"type":"integer","minimum":1}},"required":["sku","quantity"],"additionalProperties":false}}},"required":["purchase_order_id","received"],"additionalProperties":false}`),
 	Namespace:   "ecommerce",
 	Tokens:      toolgen.Tokens{Default: 149, Strict: 132, Gemini: 122},
-	SearchTerms: "1 51 jAsAQKAAQEgMYQB2KBxMA add deliver ecommerc:2 id:2 inventori item line line_item miss order:8 product purchas:8 purchas_order_id:2 quantiti:4 receiv:7 receiv_purchas_order:4 record sku:2 some stock variant",
 	Call:        toolgenCallReceivePurchaseOrder,
 }, {
 	Name:         ToolListSuppliers,
@@ -554,17 +565,15 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "ecommerce",
-	Tokens:      toolgen.Tokens{Default: 56, Strict: 39, Gemini: 35},
-	SearchTerms: "1 20 AUmqJwJM bui ecommerc:2 lead list:5 list_supplier:4 store supplier:5 time",
-	Call:        toolgenCallListSuppliers,
+	Namespace: "ecommerce",
+	Tokens:    toolgen.Tokens{Default: 56, Strict: 39, Gemini: 35},
+	Call:      toolgenCallListSuppliers,
 }, {
 	Name:        ToolCreateDiscountCode,
 	Description: "CreateDiscountCode creates a code customers enter at checkout.",
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"code":{"type":"string","description":"the code, \"SUMMER20\"."},"discount_type":{"type":"string","description":"the kind of discount.\n\"percentage\": a percentage off\n\"fixed_amount\": an amount off the order\n\"free_shipping\": free shipping","enum":["percentage","fixed_amount","free_shipping"]},"value":{"type":"number","description":"the percentage or amount off; ignored for free shipping.","minimum":0},"starts_at":{"type":"string","description":"when it becomes valid.","format":"date-time"},"ends_at":{"type":"string","description":"when it expires.","format":"date-time"},"usage_limit":{"type":"integer","description":"how many times it can be used in all.","minimum":1},"minimum_subtotal":{"type":"number","description":"the smallest order it applies to."}},"required":["code","discount_type","value","starts_at"],"additionalProperties":false}`),
 	Namespace:   "ecommerce",
 	Tokens:      toolgen.Tokens{Default: 235, Strict: 256, Gemini: 213},
-	SearchTerms: "1 94 Rgd6AAgIKAHoQI8cRDQLaACQCqpEE6APABSMgIkTAo all amount:4 appli becom checkout code:8 creat:5 creat_discount_code:4 customer discount:7 discount_type:2 ecommerc:2 end:2 end_at:2 enter expir fix:2 fix_amount:2 free:4 free_ship:2 ignor kind limit:2 mani minimum:2 minimum_subtotal:2 off:3 order:2 percentag:4 ship:4 smallest start:2 start_at:2 subtotal:2 summer20 time type:2 us usag:2 usag_limit:2 valid valu:2",
 	Call:        toolgenCallCreateDiscountCode,
 }, {
 	Name:        ToolDeactivateDiscountCode,
@@ -573,7 +582,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{Idempotent: true},
 	Namespace:   "ecommerce",
 	Tokens:      toolgen.Tokens{Default: 68, Strict: 51, Gemini: 46},
-	SearchTerms: "1 25 ECgDwwO code:8 deactivat:4 deactivat_discount_code:4 discount:5 ecommerc:2 stop work",
 	Call:        toolgenCallDeactivateDiscountCode,
 }, {
 	Name:        ToolCreateGiftCard,
@@ -581,7 +589,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"amount":{"type":"number","description":"the card's value.","minimum":1},"recipient_email":{"type":"string","description":"who receives it."},"message":{"type":"string","description":"a personal message."}},"required":["amount","recipient_email"],"additionalProperties":false}`),
 	Namespace:   "ecommerce",
 	Tokens:      toolgen.Tokens{Default: 107, Strict: 101, Gemini: 85},
-	SearchTerms: "1 38 gKaIgMDAIUBFEB amount:2 card:6 creat:4 creat_gift_card:4 ecommerc:2 email:3 gift:5 issu messag:3 personal receiv recipient:3 recipient_email:2 valu",
 	Call:        toolgenCallCreateGiftCard,
 }, {
 	Name:         ToolCheckGiftCardBalance,
@@ -592,10 +599,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "ecommerce",
-	Tokens:      toolgen.Tokens{Default: 75, Strict: 58, Gemini: 53},
-	SearchTerms: "1 32 oABIvDwjA0 balanc:4 card:6 check:4 check_gift_card_balanc:4 code:3 ecommerc:2 gift:6 remain return valu",
-	Call:        toolgenCallCheckGiftCardBalance,
+	Namespace: "ecommerce",
+	Tokens:    toolgen.Tokens{Default: 75, Strict: 58, Gemini: 53},
+	Call:      toolgenCallCheckGiftCardBalance,
 }, {
 	Name:         ToolListAbandonedCarts,
 	Description:  "ListAbandonedCarts lists checkouts that customers started but did not complete.",
@@ -605,10 +611,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "ecommerce",
-	Tokens:      toolgen.Tokens{Default: 102, Strict: 97, Gemini: 80},
-	SearchTerms: "1 42 oxIGFIwlkRBBBgtEIEZg abandon:5 after cart:6 checkout complet customer did ecommerc:2 least list:5 list_abandon_cart:4 min:2 min_valu:2 much onli:2 sinc:2 start time valu:2 worth",
-	Call:        toolgenCallListAbandonedCarts,
+	Namespace: "ecommerce",
+	Tokens:    toolgen.Tokens{Default: 102, Strict: 97, Gemini: 80},
+	Call:      toolgenCallListAbandonedCarts,
 }, {
 	Name:        ToolSendCartRecoveryEmail,
 	Description: "SendCartRecoveryEmail emails a customer a link back to their abandoned checkout, optionally with a discount.",
@@ -616,7 +621,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{OpenWorld: true},
 	Namespace:   "ecommerce",
 	Tokens:      toolgen.Tokens{Default: 97, Strict: 92, Gemini: 75},
-	SearchTerms: "1 46 KZjQIAaXThYJEEAQZA abandon:2 back cart:6 cart_id:2 checkout:2 code:3 customer discount:3 discount_code:2 ecommerc:2 email:5 id:2 includ link optionalli recoveri:4 send:4 send_cart_recoveri_email:4",
 	Call:        toolgenCallSendCartRecoveryEmail,
 }, {
 	Name:         ToolListProductReviews,
@@ -627,10 +631,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "ecommerce",
-	Tokens:      toolgen.Tokens{Default: 118, Strict: 126, Gemini: 96},
-	SearchTerms: "1 53 kAFAFAoiVBoQ2q4RAWC customer ecommerc:2 id:2 list:5 list_product_review:4 mani max:2 max_rate:2 moderation most onli:5 product:8 product_id:2 rate:3 review:8 star unpublish:2 unpublish_onli:2 wait",
-	Call:        toolgenCallListProductReviews,
+	Namespace: "ecommerce",
+	Tokens:    toolgen.Tokens{Default: 118, Strict: 126, Gemini: 96},
+	Call:      toolgenCallListProductReviews,
 }, {
 	Name:         ToolModerateProductReview,
 	Description:  "ModerateProductReview publishes, hides or flags a customer review, and can post a public reply.",
@@ -639,7 +642,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations:  toolgen.Annotations{Idempotent: true},
 	Namespace:    "ecommerce",
 	Tokens:       toolgen.Tokens{Default: 151, Strict: 145, Gemini: 129},
-	SearchTerms:  "1 55 AN4ZySKmTKOkQAIGMAYAAGU abusiv action:2 customer ecommerc:2 flag:3 hide:3 id:2 keep mark moderat:4 moderat_product_review:4 off page:2 post product:5 public:2 publish:3 repli:4 review:8 review_id:2 show spam store",
 	Call:         toolgenCallModerateProductReview,
 }, {
 	Name:         ToolGetBestSellers,
@@ -650,10 +652,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "ecommerce",
-	Tokens:      toolgen.Tokens{Default: 147, Strict: 130, Gemini: 125},
-	SearchTerms: "1 41 gBYTmCHAJggR1DARRC best:4 by_revenu:2 ecommerc:2 end get:4 get_best_seller:4 instead limit:2 mani over period:3 product:2 rank:2 revenu:4 seller:4 sold start unit:2",
-	Call:        toolgenCallGetBestSellers,
+	Namespace: "ecommerce",
+	Tokens:    toolgen.Tokens{Default: 147, Strict: 130, Gemini: 125},
+	Call:      toolgenCallGetBestSellers,
 }}
 
 // ListOrdersRule is a permission rule for the tool list_orders: each field is

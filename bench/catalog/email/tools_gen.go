@@ -16,8 +16,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(10 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 10)
+	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -210,7 +210,48 @@ var (
 
 // Tools returns the tools of package email: send_email, list_emails, search_emails, get_email, get_email_thread, reply_to_email, forward_email, create_email_draft, update_email_draft, send_email_draft, list_email_drafts, delete_email, archive_emails, mark_emails_read, move_emails_to_folder, label_emails, flag_email, create_mail_folder, list_mail_folders, get_unread_count, schedule_email, cancel_scheduled_email, snooze_email, download_email_attachment, create_mail_filter, list_mail_filters, delete_mail_filter, set_vacation_responder, block_sender, unsubscribe_from_mailing_list, report_spam, set_email_signature, create_email_template, send_templated_email, create_email_campaign, get_email_campaign_stats, add_mailbox_delegate, verify_email_address, recall_email, get_email_read_receipt.
 func Tools() []toolgen.Tool {
-	return toolimpl.StaticTools(toolgenTools[:])
+	return toolimpl.StaticTools(toolgenTools[:], []string{
+		"1 66 SMFiGtOLkIYCBoAmgiwArESQEAgB address:3 attach attachment:3 bcc:2 blind bodi:4 carbon cc:2 copi:2 email:7 file go hidden html:5 line mailbox messag:2 other path recipient:3 repli:4 repli_to:3 send:5 send_email:4 sender set subject:4 text",
+		"1 40 CESwmJKFMRIIFBJkC absent email:6 first folder:4 inbox label limit:2 list:5 list_email:4 mailbox messag:3 most newest onli:3 return unread:3 unread_onli:2",
+		"1 59 AGCBR41QhRAWpCp1BE4mEAAICJ address after:3 attachment:4 befor:3 bodi date email:6 filter find ha_attachment:2 limit:2 look messag:6 most name onli:4 optional queri:3 receiv:2 return search:5 search_email:4 sender subject time:2 word",
+		"1 27 qUqAYUYgEFI attachment bodi email:6 full get:4 get_email:4 id:2 list messag:4 messag_id:2 return",
+		"1 31 AsgRqqpMOAAG conversation:2 email:6 everi first get:4 get_email_thread:4 id:2 messag oldest return thread:6 thread_id:2",
+		"1 44 oAHdzwAoCwiQkVIEyIE all:2 also below bodi:2 email:6 everi everyon id:2 messag:4 messag_id:2 original other quot recipient repli:10 repli_all:2 repli_to_email:4 sender text",
+		"1 35 USSoG3BGIADgAJ abov ad address attachment email:6 forward:7 forward_email:4 id:2 messag:5 messag_id:2 note:2 other peopl text",
+		"1 71 jYSItoZTFiqoEFABaJQTwAWSQLEBAwA address:3 attach attachment:3 bcc:2 blind bodi:4 carbon cc:2 copi:2 creat:4 creat_email_draft:4 draft:5 email:6 file go hidden html:5 line messag:2 other path recipient:3 repli:4 repli_to:3 save send sender set subject:4 text without",
+		"1 35 J8tQKgEAGAA bodi:3 cc:2 chang draft:7 draft_id:2 email:6 id:2 recipient subject:3 updat:4 updat_email_draft:4",
+		"1 28 pZwwACC draft:8 draft_id:2 email:6 id:2 save send:5 send_email_draft:4",
+		"1 21 ziQgB draft:5 email:6 list:5 list_email_draft:4 unsent",
+		"1 30 K1gAY0RIIUA delet:5 delet_email:4 email:6 good id:2 messag:4 messag_id:2 move permanent:2 skip trash:2",
+		"1 27 AVhG7wQCAFQ archiv:4 archiv_email:4 delet email:6 id:2 inbox messag:4 messag_id:2 remov them without",
+		"1 35 EPsgXGCBoA email:6 fals id:2 mark:5 mark_email_read:4 messag:4 messag_id:2 read:8 true unread:2",
+		"1 33 BNC0UJwxA destination email:6 folder:8 id:2 mailbox messag:4 messag_id:2 move:5 move_email_to_folder:4",
+		"1 34 Adq0QYIUA appli:2 email:6 id:2 instead label:9 label_email:4 messag:4 messag_id:2 remov:4",
+		"1 34 KtAJxSKMCQCo clear:2 email:6 fals flag:9 flag_email:4 follow id:2 messag:4 messag_id:2 star true up",
+		"1 36 CECY5EOFLDRIBA acm client:2 color:3 creat:5 creat_mail_folder:4 e53935 email:2 folder:6 label:2 mail:4 mailbox name:3 nest under",
+		"1 24 hEqEDAjUA count email:2 folder:5 label list:5 list_mail_folder:4 mail:4 mailbox unread",
+		"1 29 JhgpEjAmJAEU absent count:4 email:2 folder:4 get:4 get_unread_count:4 hold inbox mani messag return unread:5",
+		"1 74 iYWUYRTLLIiARgQMAMRyGMgpEkAiIAwA address:3 attach attachment:3 bcc:2 blind bodi:4 carbon cc:2 copi:2 email:6 file given go hidden html:5 later line messag:2 other path recipient:3 repli:4 repli_to:3 schedul:4 schedul_email:4 send:5 send_at:3 sender set subject:4 text time",
+		"1 33 hkQFgCEF4iCg be cancel:4 cancel_schedul_email:4 draft:3 draft_id:2 email:6 id:2 keep messag:2 schedul:6 sent stop",
+		"1 33 E6VmwMSAJQADI back:2 come:2 email:6 hide id:2 inbox messag:4 messag_id:2 snooz:4 snooz_email:4 time unread until:3",
+		"1 40 JtYBgDCMQBKB attachment:8 attachment_id:2 destination:2 download:4 download_email_attachment:4 email:6 file id:4 messag:4 messag_id:2 path save:2",
+		"1 123 AAIgDUCWSMFoGcqSzqCiWVSIoTKgFBAG0oBgJABIICZAIb action:6 address:2 alreadi also another appli:6 appli_to_exist:3 archiv:2 attachment:3 automaticalli contain:4 creat:5 creat_mail_filter:4 delet:3 email:2 exist:3 filter:4 forward:9 forward_to:3 ha_attachment:2 ha_word:2 inbox incom label:9 mail:5 mark:3 mark_read:2 match messag:4 move never:3 never_spam:2 onli read:3 receiv recipient rule send sender skip sort spam:3 star:3 subject:3 trash word:3",
+		"1 23 ICFZKhLA appli email:2 filter:4 incom list:5 list_mail_filter:4 mail:5 rule",
+		"1 29 yFSYzDYAA delet:5 delet_mail_filter:4 email:2 filter:6 filter_id:2 id:2 incom mail:5 rule:2",
+		"1 55 KFB4Q9gYUIhCIITYTQRAAI automatic:2 bodi:2 contact:3 contact_onli:2 date email:2 enabl:2 end:2 messag off onli:3 peopl repli:6 responder:4 set:5 set_vacation_responder:4 start:3 stop subject:3 text turn:2 vacation:4",
+		"1 29 IKmKQCOYwMCEiJ address:4 all block:4 block_sender:4 com domain:2 email:2 futur mail send sender:5 spam straight whole",
+		"1 35 E0gB5WQAEHk came email:2 header id:2 list:7 mail:5 messag:4 messag_id:2 unsubscrib:6 unsubscrib_from_mail_list:4 us",
+		"1 34 A8Jhi2CsUADR email:2 id:2 messag:4 messag_id:2 move phish:3 provider rather report:6 report_spam:4 spam:6 them:2",
+		"1 39 RBIBlImgHwYWggAB ad add allow also email:6 end forward html messag repli:3 set:5 set_email_signatur:4 signatur:8 us:2 us_for_repli:2 write",
+		"1 42 kASkswIGA0KEmwQRA bodi:2 creat:4 creat_email_templat:4 email:6 first first_name hold:2 line mai:2 messag name:4 placeholder:3 reusabl save subject:3 templat:5 text",
+		"1 41 AIvOYOAcAwEBJAUKSA ana each email:6 fill first first_name id:2 messag name placeholder:2 recipient save send:5 send_templat_email:4 templat:8 templat_id:2 valu variabl:2",
+		"1 53 BMUhwRNiAxG5QAIdgkI absent campaign:5 creat:4 creat_email_campaign:4 draft email:7 id:4 internal list:4 list_id:2 market name:3 schedul segment:2 send:5 send_at:2 subscriber templat:3 templat_id:2",
+		"1 37 A0DMAR2LQoALgU bounc campaign:8 campaign_id:2 click deliveri email:6 get:4 get_email_campaign_stat:4 id:2 number open return stat:4 unsubscrib",
+		"1 61 xgDIIwTBGoGxBBQIgEBRQO access:2 add:4 add_mailbox_delegat:4 address another behalf:3 delegat:6 delet email:2 full:2 full_access:2 let mai mail:4 mailbox:5 organiz permission:2 person:2 read:5 send:8 send_as:2 send_on_behalf:2",
+		"1 35 QEIEJJROWQgiCaAW accept address:8 anyth check:2 domain email:6 exist form mail mailbox send verifi:4 verifi_email_address:4 well whether without",
+		"1 36 AE5GEnFF0CLIAYIBA correct email:6 id:2 messag:5 messag_id:2 open organization peopl place recal:4 recal_email:4 replacement:2 retract send sent:2 tri yet",
+		"1 37 AQbMjQBCboC0IE each email:6 get:4 get_email_read_receipt:4 id:2 messag:4 messag_id:2 open read:4 receipt:4 recipient report sent:2 whether",
+	})
 }
 
 // toolgenTools are the tools of package email, as the compiler lays them out.
@@ -222,7 +263,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations:  toolgen.Annotations{OpenWorld: true},
 	Namespace:    "email",
 	Tokens:       toolgen.Tokens{Default: 227, Strict: 269, Gemini: 205},
-	SearchTerms:  "1 66 SMFiGtOLkIYCBoAmgiwArESQEAgB address:3 attach attachment:3 bcc:2 blind bodi:4 carbon cc:2 copi:2 email:7 file go hidden html:5 line mailbox messag:2 other path recipient:3 repli:4 repli_to:3 send:5 send_email:4 sender set subject:4 text",
 	Call:         toolgenCallSendEmail,
 }, {
 	Name:         ToolListEmails,
@@ -233,10 +273,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "email",
-	Tokens:      toolgen.Tokens{Default: 120, Strict: 114, Gemini: 98},
-	SearchTerms: "1 40 CESwmJKFMRIIFBJkC absent email:6 first folder:4 inbox label limit:2 list:5 list_email:4 mailbox messag:3 most newest onli:3 return unread:3 unread_onli:2",
-	Call:        toolgenCallListEmails,
+	Namespace: "email",
+	Tokens:    toolgen.Tokens{Default: 120, Strict: 114, Gemini: 98},
+	Call:      toolgenCallListEmails,
 }, {
 	Name:         ToolSearchEmails,
 	Description:  "SearchEmails finds messages with a search query and optional sender, date and attachment filters.",
@@ -246,10 +285,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "email",
-	Tokens:      toolgen.Tokens{Default: 182, Strict: 198, Gemini: 160},
-	SearchTerms: "1 59 AGCBR41QhRAWpCp1BE4mEAAICJ address after:3 attachment:4 befor:3 bodi date email:6 filter find ha_attachment:2 limit:2 look messag:6 most name onli:4 optional queri:3 receiv:2 return search:5 search_email:4 sender subject time:2 word",
-	Call:        toolgenCallSearchEmails,
+	Namespace: "email",
+	Tokens:    toolgen.Tokens{Default: 182, Strict: 198, Gemini: 160},
+	Call:      toolgenCallSearchEmails,
 }, {
 	Name:         ToolGetEmail,
 	Description:  "GetEmail returns a message with its full body and attachment list.",
@@ -259,10 +297,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "email",
-	Tokens:      toolgen.Tokens{Default: 71, Strict: 54, Gemini: 49},
-	SearchTerms: "1 27 qUqAYUYgEFI attachment bodi email:6 full get:4 get_email:4 id:2 list messag:4 messag_id:2 return",
-	Call:        toolgenCallGetEmail,
+	Namespace: "email",
+	Tokens:    toolgen.Tokens{Default: 71, Strict: 54, Gemini: 49},
+	Call:      toolgenCallGetEmail,
 }, {
 	Name:         ToolGetEmailThread,
 	Description:  "GetEmailThread returns every message of a conversation, oldest first.",
@@ -272,10 +309,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "email",
-	Tokens:      toolgen.Tokens{Default: 72, Strict: 55, Gemini: 50},
-	SearchTerms: "1 31 AsgRqqpMOAAG conversation:2 email:6 everi first get:4 get_email_thread:4 id:2 messag oldest return thread:6 thread_id:2",
-	Call:        toolgenCallGetEmailThread,
+	Namespace: "email",
+	Tokens:    toolgen.Tokens{Default: 72, Strict: 55, Gemini: 50},
+	Call:      toolgenCallGetEmailThread,
 }, {
 	Name:         ToolReplyToEmail,
 	Description:  "ReplyToEmail replies to a message, to its sender or to everyone on it.",
@@ -284,7 +320,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations:  toolgen.Annotations{OpenWorld: true},
 	Namespace:    "email",
 	Tokens:       toolgen.Tokens{Default: 122, Strict: 105, Gemini: 100},
-	SearchTerms:  "1 44 oAHdzwAoCwiQkVIEyIE all:2 also below bodi:2 email:6 everi everyon id:2 messag:4 messag_id:2 original other quot recipient repli:10 repli_all:2 repli_to_email:4 sender text",
 	Call:         toolgenCallReplyToEmail,
 }, {
 	Name:         ToolForwardEmail,
@@ -294,7 +329,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations:  toolgen.Annotations{OpenWorld: true},
 	Namespace:    "email",
 	Tokens:       toolgen.Tokens{Default: 111, Strict: 105, Gemini: 89},
-	SearchTerms:  "1 35 USSoG3BGIADgAJ abov ad address attachment email:6 forward:7 forward_email:4 id:2 messag:5 messag_id:2 note:2 other peopl text",
 	Call:         toolgenCallForwardEmail,
 }, {
 	Name:         ToolCreateEmailDraft,
@@ -303,7 +337,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Draft is an unsent message.","properties":{"id":{"type":"string"},"message":{"type":"object","description":"Message is an email message.","properties":{"id":{"type":"string"},"thread_id":{"type":"string"},"from":{"type":"string"},"to":{"type":"array","items":{"type":"string"}},"cc":{"type":"array","items":{"type":"string"}},"subject":{"type":"string"},"snippet":{"type":"string"},"body":{"type":"string"},"date":{"type":"string","format":"date-time"},"unread":{"type":"boolean"},"labels":{"type":"array","items":{"type":"string"}},"attachments":{"type":"array","items":{"type":"object","description":"Attachment is a file attached to a message.","properties":{"id":{"type":"string"},"name":{"type":"string"},"mime_type":{"type":"string"},"size":{"type":"integer"}},"required":["id","name","mime_type","size"],"additionalProperties":false}}},"required":["id","thread_id","from","to","subject","snippet","date","unread"],"additionalProperties":false}},"required":["id","message"],"additionalProperties":false}`),
 	Namespace:    "email",
 	Tokens:       toolgen.Tokens{Default: 232, Strict: 274, Gemini: 210},
-	SearchTerms:  "1 71 jYSItoZTFiqoEFABaJQTwAWSQLEBAwA address:3 attach attachment:3 bcc:2 blind bodi:4 carbon cc:2 copi:2 creat:4 creat_email_draft:4 draft:5 email:6 file go hidden html:5 line messag:2 other path recipient:3 repli:4 repli_to:3 save send sender set subject:4 text without",
 	Call:         toolgenCallCreateEmailDraft,
 }, {
 	Name:         ToolUpdateEmailDraft,
@@ -313,7 +346,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations:  toolgen.Annotations{Idempotent: true},
 	Namespace:    "email",
 	Tokens:       toolgen.Tokens{Default: 108, Strict: 138, Gemini: 86},
-	SearchTerms:  "1 35 J8tQKgEAGAA bodi:3 cc:2 chang draft:7 draft_id:2 email:6 id:2 recipient subject:3 updat:4 updat_email_draft:4",
 	Call:         toolgenCallUpdateEmailDraft,
 }, {
 	Name:         ToolSendEmailDraft,
@@ -323,7 +355,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations:  toolgen.Annotations{OpenWorld: true},
 	Namespace:    "email",
 	Tokens:       toolgen.Tokens{Default: 68, Strict: 51, Gemini: 46},
-	SearchTerms:  "1 28 pZwwACC draft:8 draft_id:2 email:6 id:2 save send:5 send_email_draft:4",
 	Call:         toolgenCallSendEmailDraft,
 }, {
 	Name:         ToolListEmailDrafts,
@@ -334,10 +365,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "email",
-	Tokens:      toolgen.Tokens{Default: 52, Strict: 35, Gemini: 31},
-	SearchTerms: "1 21 ziQgB draft:5 email:6 list:5 list_email_draft:4 unsent",
-	Call:        toolgenCallListEmailDrafts,
+	Namespace: "email",
+	Tokens:    toolgen.Tokens{Default: 52, Strict: 35, Gemini: 31},
+	Call:      toolgenCallListEmailDrafts,
 }, {
 	Name:        ToolDeleteEmail,
 	Description: "DeleteEmail moves a message to the trash, or deletes it for good.",
@@ -345,7 +375,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{Destructive: true},
 	Namespace:   "email",
 	Tokens:      toolgen.Tokens{Default: 90, Strict: 73, Gemini: 68},
-	SearchTerms: "1 30 K1gAY0RIIUA delet:5 delet_email:4 email:6 good id:2 messag:4 messag_id:2 move permanent:2 skip trash:2",
 	Call:        toolgenCallDeleteEmail,
 }, {
 	Name:         ToolArchiveEmails,
@@ -355,7 +384,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations:  toolgen.Annotations{Idempotent: true},
 	Namespace:    "email",
 	Tokens:       toolgen.Tokens{Default: 75, Strict: 58, Gemini: 53},
-	SearchTerms:  "1 27 AVhG7wQCAFQ archiv:4 archiv_email:4 delet email:6 id:2 inbox messag:4 messag_id:2 remov them without",
 	Call:         toolgenCallArchiveEmails,
 }, {
 	Name:         ToolMarkEmailsRead,
@@ -365,7 +393,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations:  toolgen.Annotations{Idempotent: true},
 	Namespace:    "email",
 	Tokens:       toolgen.Tokens{Default: 95, Strict: 78, Gemini: 73},
-	SearchTerms:  "1 35 EPsgXGCBoA email:6 fals id:2 mark:5 mark_email_read:4 messag:4 messag_id:2 read:8 true unread:2",
 	Call:         toolgenCallMarkEmailsRead,
 }, {
 	Name:         ToolMoveEmailsToFolder,
@@ -375,7 +402,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations:  toolgen.Annotations{Idempotent: true},
 	Namespace:    "email",
 	Tokens:       toolgen.Tokens{Default: 93, Strict: 76, Gemini: 71},
-	SearchTerms:  "1 33 BNC0UJwxA destination email:6 folder:8 id:2 mailbox messag:4 messag_id:2 move:5 move_email_to_folder:4",
 	Call:         toolgenCallMoveEmailsToFolder,
 }, {
 	Name:         ToolLabelEmails,
@@ -385,7 +411,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations:  toolgen.Annotations{Idempotent: true},
 	Namespace:    "email",
 	Tokens:       toolgen.Tokens{Default: 110, Strict: 93, Gemini: 88},
-	SearchTerms:  "1 34 Adq0QYIUA appli:2 email:6 id:2 instead label:9 label_email:4 messag:4 messag_id:2 remov:4",
 	Call:         toolgenCallLabelEmails,
 }, {
 	Name:        ToolFlagEmail,
@@ -394,7 +419,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{Idempotent: true},
 	Namespace:   "email",
 	Tokens:      toolgen.Tokens{Default: 96, Strict: 79, Gemini: 74},
-	SearchTerms: "1 34 KtAJxSKMCQCo clear:2 email:6 fals flag:9 flag_email:4 follow id:2 messag:4 messag_id:2 star true up",
 	Call:        toolgenCallFlagEmail,
 }, {
 	Name:        ToolCreateMailFolder,
@@ -403,7 +427,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{Idempotent: true},
 	Namespace:   "email",
 	Tokens:      toolgen.Tokens{Default: 102, Strict: 96, Gemini: 80},
-	SearchTerms: "1 36 CECY5EOFLDRIBA acm client:2 color:3 creat:5 creat_mail_folder:4 e53935 email:2 folder:6 label:2 mail:4 mailbox name:3 nest under",
 	Call:        toolgenCallCreateMailFolder,
 }, {
 	Name:         ToolListMailFolders,
@@ -414,10 +437,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "email",
-	Tokens:      toolgen.Tokens{Default: 57, Strict: 40, Gemini: 36},
-	SearchTerms: "1 24 hEqEDAjUA count email:2 folder:5 label list:5 list_mail_folder:4 mail:4 mailbox unread",
-	Call:        toolgenCallListMailFolders,
+	Namespace: "email",
+	Tokens:    toolgen.Tokens{Default: 57, Strict: 40, Gemini: 36},
+	Call:      toolgenCallListMailFolders,
 }, {
 	Name:         ToolGetUnreadCount,
 	Description:  "GetUnreadCount returns how many unread messages a folder holds.",
@@ -427,10 +449,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "email",
-	Tokens:      toolgen.Tokens{Default: 70, Strict: 67, Gemini: 48},
-	SearchTerms: "1 29 JhgpEjAmJAEU absent count:4 email:2 folder:4 get:4 get_unread_count:4 hold inbox mani messag return unread:5",
-	Call:        toolgenCallGetUnreadCount,
+	Namespace: "email",
+	Tokens:    toolgen.Tokens{Default: 70, Strict: 67, Gemini: 48},
+	Call:      toolgenCallGetUnreadCount,
 }, {
 	Name:         ToolScheduleEmail,
 	Description:  "ScheduleEmail sends a message later, at a given time.",
@@ -439,7 +460,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations:  toolgen.Annotations{OpenWorld: true},
 	Namespace:    "email",
 	Tokens:       toolgen.Tokens{Default: 254, Strict: 296, Gemini: 232},
-	SearchTerms:  "1 74 iYWUYRTLLIiARgQMAMRyGMgpEkAiIAwA address:3 attach attachment:3 bcc:2 blind bodi:4 carbon cc:2 copi:2 email:6 file given go hidden html:5 later line messag:2 other path recipient:3 repli:4 repli_to:3 schedul:4 schedul_email:4 send:5 send_at:3 sender set subject:4 text time",
 	Call:         toolgenCallScheduleEmail,
 }, {
 	Name:         ToolCancelScheduledEmail,
@@ -449,7 +469,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations:  toolgen.Annotations{Idempotent: true},
 	Namespace:    "email",
 	Tokens:       toolgen.Tokens{Default: 78, Strict: 61, Gemini: 56},
-	SearchTerms:  "1 33 hkQFgCEF4iCg be cancel:4 cancel_schedul_email:4 draft:3 draft_id:2 email:6 id:2 keep messag:2 schedul:6 sent stop",
 	Call:         toolgenCallCancelScheduledEmail,
 }, {
 	Name:        ToolSnoozeEmail,
@@ -458,7 +477,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{Idempotent: true},
 	Namespace:   "email",
 	Tokens:      toolgen.Tokens{Default: 101, Strict: 84, Gemini: 79},
-	SearchTerms: "1 33 E6VmwMSAJQADI back:2 come:2 email:6 hide id:2 inbox messag:4 messag_id:2 snooz:4 snooz_email:4 time unread until:3",
 	Call:        toolgenCallSnoozeEmail,
 }, {
 	Name:        ToolDownloadEmailAttachment,
@@ -466,7 +484,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"message_id":{"type":"string","description":"the message."},"attachment_id":{"type":"string","description":"the attachment."},"destination":{"type":"string","description":"the path to save it at."}},"required":["message_id","attachment_id","destination"],"additionalProperties":false}`),
 	Namespace:   "email",
 	Tokens:      toolgen.Tokens{Default: 106, Strict: 89, Gemini: 84},
-	SearchTerms: "1 40 JtYBgDCMQBKB attachment:8 attachment_id:2 destination:2 download:4 download_email_attachment:4 email:6 file id:4 messag:4 messag_id:2 path save:2",
 	Call:        toolgenCallDownloadEmailAttachment,
 }, {
 	Name:         ToolCreateMailFilter,
@@ -475,7 +492,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Filter is a rule applied to incoming mail.","properties":{"id":{"type":"string"},"criteria":{"type":"string"},"action":{"type":"string","description":"FilterAction is what a mail filter does with matching messages.\n\"archive\": skip the inbox\n\"label\": apply a label\n\"forward\": forward to another address\n\"delete\": move to the trash\n\"mark_read\": mark as read\n\"star\": star it\n\"never_spam\": never send it to spam","enum":["archive","label","forward","delete","mark_read","star","never_spam"]}},"required":["id","criteria","action"],"additionalProperties":false}`),
 	Namespace:    "email",
 	Tokens:       toolgen.Tokens{Default: 297, Strict: 373, Gemini: 275},
-	SearchTerms:  "1 123 AAIgDUCWSMFoGcqSzqCiWVSIoTKgFBAG0oBgJABIICZAIb action:6 address:2 alreadi also another appli:6 appli_to_exist:3 archiv:2 attachment:3 automaticalli contain:4 creat:5 creat_mail_filter:4 delet:3 email:2 exist:3 filter:4 forward:9 forward_to:3 ha_attachment:2 ha_word:2 inbox incom label:9 mail:5 mark:3 mark_read:2 match messag:4 move never:3 never_spam:2 onli read:3 receiv recipient rule send sender skip sort spam:3 star:3 subject:3 trash word:3",
 	Call:         toolgenCallCreateMailFilter,
 }, {
 	Name:         ToolListMailFilters,
@@ -486,10 +502,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "email",
-	Tokens:      toolgen.Tokens{Default: 52, Strict: 35, Gemini: 31},
-	SearchTerms: "1 23 ICFZKhLA appli email:2 filter:4 incom list:5 list_mail_filter:4 mail:5 rule",
-	Call:        toolgenCallListMailFilters,
+	Namespace: "email",
+	Tokens:    toolgen.Tokens{Default: 52, Strict: 35, Gemini: 31},
+	Call:      toolgenCallListMailFilters,
 }, {
 	Name:        ToolDeleteMailFilter,
 	Description: "DeleteMailFilter deletes a rule for incoming mail.",
@@ -498,10 +513,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Destructive: true,
 		Idempotent:  true,
 	},
-	Namespace:   "email",
-	Tokens:      toolgen.Tokens{Default: 69, Strict: 52, Gemini: 47},
-	SearchTerms: "1 29 yFSYzDYAA delet:5 delet_mail_filter:4 email:2 filter:6 filter_id:2 id:2 incom mail:5 rule:2",
-	Call:        toolgenCallDeleteMailFilter,
+	Namespace: "email",
+	Tokens:    toolgen.Tokens{Default: 69, Strict: 52, Gemini: 47},
+	Call:      toolgenCallDeleteMailFilter,
 }, {
 	Name:        ToolSetVacationResponder,
 	Description: "SetVacationResponder turns the automatic reply on or off and sets its message and dates.",
@@ -509,7 +523,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{Idempotent: true},
 	Namespace:   "email",
 	Tokens:      toolgen.Tokens{Default: 166, Strict: 193, Gemini: 144},
-	SearchTerms: "1 55 KFB4Q9gYUIhCIITYTQRAAI automatic:2 bodi:2 contact:3 contact_onli:2 date email:2 enabl:2 end:2 messag off onli:3 peopl repli:6 responder:4 set:5 set_vacation_responder:4 start:3 stop subject:3 text turn:2 vacation:4",
 	Call:        toolgenCallSetVacationResponder,
 }, {
 	Name:        ToolBlockSender,
@@ -518,7 +531,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{Idempotent: true},
 	Namespace:   "email",
 	Tokens:      toolgen.Tokens{Default: 82, Strict: 65, Gemini: 60},
-	SearchTerms: "1 29 IKmKQCOYwMCEiJ address:4 all block:4 block_sender:4 com domain:2 email:2 futur mail send sender:5 spam straight whole",
 	Call:        toolgenCallBlockSender,
 }, {
 	Name:        ToolUnsubscribeFromMailingList,
@@ -527,7 +539,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{OpenWorld: true},
 	Namespace:   "email",
 	Tokens:      toolgen.Tokens{Default: 90, Strict: 73, Gemini: 68},
-	SearchTerms: "1 35 E0gB5WQAEHk came email:2 header id:2 list:7 mail:5 messag:4 messag_id:2 unsubscrib:6 unsubscrib_from_mail_list:4 us",
 	Call:        toolgenCallUnsubscribeFromMailingList,
 }, {
 	Name:        ToolReportSpam,
@@ -535,7 +546,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"message_ids":{"type":"array","description":"the messages.","items":{"type":"string"}},"phishing":{"type":"boolean","description":"report them as phishing rather than spam."}},"required":["message_ids","phishing"],"additionalProperties":false}`),
 	Namespace:   "email",
 	Tokens:      toolgen.Tokens{Default: 99, Strict: 82, Gemini: 77},
-	SearchTerms: "1 34 A8Jhi2CsUADR email:2 id:2 messag:4 messag_id:2 move phish:3 provider rather report:6 report_spam:4 spam:6 them:2",
 	Call:        toolgenCallReportSpam,
 }, {
 	Name:        ToolSetEmailSignature,
@@ -544,7 +554,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{Idempotent: true},
 	Namespace:   "email",
 	Tokens:      toolgen.Tokens{Default: 100, Strict: 83, Gemini: 78},
-	SearchTerms: "1 39 RBIBlImgHwYWggAB ad add allow also email:6 end forward html messag repli:3 set:5 set_email_signatur:4 signatur:8 us:2 us_for_repli:2 write",
 	Call:        toolgenCallSetEmailSignature,
 }, {
 	Name:        ToolCreateEmailTemplate,
@@ -552,7 +561,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"the template's name."},"subject":{"type":"string","description":"the subject line; may hold placeholders."},"body":{"type":"string","description":"the text; may hold placeholders such as {{first_name}}."}},"required":["name","subject","body"],"additionalProperties":false}`),
 	Namespace:   "email",
 	Tokens:      toolgen.Tokens{Default: 115, Strict: 98, Gemini: 93},
-	SearchTerms: "1 42 kASkswIGA0KEmwQRA bodi:2 creat:4 creat_email_templat:4 email:6 first first_name hold:2 line mai:2 messag name:4 placeholder:3 reusabl save subject:3 templat:5 text",
 	Call:        toolgenCallCreateEmailTemplate,
 }, {
 	Name:        ToolSendTemplatedEmail,
@@ -575,7 +583,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations:  toolgen.Annotations{OpenWorld: true},
 	Namespace:    "email",
 	Tokens:       toolgen.Tokens{Default: 132, Strict: 0, Gemini: 0},
-	SearchTerms:  "1 41 AIvOYOAcAwEBJAUKSA ana each email:6 fill first first_name id:2 messag name placeholder:2 recipient save send:5 send_templat_email:4 templat:8 templat_id:2 valu variabl:2",
 	Call:         toolgenCallSendTemplatedEmail,
 }, {
 	Name:        ToolCreateEmailCampaign,
@@ -583,7 +590,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"the campaign's internal name."},"list_id":{"type":"string","description":"the list or segment to send to."},"template_id":{"type":"string","description":"the template to send."},"send_at":{"type":"string","description":"when to send; a draft when absent.","format":"date-time"}},"required":["name","list_id","template_id"],"additionalProperties":false}`),
 	Namespace:   "email",
 	Tokens:      toolgen.Tokens{Default: 137, Strict: 133, Gemini: 115},
-	SearchTerms: "1 53 BMUhwRNiAxG5QAIdgkI absent campaign:5 creat:4 creat_email_campaign:4 draft email:7 id:4 internal list:4 list_id:2 market name:3 schedul segment:2 send:5 send_at:2 subscriber templat:3 templat_id:2",
 	Call:        toolgenCallCreateEmailCampaign,
 }, {
 	Name:         ToolGetEmailCampaignStats,
@@ -594,10 +600,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "email",
-	Tokens:      toolgen.Tokens{Default: 79, Strict: 62, Gemini: 57},
-	SearchTerms: "1 37 A0DMAR2LQoALgU bounc campaign:8 campaign_id:2 click deliveri email:6 get:4 get_email_campaign_stat:4 id:2 number open return stat:4 unsubscrib",
-	Call:        toolgenCallGetEmailCampaignStats,
+	Namespace: "email",
+	Tokens:    toolgen.Tokens{Default: 79, Strict: 62, Gemini: 57},
+	Call:      toolgenCallGetEmailCampaignStats,
 }, {
 	Name:             ToolAddMailboxDelegate,
 	Description:      "AddMailboxDelegate lets another person read or send mail from your mailbox.",
@@ -605,7 +610,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	RequiresApproval: true,
 	Namespace:        "email",
 	Tokens:           toolgen.Tokens{Default: 148, Strict: 131, Gemini: 126},
-	SearchTerms:      "1 61 xgDIIwTBGoGxBBQIgEBRQO access:2 add:4 add_mailbox_delegat:4 address another behalf:3 delegat:6 delet email:2 full:2 full_access:2 let mai mail:4 mailbox:5 organiz permission:2 person:2 read:5 send:8 send_as:2 send_on_behalf:2",
 	Call:             toolgenCallAddMailboxDelegate,
 }, {
 	Name:        ToolVerifyEmailAddress,
@@ -616,10 +620,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		OpenWorld:  true,
 		ReadOnly:   true,
 	},
-	Namespace:   "email",
-	Tokens:      toolgen.Tokens{Default: 84, Strict: 67, Gemini: 62},
-	SearchTerms: "1 35 QEIEJJROWQgiCaAW accept address:8 anyth check:2 domain email:6 exist form mail mailbox send verifi:4 verifi_email_address:4 well whether without",
-	Call:        toolgenCallVerifyEmailAddress,
+	Namespace: "email",
+	Tokens:    toolgen.Tokens{Default: 84, Strict: 67, Gemini: 62},
+	Call:      toolgenCallVerifyEmailAddress,
 }, {
 	Name:        ToolRecallEmail,
 	Description: "RecallEmail tries to retract a message you sent to people in your organization, if they have not opened it yet.",
@@ -627,7 +630,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{Destructive: true},
 	Namespace:   "email",
 	Tokens:      toolgen.Tokens{Default: 101, Strict: 95, Gemini: 79},
-	SearchTerms: "1 36 AE5GEnFF0CLIAYIBA correct email:6 id:2 messag:5 messag_id:2 open organization peopl place recal:4 recal_email:4 replacement:2 retract send sent:2 tri yet",
 	Call:        toolgenCallRecallEmail,
 }, {
 	Name:         ToolGetEmailReadReceipt,
@@ -638,10 +640,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "email",
-	Tokens:      toolgen.Tokens{Default: 78, Strict: 61, Gemini: 56},
-	SearchTerms: "1 37 AQbMjQBCboC0IE each email:6 get:4 get_email_read_receipt:4 id:2 messag:4 messag_id:2 open read:4 receipt:4 recipient report sent:2 whether",
-	Call:        toolgenCallGetEmailReadReceipt,
+	Namespace: "email",
+	Tokens:    toolgen.Tokens{Default: 78, Strict: 61, Gemini: 56},
+	Call:      toolgenCallGetEmailReadReceipt,
 }}
 
 // SendEmailRule is a permission rule for the tool send_email: each field is a

@@ -16,8 +16,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(10 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 10)
+	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -211,7 +211,49 @@ var (
 
 // Tools returns the tools of package files: list_files, search_files, read_file, write_file, append_to_file, delete_file, move_file, copy_file, rename_file, create_folder, delete_folder, get_file_metadata, share_file, revoke_file_access, list_file_permissions, create_share_link, disable_share_link, list_file_versions, restore_file_version, list_trash, restore_from_trash, empty_trash, compress_files, extract_archive, get_storage_quota, lock_file, unlock_file, add_file_comment, list_recent_files, star_file, convert_file_format, get_file_checksum, find_duplicate_files, sync_folder, upload_file_from_url, get_file_download_url, transfer_file_ownership, list_shared_with_me, set_file_tags, scan_file_for_viruses, generate_thumbnail.
 func Tools() []toolgen.Tool {
-	return toolimpl.StaticTools(toolgenTools[:])
+	return toolimpl.StaticTools(toolgenTools[:], []string{
+		"1 54 CIBCWQUBcggYBAawIyIRbCNrEoQ also content directli drive:2 everi exampl file:7 folder:5 glob insid list:6 list_file:4 match must name next next_page_token page:4 page_token:2 path pattern:2 pdf previou recursiv:2 root subfolder token:3",
+		"1 73 iBChAIyBKJDJAKuEgIiUghXhhwixFC0CZAAEMQU address after:3 anywher application chang content:2 date drive email exampl file:11 find full limit:2 look match mime:3 mime_type:2 modifi:2 modifi_after:2 modification most name:2 narrow onli:3 optionalli own owner:2 pdf queri:3 result return search:4 search_file:4 text time type:4 whose word",
+		"1 40 8QESCxCYiAAW6AWMBA absent after base64 binari byte:3 content encod file:10 mani max:2 max_byte:2 path:3 read:4 read_file:4 return:2 stop text whole",
+		"1 46 DKwrgwIEgmgCJUIiY content:5 creat:2 error exist:3 file:11 folder given miss new otherwis overwrit:3 parent path:3 replac:2 set write:5 write_file:4",
+		"1 27 XoBpgYERQ add append:5 append_to_file:4 content:2 end exist file:8 path:3 text:2",
+		"1 30 CjqAQsBJoQB cannot delet:5 delet_file:4 file:9 good move path:3 permanent:2 restor skip trash:2",
+		"1 34 BsBgEwQ44 another destination:2 destination_folder:2 file:8 folder:6 move:7 move_file:4 path:2 sourc:2",
+		"1 30 nwaAQAiBCd0 another copi:7 copi_file:4 destination:2 file:8 folder make on path:2 same sourc:2",
+		"1 35 Bg-ISUEjgHA chang file:8 folder:3 move name:4 new:3 new_name:2 path:3 renam:4 renam_file:4 without:2",
+		"1 25 ngBlg4ASF ani creat:5 creat_folder:4 file:2 folder:7 miss new parent path:3",
+		"1 33 BCyFoYERisCCi content delet:6 delet_folder:4 empti file:2 folder:8 move onli path:3 recursiv:3 set too trash",
+		"1 33 DCYpCBEW0oQzkAE content file:8 folder get:4 get_file_metadata:4 metadata:4 modification owner path:3 return size tag time type without",
+		"1 76 XEgJAWEyzApgATSgcUIFQdABkEKIECLJMg about access:2 chang comment commenter:2 download editor:2 email:5 expir:3 expir_at:3 file:8 folder:2 get give googl group:2 includ leav messag:3 move notifi:3 notification open path:3 person:4 remov role:3 send share:8 share_file:4 style time view viewer:2",
+		"1 36 BRrMWpABQMg access:6 email:2 file:8 folder:2 group:2 path:3 person:2 remov:2 revok:4 revok_file_access:4 whose",
+		"1 28 RwJkARtA access file:8 folder:2 list:5 list_file_permission:4 path:3 permission:4 role",
+		"1 87 HZADCEToEFwKI0ELoUQABCtBMwmAAIRFlANA absent access:2 alreadi anyon:4 chang comment commenter:2 creat:5 creat_share_link:4 download editor:2 enter expir:2 expir_at:2 file:4 folder:2 leav link:10 member:2 move must onli open:5 organization:4 password:3 path:3 peopl:3 restrict:2 role:2 share:6 sign stop time view viewer:3 work",
+		"1 38 kgCYEWCFAcSQAVA creat creat_share_link disabl:4 disabl_share_link:4 file:2 id:3 link:9 link_id:2 longer off open return share:6 turn work",
+		"1 28 AhFiEWjUE file:8 first list:5 list_file_version:4 newest path:3 revision store version:4",
+		"1 45 E0wUAEohBMjQKTAJ availabl content:2 current:2 earlier file:9 id:3 list list_file_version make path:3 restor:4 restor_file_version:4 revision:3 stai version:7 version_id:2",
+		"1 27 BJQCgikIKi2K delet entri file:3 first folder limit:2 list:5 list_trash:4 most:2 recentli return trash:5",
+		"1 26 hwFwIyRQg back file:4 folder:2 original path:3 put restor:4 restor_from_trash:4 trash:6",
+		"1 18 IoMwcoQ delet empti:4 empti_trash:4 everyth file:2 permanentli trash:5",
+		"1 52 SAIYOaqVwCAGghAIBI 7z:2 archiv:7 archiv_path:2 compress:5 compress_file:4 creat file:8 folder:2 format:3 gz:2 gzip includ on pack path:5 tar:2 tarbal zip:4",
+		"1 35 CAhZU2E0AMACgWU 7z archiv:8 archiv_path:2 creat destination:2 extract:4 extract_archiv:4 file:2 folder:2 gz miss path:3 tar unpack:2 zip",
+		"1 25 EoUQgANBBK account allow file:2 get:4 get_storag_quota:4 much:2 quota:4 return storag:5 us",
+		"1 32 UEwDCg1GmACBE0 check edit:2 file:9 lock:4 lock_file:4 onli other out path:3 reason:2 shown try unlock until",
+		"1 28 GAPCRkJBAQg again edit file:9 lock:2 lock_file other path:3 releas taken unlock:4 unlock_file:4",
+		"1 35 NAwhhOAADFGcM add:4 add_file_comment:4 comment:6 everyon file:8 leav mention:2 notifi path:3 peopl share text:2 visibl",
+		"1 29 BIEilAURKH chang file:8 limit:2 list:5 list_recent_file:4 most:2 open recent:4 recentli return",
+		"1 30 lilgeAMAIC add fals file:9 folder path:3 remov star:8 star_file:4 true unstar",
+		"1 70 QGgomKzBwKCgwRGABCcHkYA0I5DBCI another convert:7 convert_file_format:4 document:2 docx:2 file:7 format:9 imag:3 jpeg jpg:2 markdown md:2 microsoft next on:2 original page:2 path:3 pdf:2 per:2 plain png:3 portabl result save target:2 target_format:2 text txt:2 word",
+		"1 51 0DBiMLgJBoRhEnBIBECRQN 128 160 256:2 algorithm:3 bit:3 checksum:5 compar comput content copi download file:8 get:4 get_file_checksum:4 hash md5:3 path:3 sha:2 sha1:2 sha256:2 two verifi",
+		"1 42 qRACHFCsArhcgEmYAw byte content:2 duplicat:4 file:8 find:5 find_duplicat_file:4 folder:4 group identical ignor mani min:2 min_size:2 scan size:2 smaller subfolder under",
+		"1 95 KAAkLAI4VFIeAIPQAC4EBAAMSskdSYkD8AId0DY0ACgDA bidirectional:2 both chang:3 copi delet:4 delet_extraneou:3 direction:2 download:2 drive:4 dry:2 dry_run:2 exampl exclud:3 extraneou:3 file:4 folder:8 glob hold list local:5 local_path:2 machin make modul newest node node_modul path:5 pattern receiv remot:2 remot_path:2 report run:2 same send side:2 skip sync:4 sync_folder:4 upload:2 wai:2 win without would",
+		"1 34 oIYAIjoNQLII address:2 destination:2 download drive file:8 http:2 path save:2 upload:4 upload_file_from_url:4 url:6 web",
+		"1 42 pAg8AYxmXQi3AAQG address:2 direct download:5 expir:2 expir_in_minut:2 file:8 get:4 get_file_download_url:4 live long minut:2 path:3 return short url:4 work",
+		"1 43 DIgUbdEYEAJkAAZZBR access another editor email file:8 folder:2 keep make must new:3 new_owner:2 organization owner:4 ownership:4 path:3 person transfer:4 transfer_file_ownership:4",
+		"1 34 DQmqUYAUAcwKksI address email file:3 folder item:2 limit:2 list:5 list_share_with_me:4 most onli other peopl return share:8 share_by:2",
+		"1 36 BAUBtJAYaoYGR all empti file:8 folder:2 list new path:3 remov replac set:4 set_file_tag:4 tag:8 them",
+		"1 29 BEnAeCGCKB check file:8 folder found malwar path:3 report scan:5 scan_file_for_virus:4 virus:4",
+		"1 32 RqLNAqMkAJbEAAc address document file:3 generat:4 generat_thumbnail:4 imag:2 path:3 pixel preview:2 render return small thumbnail:4 video width:3",
+	})
 }
 
 // toolgenTools are the tools of package files, as the compiler lays them out.
@@ -224,10 +266,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "files",
-	Tokens:      toolgen.Tokens{Default: 145, Strict: 151, Gemini: 123},
-	SearchTerms: "1 54 CIBCWQUBcggYBAawIyIRbCNrEoQ also content directli drive:2 everi exampl file:7 folder:5 glob insid list:6 list_file:4 match must name next next_page_token page:4 page_token:2 path pattern:2 pdf previou recursiv:2 root subfolder token:3",
-	Call:        toolgenCallListFiles,
+	Namespace: "files",
+	Tokens:    toolgen.Tokens{Default: 145, Strict: 151, Gemini: 123},
+	Call:      toolgenCallListFiles,
 }, {
 	Name:         ToolSearchFiles,
 	Description:  "SearchFiles finds files anywhere in the drive whose name or content matches a full-text query, optionally narrowed by type and modification date.",
@@ -237,10 +278,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "files",
-	Tokens:      toolgen.Tokens{Default: 176, Strict: 194, Gemini: 154},
-	SearchTerms: "1 73 iBChAIyBKJDJAKuEgIiUghXhhwixFC0CZAAEMQU address after:3 anywher application chang content:2 date drive email exampl file:11 find full limit:2 look match mime:3 mime_type:2 modifi:2 modifi_after:2 modification most name:2 narrow onli:3 optionalli own owner:2 pdf queri:3 result return search:4 search_file:4 text time type:4 whose word",
-	Call:        toolgenCallSearchFiles,
+	Namespace: "files",
+	Tokens:    toolgen.Tokens{Default: 176, Strict: 194, Gemini: 154},
+	Call:      toolgenCallSearchFiles,
 }, {
 	Name:        ToolReadFile,
 	Description: "ReadFile returns the contents of a text file. Binary files are returned base64-encoded.",
@@ -249,10 +289,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "files",
-	Tokens:      toolgen.Tokens{Default: 99, Strict: 94, Gemini: 77},
-	SearchTerms: "1 40 8QESCxCYiAAW6AWMBA absent after base64 binari byte:3 content encod file:10 mani max:2 max_byte:2 path:3 read:4 read_file:4 return:2 stop text whole",
-	Call:        toolgenCallReadFile,
+	Namespace: "files",
+	Tokens:    toolgen.Tokens{Default: 99, Strict: 94, Gemini: 77},
+	Call:      toolgenCallReadFile,
 }, {
 	Name:         ToolWriteFile,
 	Description:  "WriteFile creates a file with the given contents, or replaces an existing file's contents when overwrite is set.",
@@ -261,7 +300,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations:  toolgen.Annotations{Destructive: true},
 	Namespace:    "files",
 	Tokens:       toolgen.Tokens{Default: 129, Strict: 112, Gemini: 107},
-	SearchTerms:  "1 46 DKwrgwIEgmgCJUIiY content:5 creat:2 error exist:3 file:11 folder given miss new otherwis overwrit:3 parent path:3 replac:2 set write:5 write_file:4",
 	Call:         toolgenCallWriteFile,
 }, {
 	Name:         ToolAppendToFile,
@@ -270,7 +308,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"FileInfo describes a file or folder.","properties":{"path":{"type":"string"},"name":{"type":"string"},"folder":{"type":"boolean"},"size":{"type":"integer"},"mime_type":{"type":"string"},"owner":{"type":"string"},"modified_at":{"type":"string","format":"date-time"},"starred":{"type":"boolean"},"tags":{"type":"array","items":{"type":"string"}}},"required":["path","name","folder","size","owner","modified_at"],"additionalProperties":false}`),
 	Namespace:    "files",
 	Tokens:       toolgen.Tokens{Default: 88, Strict: 71, Gemini: 66},
-	SearchTerms:  "1 27 XoBpgYERQ add append:5 append_to_file:4 content:2 end exist file:8 path:3 text:2",
 	Call:         toolgenCallAppendToFile,
 }, {
 	Name:        ToolDeleteFile,
@@ -279,7 +316,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{Destructive: true},
 	Namespace:   "files",
 	Tokens:      toolgen.Tokens{Default: 96, Strict: 79, Gemini: 74},
-	SearchTerms: "1 30 CjqAQsBJoQB cannot delet:5 delet_file:4 file:9 good move path:3 permanent:2 restor skip trash:2",
 	Call:        toolgenCallDeleteFile,
 }, {
 	Name:         ToolMoveFile,
@@ -288,7 +324,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"FileInfo describes a file or folder.","properties":{"path":{"type":"string"},"name":{"type":"string"},"folder":{"type":"boolean"},"size":{"type":"integer"},"mime_type":{"type":"string"},"owner":{"type":"string"},"modified_at":{"type":"string","format":"date-time"},"starred":{"type":"boolean"},"tags":{"type":"array","items":{"type":"string"}}},"required":["path","name","folder","size","owner","modified_at"],"additionalProperties":false}`),
 	Namespace:    "files",
 	Tokens:       toolgen.Tokens{Default: 95, Strict: 78, Gemini: 73},
-	SearchTerms:  "1 34 BsBgEwQ44 another destination:2 destination_folder:2 file:8 folder:6 move:7 move_file:4 path:2 sourc:2",
 	Call:         toolgenCallMoveFile,
 }, {
 	Name:         ToolCopyFile,
@@ -297,7 +332,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"FileInfo describes a file or folder.","properties":{"path":{"type":"string"},"name":{"type":"string"},"folder":{"type":"boolean"},"size":{"type":"integer"},"mime_type":{"type":"string"},"owner":{"type":"string"},"modified_at":{"type":"string","format":"date-time"},"starred":{"type":"boolean"},"tags":{"type":"array","items":{"type":"string"}}},"required":["path","name","folder","size","owner","modified_at"],"additionalProperties":false}`),
 	Namespace:    "files",
 	Tokens:       toolgen.Tokens{Default: 93, Strict: 76, Gemini: 71},
-	SearchTerms:  "1 30 nwaAQAiBCd0 another copi:7 copi_file:4 destination:2 file:8 folder make on path:2 same sourc:2",
 	Call:         toolgenCallCopyFile,
 }, {
 	Name:         ToolRenameFile,
@@ -306,7 +340,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"FileInfo describes a file or folder.","properties":{"path":{"type":"string"},"name":{"type":"string"},"folder":{"type":"boolean"},"size":{"type":"integer"},"mime_type":{"type":"string"},"owner":{"type":"string"},"modified_at":{"type":"string","format":"date-time"},"starred":{"type":"boolean"},"tags":{"type":"array","items":{"type":"string"}}},"required":["path","name","folder","size","owner","modified_at"],"additionalProperties":false}`),
 	Namespace:    "files",
 	Tokens:       toolgen.Tokens{Default: 95, Strict: 78, Gemini: 73},
-	SearchTerms:  "1 35 Bg-ISUEjgHA chang file:8 folder:3 move name:4 new:3 new_name:2 path:3 renam:4 renam_file:4 without:2",
 	Call:         toolgenCallRenameFile,
 }, {
 	Name:         ToolCreateFolder,
@@ -316,7 +349,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations:  toolgen.Annotations{Idempotent: true},
 	Namespace:    "files",
 	Tokens:       toolgen.Tokens{Default: 71, Strict: 54, Gemini: 49},
-	SearchTerms:  "1 25 ngBlg4ASF ani creat:5 creat_folder:4 file:2 folder:7 miss new parent path:3",
 	Call: toolimpl.Caller(&toolgenToolCreateFolder, func(ctx context.Context, in toolgenParamsCreateFolder) (FileInfo, error) {
 		return CreateFolder(ctx, in.path)
 	}),
@@ -327,7 +359,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{Destructive: true},
 	Namespace:   "files",
 	Tokens:      toolgen.Tokens{Default: 99, Strict: 82, Gemini: 77},
-	SearchTerms: "1 33 BCyFoYERisCCi content delet:6 delet_folder:4 empti file:2 folder:8 move onli path:3 recursiv:3 set too trash",
 	Call:        toolgenCallDeleteFolder,
 }, {
 	Name:         ToolGetFileMetadata,
@@ -338,9 +369,8 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "files",
-	Tokens:      toolgen.Tokens{Default: 83, Strict: 66, Gemini: 61},
-	SearchTerms: "1 33 DCYpCBEW0oQzkAE content file:8 folder get:4 get_file_metadata:4 metadata:4 modification owner path:3 return size tag time type without",
+	Namespace: "files",
+	Tokens:    toolgen.Tokens{Default: 83, Strict: 66, Gemini: 61},
 	Call: toolimpl.Caller(&toolgenToolGetFileMetadata, func(ctx context.Context, in toolgenParamsGetFileMetadata) (FileInfo, error) {
 		return GetFileMetadata(ctx, in.path)
 	}),
@@ -351,7 +381,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Permission is one person's or group's access to a file.","properties":{"email":{"type":"string"},"role":{"type":"string","description":"Role is the access a person gets to a shared file or folder.\n\"viewer\": can open and download\n\"commenter\": can view and leave comments\n\"editor\": can change, move and share","enum":["viewer","commenter","editor"]},"owner":{"type":"boolean"}},"required":["email","role"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
 	Namespace:    "files",
 	Tokens:       toolgen.Tokens{Default: 220, Strict: 234, Gemini: 194},
-	SearchTerms:  "1 76 XEgJAWEyzApgATSgcUIFQdABkEKIECLJMg about access:2 chang comment commenter:2 download editor:2 email:5 expir:3 expir_at:3 file:8 folder:2 get give googl group:2 includ leav messag:3 move notifi:3 notification open path:3 person:4 remov role:3 send share:8 share_file:4 style time view viewer:2",
 	Call:         toolgenCallShareFile,
 }, {
 	Name:        ToolRevokeFileAccess,
@@ -361,10 +390,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Destructive: true,
 		Idempotent:  true,
 	},
-	Namespace:   "files",
-	Tokens:      toolgen.Tokens{Default: 98, Strict: 81, Gemini: 76},
-	SearchTerms: "1 36 BRrMWpABQMg access:6 email:2 file:8 folder:2 group:2 path:3 person:2 remov:2 revok:4 revok_file_access:4 whose",
-	Call:        toolgenCallRevokeFileAccess,
+	Namespace: "files",
+	Tokens:    toolgen.Tokens{Default: 98, Strict: 81, Gemini: 76},
+	Call:      toolgenCallRevokeFileAccess,
 }, {
 	Name:         ToolListFilePermissions,
 	Description:  "ListFilePermissions lists who has access to a file or folder and with which role.",
@@ -374,10 +402,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "files",
-	Tokens:      toolgen.Tokens{Default: 78, Strict: 61, Gemini: 56},
-	SearchTerms: "1 28 RwJkARtA access file:8 folder:2 list:5 list_file_permission:4 path:3 permission:4 role",
-	Call:        toolgenCallListFilePermissions,
+	Namespace: "files",
+	Tokens:    toolgen.Tokens{Default: 78, Strict: 61, Gemini: 56},
+	Call:      toolgenCallListFilePermissions,
 }, {
 	Name:         ToolCreateShareLink,
 	Description:  "CreateShareLink creates a link that opens a file or folder, for anyone or for members of the organization.",
@@ -385,7 +412,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"ShareLink is a link that opens a file.","properties":{"id":{"type":"string"},"url":{"type":"string"},"access":{"type":"string","description":"LinkAccess says who can open a share link.\n\"anyone\": anyone who has the link\n\"organization\": signed-in members of the organization\n\"restricted\": only people already shared with","enum":["anyone","organization","restricted"]},"expires_at":{"type":"string","format":"date-time"}},"required":["id","url","access"],"additionalProperties":false}`),
 	Namespace:    "files",
 	Tokens:       toolgen.Tokens{Default: 241, Strict: 259, Gemini: 219},
-	SearchTerms:  "1 87 HZADCEToEFwKI0ELoUQABCtBMwmAAIRFlANA absent access:2 alreadi anyon:4 chang comment commenter:2 creat:5 creat_share_link:4 download editor:2 enter expir:2 expir_at:2 file:4 folder:2 leav link:10 member:2 move must onli open:5 organization:4 password:3 path:3 peopl:3 restrict:2 role:2 share:6 sign stop time view viewer:3 work",
 	Call:         toolgenCallCreateShareLink,
 }, {
 	Name:        ToolDisableShareLink,
@@ -395,10 +421,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Destructive: true,
 		Idempotent:  true,
 	},
-	Namespace:   "files",
-	Tokens:      toolgen.Tokens{Default: 85, Strict: 68, Gemini: 63},
-	SearchTerms: "1 38 kgCYEWCFAcSQAVA creat creat_share_link disabl:4 disabl_share_link:4 file:2 id:3 link:9 link_id:2 longer off open return share:6 turn work",
-	Call:        toolgenCallDisableShareLink,
+	Namespace: "files",
+	Tokens:    toolgen.Tokens{Default: 85, Strict: 68, Gemini: 63},
+	Call:      toolgenCallDisableShareLink,
 }, {
 	Name:         ToolListFileVersions,
 	Description:  "ListFileVersions lists the stored revisions of a file, newest first.",
@@ -408,10 +433,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "files",
-	Tokens:      toolgen.Tokens{Default: 73, Strict: 56, Gemini: 51},
-	SearchTerms: "1 28 AhFiEWjUE file:8 first list:5 list_file_version:4 newest path:3 revision store version:4",
-	Call:        toolgenCallListFileVersions,
+	Namespace: "files",
+	Tokens:    toolgen.Tokens{Default: 73, Strict: 56, Gemini: 51},
+	Call:      toolgenCallListFileVersions,
 }, {
 	Name:         ToolRestoreFileVersion,
 	Description:  "RestoreFileVersion makes an earlier revision of a file its current contents. The current contents stay available as a revision.",
@@ -419,7 +443,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"FileInfo describes a file or folder.","properties":{"path":{"type":"string"},"name":{"type":"string"},"folder":{"type":"boolean"},"size":{"type":"integer"},"mime_type":{"type":"string"},"owner":{"type":"string"},"modified_at":{"type":"string","format":"date-time"},"starred":{"type":"boolean"},"tags":{"type":"array","items":{"type":"string"}}},"required":["path","name","folder","size","owner","modified_at"],"additionalProperties":false}`),
 	Namespace:    "files",
 	Tokens:       toolgen.Tokens{Default: 105, Strict: 88, Gemini: 83},
-	SearchTerms:  "1 45 E0wUAEohBMjQKTAJ availabl content:2 current:2 earlier file:9 id:3 list list_file_version make path:3 restor:4 restor_file_version:4 revision:3 stai version:7 version_id:2",
 	Call:         toolgenCallRestoreFileVersion,
 }, {
 	Name:         ToolListTrash,
@@ -430,9 +453,8 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "files",
-	Tokens:      toolgen.Tokens{Default: 83, Strict: 66, Gemini: 61},
-	SearchTerms: "1 27 BJQCgikIKi2K delet entri file:3 first folder limit:2 list:5 list_trash:4 most:2 recentli return trash:5",
+	Namespace: "files",
+	Tokens:    toolgen.Tokens{Default: 83, Strict: 66, Gemini: 61},
 	Call: toolimpl.Caller(&toolgenToolListTrash, func(ctx context.Context, in toolgenParamsListTrash) (FileList, error) {
 		return ListTrash(ctx, in.limit)
 	}),
@@ -444,7 +466,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations:  toolgen.Annotations{Idempotent: true},
 	Namespace:    "files",
 	Tokens:       toolgen.Tokens{Default: 81, Strict: 64, Gemini: 59},
-	SearchTerms:  "1 26 hwFwIyRQg back file:4 folder:2 original path:3 put restor:4 restor_from_trash:4 trash:6",
 	Call: toolimpl.Caller(&toolgenToolRestoreFromTrash, func(ctx context.Context, in toolgenParamsRestoreFromTrash) (FileInfo, error) {
 		return RestoreFromTrash(ctx, in.path)
 	}),
@@ -456,7 +477,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	RequiresApproval: true,
 	Namespace:        "files",
 	Tokens:           toolgen.Tokens{Default: 50, Strict: 33, Gemini: 29},
-	SearchTerms:      "1 18 IoMwcoQ delet empti:4 empti_trash:4 everyth file:2 permanentli trash:5",
 	Call:             toolgenCallEmptyTrash,
 }, {
 	Name:         ToolCompressFiles,
@@ -465,7 +485,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"FileInfo describes a file or folder.","properties":{"path":{"type":"string"},"name":{"type":"string"},"folder":{"type":"boolean"},"size":{"type":"integer"},"mime_type":{"type":"string"},"owner":{"type":"string"},"modified_at":{"type":"string","format":"date-time"},"starred":{"type":"boolean"},"tags":{"type":"array","items":{"type":"string"}}},"required":["path","name","folder","size","owner","modified_at"],"additionalProperties":false}`),
 	Namespace:    "files",
 	Tokens:       toolgen.Tokens{Default: 148, Strict: 131, Gemini: 126},
-	SearchTerms:  "1 52 SAIYOaqVwCAGghAIBI 7z:2 archiv:7 archiv_path:2 compress:5 compress_file:4 creat file:8 folder:2 format:3 gz:2 gzip includ on pack path:5 tar:2 tarbal zip:4",
 	Call:         toolgenCallCompressFiles,
 }, {
 	Name:         ToolExtractArchive,
@@ -474,7 +493,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"FileList is a page of files.","properties":{"files":{"type":"array","items":{"type":"object","description":"FileInfo describes a file or folder.","properties":{"path":{"type":"string"},"name":{"type":"string"},"folder":{"type":"boolean"},"size":{"type":"integer"},"mime_type":{"type":"string"},"owner":{"type":"string"},"modified_at":{"type":"string","format":"date-time"},"starred":{"type":"boolean"},"tags":{"type":"array","items":{"type":"string"}}},"required":["path","name","folder","size","owner","modified_at"],"additionalProperties":false}},"next_page_token":{"type":"string"}},"required":["files"],"additionalProperties":false}`),
 	Namespace:    "files",
 	Tokens:       toolgen.Tokens{Default: 98, Strict: 81, Gemini: 76},
-	SearchTerms:  "1 35 CAhZU2E0AMACgWU 7z archiv:8 archiv_path:2 creat destination:2 extract:4 extract_archiv:4 file:2 folder:2 gz miss path:3 tar unpack:2 zip",
 	Call:         toolgenCallExtractArchive,
 }, {
 	Name:         ToolGetStorageQuota,
@@ -485,10 +503,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "files",
-	Tokens:      toolgen.Tokens{Default: 59, Strict: 42, Gemini: 38},
-	SearchTerms: "1 25 EoUQgANBBK account allow file:2 get:4 get_storag_quota:4 much:2 quota:4 return storag:5 us",
-	Call:        toolgenCallGetStorageQuota,
+	Namespace: "files",
+	Tokens:    toolgen.Tokens{Default: 59, Strict: 42, Gemini: 38},
+	Call:      toolgenCallGetStorageQuota,
 }, {
 	Name:        ToolLockFile,
 	Description: "LockFile checks out a file so that only you can edit it until you unlock it.",
@@ -496,7 +513,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{Idempotent: true},
 	Namespace:   "files",
 	Tokens:      toolgen.Tokens{Default: 95, Strict: 89, Gemini: 73},
-	SearchTerms: "1 32 UEwDCg1GmACBE0 check edit:2 file:9 lock:4 lock_file:4 onli other out path:3 reason:2 shown try unlock until",
 	Call:        toolgenCallLockFile,
 }, {
 	Name:        ToolUnlockFile,
@@ -505,7 +521,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{Idempotent: true},
 	Namespace:   "files",
 	Tokens:      toolgen.Tokens{Default: 77, Strict: 60, Gemini: 55},
-	SearchTerms: "1 28 GAPCRkJBAQg again edit file:9 lock:2 lock_file other path:3 releas taken unlock:4 unlock_file:4",
 	Call:        toolgenCallUnlockFile,
 }, {
 	Name:        ToolAddFileComment,
@@ -513,7 +528,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"path":{"type":"string","description":"path of the file."},"text":{"type":"string","description":"the comment; @mentions notify the people mentioned."}},"required":["path","text"],"additionalProperties":false}`),
 	Namespace:   "files",
 	Tokens:      toolgen.Tokens{Default: 98, Strict: 81, Gemini: 76},
-	SearchTerms: "1 35 NAwhhOAADFGcM add:4 add_file_comment:4 comment:6 everyon file:8 leav mention:2 notifi path:3 peopl share text:2 visibl",
 	Call:        toolgenCallAddFileComment,
 }, {
 	Name:         ToolListRecentFiles,
@@ -524,9 +538,8 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "files",
-	Tokens:      toolgen.Tokens{Default: 80, Strict: 63, Gemini: 58},
-	SearchTerms: "1 29 BIEilAURKH chang file:8 limit:2 list:5 list_recent_file:4 most:2 open recent:4 recentli return",
+	Namespace: "files",
+	Tokens:    toolgen.Tokens{Default: 80, Strict: 63, Gemini: 58},
 	Call: toolimpl.Caller(&toolgenToolListRecentFiles, func(ctx context.Context, in toolgenParamsListRecentFiles) (FileList, error) {
 		return ListRecentFiles(ctx, in.limit)
 	}),
@@ -537,7 +550,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{Idempotent: true},
 	Namespace:   "files",
 	Tokens:      toolgen.Tokens{Default: 98, Strict: 81, Gemini: 76},
-	SearchTerms: "1 30 lilgeAMAIC add fals file:9 folder path:3 remov star:8 star_file:4 true unstar",
 	Call:        toolgenCallStarFile,
 }, {
 	Name:         ToolConvertFileFormat,
@@ -546,7 +558,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"FileInfo describes a file or folder.","properties":{"path":{"type":"string"},"name":{"type":"string"},"folder":{"type":"boolean"},"size":{"type":"integer"},"mime_type":{"type":"string"},"owner":{"type":"string"},"modified_at":{"type":"string","format":"date-time"},"starred":{"type":"boolean"},"tags":{"type":"array","items":{"type":"string"}}},"required":["path","name","folder","size","owner","modified_at"],"additionalProperties":false}`),
 	Namespace:    "files",
 	Tokens:       toolgen.Tokens{Default: 161, Strict: 144, Gemini: 139},
-	SearchTerms:  "1 70 QGgomKzBwKCgwRGABCcHkYA0I5DBCI another convert:7 convert_file_format:4 document:2 docx:2 file:7 format:9 imag:3 jpeg jpg:2 markdown md:2 microsoft next on:2 original page:2 path:3 pdf:2 per:2 plain png:3 portabl result save target:2 target_format:2 text txt:2 word",
 	Call:         toolgenCallConvertFileFormat,
 }, {
 	Name:        ToolGetFileChecksum,
@@ -556,10 +567,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "files",
-	Tokens:      toolgen.Tokens{Default: 142, Strict: 125, Gemini: 120},
-	SearchTerms: "1 51 0DBiMLgJBoRhEnBIBECRQN 128 160 256:2 algorithm:3 bit:3 checksum:5 compar comput content copi download file:8 get:4 get_file_checksum:4 hash md5:3 path:3 sha:2 sha1:2 sha256:2 two verifi",
-	Call:        toolgenCallGetFileChecksum,
+	Namespace: "files",
+	Tokens:    toolgen.Tokens{Default: 142, Strict: 125, Gemini: 120},
+	Call:      toolgenCallGetFileChecksum,
 }, {
 	Name:         ToolFindDuplicateFiles,
 	Description:  "FindDuplicateFiles finds files with identical contents under a folder, grouped by content.",
@@ -569,10 +579,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "files",
-	Tokens:      toolgen.Tokens{Default: 98, Strict: 93, Gemini: 76},
-	SearchTerms: "1 42 qRACHFCsArhcgEmYAw byte content:2 duplicat:4 file:8 find:5 find_duplicat_file:4 folder:4 group identical ignor mani min:2 min_size:2 scan size:2 smaller subfolder under",
-	Call:        toolgenCallFindDuplicateFiles,
+	Namespace: "files",
+	Tokens:    toolgen.Tokens{Default: 98, Strict: 93, Gemini: 76},
+	Call:      toolgenCallFindDuplicateFiles,
 }, {
 	Name:        ToolSyncFolder,
 	Description: "SyncFolder makes a local folder and a drive folder hold the same files.",
@@ -580,7 +589,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{Destructive: true},
 	Namespace:   "files",
 	Tokens:      toolgen.Tokens{Default: 221, Strict: 243, Gemini: 199},
-	SearchTerms: "1 95 KAAkLAI4VFIeAIPQAC4EBAAMSskdSYkD8AId0DY0ACgDA bidirectional:2 both chang:3 copi delet:4 delet_extraneou:3 direction:2 download:2 drive:4 dry:2 dry_run:2 exampl exclud:3 extraneou:3 file:4 folder:8 glob hold list local:5 local_path:2 machin make modul newest node node_modul path:5 pattern receiv remot:2 remot_path:2 report run:2 same send side:2 skip sync:4 sync_folder:4 upload:2 wai:2 win without would",
 	Call:        toolgenCallSyncFolder,
 }, {
 	Name:         ToolUploadFileFromURL,
@@ -590,7 +598,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations:  toolgen.Annotations{OpenWorld: true},
 	Namespace:    "files",
 	Tokens:       toolgen.Tokens{Default: 99, Strict: 82, Gemini: 77},
-	SearchTerms:  "1 34 oIYAIjoNQLII address:2 destination:2 download drive file:8 http:2 path save:2 upload:4 upload_file_from_url:4 url:6 web",
 	Call:         toolgenCallUploadFileFromURL,
 }, {
 	Name:        ToolGetFileDownloadURL,
@@ -599,7 +606,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "files",
 	Tokens:      toolgen.Tokens{Default: 104, Strict: 87, Gemini: 82},
-	SearchTerms: "1 42 pAg8AYxmXQi3AAQG address:2 direct download:5 expir:2 expir_in_minut:2 file:8 get:4 get_file_download_url:4 live long minut:2 path:3 return short url:4 work",
 	Call:        toolgenCallGetFileDownloadURL,
 }, {
 	Name:             ToolTransferFileOwnership,
@@ -608,7 +614,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	RequiresApproval: true,
 	Namespace:        "files",
 	Tokens:           toolgen.Tokens{Default: 107, Strict: 90, Gemini: 85},
-	SearchTerms:      "1 43 DIgUbdEYEAJkAAZZBR access another editor email file:8 folder:2 keep make must new:3 new_owner:2 organization owner:4 ownership:4 path:3 person transfer:4 transfer_file_ownership:4",
 	Call:             toolgenCallTransferFileOwnership,
 }, {
 	Name:         ToolListSharedWithMe,
@@ -619,10 +624,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "files",
-	Tokens:      toolgen.Tokens{Default: 101, Strict: 96, Gemini: 79},
-	SearchTerms: "1 34 DQmqUYAUAcwKksI address email file:3 folder item:2 limit:2 list:5 list_share_with_me:4 most onli other peopl return share:8 share_by:2",
-	Call:        toolgenCallListSharedWithMe,
+	Namespace: "files",
+	Tokens:    toolgen.Tokens{Default: 101, Strict: 96, Gemini: 79},
+	Call:      toolgenCallListSharedWithMe,
 }, {
 	Name:        ToolSetFileTags,
 	Description: "SetFileTags replaces the tags of a file or folder.",
@@ -630,7 +634,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{Idempotent: true},
 	Namespace:   "files",
 	Tokens:      toolgen.Tokens{Default: 100, Strict: 83, Gemini: 78},
-	SearchTerms: "1 36 BAUBtJAYaoYGR all empti file:8 folder:2 list new path:3 remov replac set:4 set_file_tag:4 tag:8 them",
 	Call:        toolgenCallSetFileTags,
 }, {
 	Name:        ToolScanFileForViruses,
@@ -639,7 +642,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "files",
 	Tokens:      toolgen.Tokens{Default: 82, Strict: 65, Gemini: 60},
-	SearchTerms: "1 29 BEnAeCGCKB check file:8 folder found malwar path:3 report scan:5 scan_file_for_virus:4 virus:4",
 	Call:        toolgenCallScanFileForViruses,
 }, {
 	Name:        ToolGenerateThumbnail,
@@ -648,7 +650,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "files",
 	Tokens:      toolgen.Tokens{Default: 104, Strict: 87, Gemini: 82},
-	SearchTerms: "1 32 RqLNAqMkAJbEAAc address document file:3 generat:4 generat_thumbnail:4 imag:2 path:3 pixel preview:2 render return small thumbnail:4 video width:3",
 	Call:        toolgenCallGenerateThumbnail,
 }}
 

@@ -18,8 +18,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(10 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 10)
+	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -223,7 +223,48 @@ var (
 
 // Tools returns the tools of package hr: get_employee, search_employee_directory, onboard_employee, update_employee_record, offboard_employee, get_org_chart, list_direct_reports, update_emergency_contact, request_time_off, review_time_off_request, list_time_off_requests, cancel_time_off_request, get_pto_balance, list_people_out_of_office, get_payslip, update_compensation, award_bonus, log_timesheet_hours, create_job_opening, list_job_openings, close_job_opening, add_candidate, list_candidates, advance_candidate, reject_candidate, schedule_interview, submit_interview_scorecard, create_offer_letter, launch_review_cycle, submit_performance_review, create_employee_goal, give_kudos, list_benefit_plans, enroll_in_benefit_plan, assign_training_course, get_training_completion, submit_expense_claim, approve_expense_claim, get_headcount_report, request_equipment.
 func Tools() []toolgen.Tool {
-	return toolimpl.StaticTools(toolgenTools[:])
+	return toolimpl.StaticTools(toolgenTools[:], []string{
+		"1 33 AmJiDQ6iBEwGgAJS date department email employe:8 employe_id:2 get:4 get_employe:4 hr:2 id:3 location manager profil return start titl work",
+		"1 39 BChkCICHkHgwAAJR countri department:4 directori:4 employe:5 find hr:2 location:3 name:2 offic onli:2 part queri:2 search:4 search_employe_directori:4 skill titl:2",
+		"1 107 HBABURqqiAEgB-aggAg-10FjCFQjGCAYdBNBAygMQgQREjACICgAYUQB account annual:3 annual_salari:3 base checklist contract contractor:3 countri creat currenci:3 date:2 department:2 email:3 employe:5 employment:2 employment_type equipment external fix full:3 full_time:2 hire hour:2 hr:2 id:2 intern:2 internship job kind location:2 manager:2 manager_id:2 messag name:2 new offic onboard:5 onboard_employe:4 paperwork part:2 part_time:2 per permanent:2 personal record reduc remot salari:4 start:3 start_date:2 term time:4 titl:3 type:3 welcom year",
+		"1 60 BggFCSFCam1ADExBbGAEABmY absent after chang:2 date:3 department:3 effect effectiv:3 effectiv_date:3 employe:7 employe_id:2 exampl hr:2 id:4 location:3 manager:3 manager_id:2 promotion record:4 take titl:3 todai transfer updat:4 updat_employe_record:4",
+		"1 78 BEANA2YAoEKjwJtQ4dyAFwCDJgRAcAdACkQUsKIISg access again caus contract:2 contract_end:2 dai:4 departur eligibl:2 eligibl_for_rehir:2 eliminat employe:9 employe_id:2 end:3 fix go hire hr:2 id:2 last:4 last_dai:2 layoff:2 leav let mai offboard:4 offboard_employe:4 performanc position reason:2 record rehir:2 removal resign resignation:2 retir retirement:2 schedul term termination:2 whether why work",
+		"1 40 kkMRgAgCmnMUMpKAMaAF absent ceo chart:4 depth:2 down employe:3 get:4 get_org_chart:4 hr:2 id:2 level mani org:4 report return root:2 root_employe_id:2 top tree:2 under",
+		"1 29 FJARJK5mA direct:4 employe hr:2 id:2 list:5 list_direct_report:4 manager:4 manager_id:2 report:5",
+		"1 44 JAGCBpAzugCLmgiAQQK call contact:6 emergenci:4 employe:4 employe_id:2 happen hr:2 id:2 name:3 number parent person phone:3 relationship:2 set someth spous updat:4 updat_emergenci_contact:4",
+		"1 91 BECQkcRIIAIkKAgGG3VT0yCAyCZIgCEMCECCAguJFQA absent adoption approver ask bereavement:2 between birth child civic dai:6 date death duti:3 employe:3 employe_id:2 end:2 first half:3 half_dai:2 holidai hr:2 id:2 illness juri:2 juri_duti:2 kind last leav:5 leav_type:2 note:3 off:6 paid parental:2 relativ request:4 request_time_off:4 sick:2 start:3 time:4 two type:2 unpaid:3 vacation:2",
+		"1 43 QkEheQd6AUgmAADK approv:4 comment:2 employe fals hr:2 id:2 leav note off:4 reject:2 request:8 request_id:2 review:4 review_time_off_request:4 time:4 true",
+		"1 66 JQCEAgI2AMieDXI2RECVyAUQAgS after approv:3 approver befor cancel:2 date:3 down employe:4 employe_id:2 end hr:2 id:2 leav list:5 list_time_off_request:4 off:4 onli:4 pend:2 reject:2 request:9 start state statu:3 time:4 turn wait withdrawn",
+		"1 34 AEkF8xID4AII approv cancel:4 cancel_time_off_request:4 hr:2 id:2 leav off:4 pend request:8 request_id:2 time:4 withdraw",
+		"1 38 0Jk0MhgoLEERkIYgQBC absent accru balanc:4 dai each employe:4 employe_id:2 get:4 get_pto_balanc:4 hr:2 id:2 kind leav left mani:2 plan pto:4 return year",
+		"1 34 Ah1ghHMYRkQEB absent dai date:3 department:3 hr:2 leav list:5 list_peopl_out_of_offic:4 offic:4 onli out:4 peopl:4 todai",
+		"1 38 AASdWEA9hAKDqEBkBG 06 2026 absent deduction employe:4 employe_id:2 get:4 get_payslip:4 gross hr:2 id:2 month net pai:3 payslip:5 period:3 return tax",
+		"1 53 BEAVYHKAgJsG2AoU4EBYSgCxU adjustment annual:2 annual_salari:2 base:2 chang compensation:4 currenci:3 date:3 effect effectiv:2 effectiv_date:2 employe:4 employe_id:2 hr:2 id:2 market new per promotion reason:2 salari:4 take updat:4 updat_compensation:4 year",
+		"1 48 wKU8jSAA2wGSccAQGJAE absent amount:3 award:4 award_bonu:4 bonu:5 currenci:3 date:3 employe:4 employe_id:2 gross hr:2 id:2 next off on pai:3 pai_date:2 payrol:2 reason:2 run:2",
+		"1 48 ABaAYkEuHJIGHBBgAQ absent against client code:3 dai:2 date:2 employe:3 employe_id:2 hour:8 hr:2 id:2 log:4 log_timesheet_hour:4 project:4 project_code:2 record timesheet:4 work:2",
+		"1 69 AAeMGjZDg04rgkBwHAgJAA4oYIEM bottom career creat:4 creat_job_open:4 department:3 description:3 hire:5 hire_manager_id:2 hr:2 id:2 job:6 location:2 manager:3 markdown max:2 min:2 offic open:5 page position publish rang:2 remot salari:6 salari_max:2 salari_min:2 titl:3 top",
+		"1 39 QOIQAyMGCwRLOJxCA appli cancel close:2 department:3 each fill hr:2 includ:3 includ_close:2 job:4 list:5 list_job_open:4 mani onli open:5 peopl position:2",
+		"1 37 ASpEUwgwLJCGDC cancel career close:5 close_job_open:4 fill:4 hr:2 id:2 job:6 job_id:2 off open:4 page position:3 take",
+		"1 53 xFUCDYwIUQQRgAKrVYQCEggQIj add:5 add_candidat:4 address:2 appli applicant came candidat:5 cv email:2 employe hire hr:2 id:3 job:4 job_id:2 link link_in linkedin:2 name:2 pipelin profil referral resum:2 resum_url:2 sourc:3 url:2",
+		"1 63 ARYQQBcAI0hZENAAa_qEkgBJkiFAQg accept appli:2 applicant application assignment call candidat:5 extend hire:2 home:3 hr:2 id:2 interview job:3 job_id:2 list:5 list_candidat:4 loop offer:4 onli onsit:2 phone:2 phone_screen:2 position receiv recruiter screen:2 stage:4 take:3 take_home:2",
+		"1 64 URQQwhRAI0kZGNgAadqkkABImiFEQo accept advanc:4 advanc_candidat:4 another appli:2 application assignment call candidat:8 candidat_id:2 extend hire:3 home:3 hr:2 id:2 interview loop move new offer:4 onsit:2 phone:2 phone_screen:2 pipelin receiv recruiter screen:2 stage:4 take:3 take_home:2",
+		"1 42 AkIBVBIyS0ZDYhRQ applicant candidat:8 candidat_id:2 email:3 hr:2 id:2 internal optionalli reason:3 reject:5 reject_candidat:4 rejection:2 send:4 send_email:2 templat them",
+		"1 62 AwSkgSJAI4WDHSqZYgFBIgISAYk assess book call:2 candidat:4 candidat_id:2 design duration:2 duration_minut:2 focu:2 hr:2 id:4 interview:5 interviewer:4 interviewer_id:2 kind:2 long minut:2 offic onsit:2 phone:3 place schedul:4 schedul_interview:4 start:3 system take video:3",
+		"1 54 EQ0CuAiDqAARAo4kgKkj candidat definiteli:2 feedback:2 hire hr:2 id:2 interview:7 interview_id:2 interviewer lean:2 note:2 recommendation:3 record scorecard:4 strong:4 strong_no:2 strong_ye:2 submit:4 submit_interview_scorecard:4 ye:6",
+		"1 66 FiIoAMJSAQXhBh8pslCIIJoECIBZE annual:2 annual_salari:2 approval base candidat:4 candidat_id:2 creat:4 creat_offer_letter:4 currenci:3 date:3 draft equiti:2 equiti_share:2 expir:2 expir_at:2 hr:2 id:2 job laps letter:4 offer:7 option propos salari:3 share:2 signatur start:3 start_date:2 stock",
+		"1 60 CAgArgGC4h1YvkBEiBBGCRJk 2026 ask cycl:6 due:3 employe:3 employe_id:2 empti everyon feedback:4 group h1 hr:2 id:2 includ:2 includ_peer_feedback:2 launch:4 launch_review_cycl:4 manager name:3 peer:4 performanc review:9 self start",
+		"1 68 XAIUQoqHEDHWBIp8IALCASNQEEE area below:2 cycl:4 cycl_id:2 did employe:4 employe_id:2 exampl exce:2 exceed:2 expectation:4 far growth hr:2 id:4 manager meet:3 met outstand:2 overal performanc:4 rate:3 review:8 strength submit:5 submit_performanc_review:4 summari:2",
+		"1 46 JwqwQCrlJAIJKiCiEA creat:4 creat_employe_goal:4 due:2 employe:8 employe_id:2 goal:5 hr:2 id:2 kei:3 kei_result:2 measurabl objectiv okr reach result:4 set should titl:2",
+		"1 37 AUGMUFLi6EgToCgUQAQ colleagu:2 compani customer employe:2 employe_id:2 feed give:4 give_kudo:4 hr:2 id:2 kudo:4 messag:2 obsession publicli recognition show thank:2 them valu:3",
+		"1 33 AEC1RY5LQVgQGCBd benefit:4 countri dental employe enrol health hr:2 list:5 list_benefit_plan:4 location:2 offer onli other plan:6 retirement vision",
+		"1 42 QESDsG5BBCII benefit:5 cover dependent:4 employe:4 employe_id:2 enrol:5 enrol_in_benefit_plan:4 hr:2 id:4 name plan:8 plan_id:2",
+		"1 47 QQyFwiImBDII3AIwgB annual assign:5 assign_train_cours:4 awareness complet cours:8 cours_id:2 date due:3 employe:4 employe_id:2 exampl hr:2 id:4 learn must securiti train:5",
+		"1 33 YJxRQlUIBOAGG complet completion:4 cours:4 cours_id:2 department:3 get:4 get_train_completion:4 hr:2 id:2 onli overdu report train:4",
+		"1 91 BA9ABgNZiGakShUCABklloCIMQo8HUaEeEggwMQBCQHAgkEC amount:2 anyth bill book business:2 categori:3 claim:4 client code:2 conferenc cours currenci:2 date:2 description:2 els employe:2 employe_id:2 entertainment equipment:2 expens:7 expens_categori flight hardwar hotel hr:2 id:2 kind licens meal:3 offic other:2 pdf photo project:3 project_code:2 receipt:3 receipt_url:2 reimbursement softwar:2 spent submit:5 submit_expens_claim:4 subscription suppli taxi train:3 travel:2 url:2",
+		"1 40 YJQZomBISiAOU approv:8 approv_expens_claim:4 claim:8 claim_id:2 comment:2 employe:2 expens:5 fals hr:2 id:2 note reject:2 true",
+		"1 58 ICXATID0kQhQADwDDMBBhokCmo absent as_of:2 break broken count:2 countri date department:4 departur down:2 employe employment:4 employment_type:2 get:4 get_headcount_report:4 group:2 group_by:2 headcount:4 hire hr:2 location:3 manager:3 offic report:4 todai type:4",
+		"1 62 BgFmDyLEUkv4KEAhUkyAEBCAIAAD absent address chair:3 deliveri employe:5 employe_id:2 equipment:5 ergonomic external headset:3 hr:2 id:2 item:2 justification:2 keyboard:3 laptop:3 mobil monitor:3 need offic order:2 phone:3 piec request:4 request_equipment:4 ship:2 ship_to:2 why",
+	})
 }
 
 // toolgenTools are the tools of package hr, as the compiler lays them out.
@@ -236,10 +277,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "hr",
-	Tokens:      toolgen.Tokens{Default: 82, Strict: 65, Gemini: 60},
-	SearchTerms: "1 33 AmJiDQ6iBEwGgAJS date department email employe:8 employe_id:2 get:4 get_employe:4 hr:2 id:3 location manager profil return start titl work",
-	Call:        toolgenCallGetEmployee,
+	Namespace: "hr",
+	Tokens:    toolgen.Tokens{Default: 82, Strict: 65, Gemini: 60},
+	Call:      toolgenCallGetEmployee,
 }, {
 	Name:         ToolSearchEmployeeDirectory,
 	Description:  "SearchEmployeeDirectory finds employees by name, title, department or location.",
@@ -249,10 +289,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "hr",
-	Tokens:      toolgen.Tokens{Default: 105, Strict: 110, Gemini: 83},
-	SearchTerms: "1 39 BChkCICHkHgwAAJR countri department:4 directori:4 employe:5 find hr:2 location:3 name:2 offic onli:2 part queri:2 search:4 search_employe_directori:4 skill titl:2",
-	Call:        toolgenCallSearchEmployeeDirectory,
+	Namespace: "hr",
+	Tokens:    toolgen.Tokens{Default: 105, Strict: 110, Gemini: 83},
+	Call:      toolgenCallSearchEmployeeDirectory,
 }, {
 	Name:             ToolOnboardEmployee,
 	Description:      "OnboardEmployee creates a new hire's employee record and starts the onboarding checklist (accounts, equipment, paperwork).",
@@ -261,7 +300,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	RequiresApproval: true,
 	Namespace:        "hr",
 	Tokens:           toolgen.Tokens{Default: 281, Strict: 264, Gemini: 255},
-	SearchTerms:      "1 107 HBABURqqiAEgB-aggAg-10FjCFQjGCAYdBNBAygMQgQREjACICgAYUQB account annual:3 annual_salari:3 base checklist contract contractor:3 countri creat currenci:3 date:2 department:2 email:3 employe:5 employment:2 employment_type equipment external fix full:3 full_time:2 hire hour:2 hr:2 id:2 intern:2 internship job kind location:2 manager:2 manager_id:2 messag name:2 new offic onboard:5 onboard_employe:4 paperwork part:2 part_time:2 per permanent:2 personal record reduc remot salari:4 start:3 start_date:2 term time:4 titl:3 type:3 welcom year",
 	Call:             toolgenCallOnboardEmployee,
 }, {
 	Name:         ToolUpdateEmployeeRecord,
@@ -271,7 +309,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations:  toolgen.Annotations{Idempotent: true},
 	Namespace:    "hr",
 	Tokens:       toolgen.Tokens{Default: 133, Strict: 174, Gemini: 111},
-	SearchTerms:  "1 60 BggFCSFCam1ADExBbGAEABmY absent after chang:2 date:3 department:3 effect effectiv:3 effectiv_date:3 employe:7 employe_id:2 exampl hr:2 id:4 location:3 manager:3 manager_id:2 promotion record:4 take titl:3 todai transfer updat:4 updat_employe_record:4",
 	Call:         toolgenCallUpdateEmployeeRecord,
 }, {
 	Name:             ToolOffboardEmployee,
@@ -282,7 +319,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	RequiresApproval: true,
 	Namespace:        "hr",
 	Tokens:           toolgen.Tokens{Default: 197, Strict: 180, Gemini: 175},
-	SearchTerms:      "1 78 BEANA2YAoEKjwJtQ4dyAFwCDJgRAcAdACkQUsKIISg access again caus contract:2 contract_end:2 dai:4 departur eligibl:2 eligibl_for_rehir:2 eliminat employe:9 employe_id:2 end:3 fix go hire hr:2 id:2 last:4 last_dai:2 layoff:2 leav let mai offboard:4 offboard_employe:4 performanc position reason:2 record rehir:2 removal resign resignation:2 retir retirement:2 schedul term termination:2 whether why work",
 	Call:             toolgenCallOffboardEmployee,
 }, {
 	Name:         ToolGetOrgChart,
@@ -293,10 +329,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "hr",
-	Tokens:      toolgen.Tokens{Default: 99, Strict: 95, Gemini: 77},
-	SearchTerms: "1 40 kkMRgAgCmnMUMpKAMaAF absent ceo chart:4 depth:2 down employe:3 get:4 get_org_chart:4 hr:2 id:2 level mani org:4 report return root:2 root_employe_id:2 top tree:2 under",
-	Call:        toolgenCallGetOrgChart,
+	Namespace: "hr",
+	Tokens:    toolgen.Tokens{Default: 99, Strict: 95, Gemini: 77},
+	Call:      toolgenCallGetOrgChart,
 }, {
 	Name:         ToolListDirectReports,
 	Description:  "ListDirectReports lists the employees who report to a manager.",
@@ -306,10 +341,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "hr",
-	Tokens:      toolgen.Tokens{Default: 71, Strict: 54, Gemini: 49},
-	SearchTerms: "1 29 FJARJK5mA direct:4 employe hr:2 id:2 list:5 list_direct_report:4 manager:4 manager_id:2 report:5",
-	Call:        toolgenCallListDirectReports,
+	Namespace: "hr",
+	Tokens:    toolgen.Tokens{Default: 71, Strict: 54, Gemini: 49},
+	Call:      toolgenCallListDirectReports,
 }, {
 	Name:        ToolUpdateEmergencyContact,
 	Description: "UpdateEmergencyContact sets the person to call if something happens to an employee.",
@@ -317,7 +351,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{Idempotent: true},
 	Namespace:   "hr",
 	Tokens:      toolgen.Tokens{Default: 128, Strict: 111, Gemini: 106},
-	SearchTerms: "1 44 JAGCBpAzugCLmgiAQQK call contact:6 emergenci:4 employe:4 employe_id:2 happen hr:2 id:2 name:3 number parent person phone:3 relationship:2 set someth spous updat:4 updat_emergenci_contact:4",
 	Call:        toolgenCallUpdateEmergencyContact,
 }, {
 	Name:         ToolRequestTimeOff,
@@ -326,7 +359,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"TimeOffRequest is a request for leave.","properties":{"id":{"type":"string"},"employee_id":{"type":"string"},"type":{"type":"string","description":"LeaveType is a kind of time off.\n\"vacation\": paid holiday\n\"sick\": illness\n\"parental\": birth or adoption of a child\n\"bereavement\": death of a relative\n\"unpaid\": unpaid leave\n\"jury_duty\": civic duty","enum":["vacation","sick","parental","bereavement","unpaid","jury_duty"]},"start":{"type":"string","format":"date-time"},"end":{"type":"string","format":"date-time"},"days":{"type":"number"},"status":{"type":"string","description":"RequestStatus is the state of a request that needs approval.\n\"pending\": waiting for the approver\n\"approved\": approved\n\"rejected\": turned down\n\"cancelled\": withdrawn","enum":["pending","approved","rejected","cancelled"]}},"required":["id","employee_id","type","start","end","days","status"],"additionalProperties":false}`),
 	Namespace:    "hr",
 	Tokens:       toolgen.Tokens{Default: 239, Strict: 245, Gemini: 217},
-	SearchTerms:  "1 91 BECQkcRIIAIkKAgGG3VT0yCAyCZIgCEMCECCAguJFQA absent adoption approver ask bereavement:2 between birth child civic dai:6 date death duti:3 employe:3 employe_id:2 end:2 first half:3 half_dai:2 holidai hr:2 id:2 illness juri:2 juri_duti:2 kind last leav:5 leav_type:2 note:3 off:6 paid parental:2 relativ request:4 request_time_off:4 sick:2 start:3 time:4 two type:2 unpaid:3 vacation:2",
 	Call:         toolgenCallRequestTimeOff,
 }, {
 	Name:         ToolReviewTimeOffRequest,
@@ -336,7 +368,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations:  toolgen.Annotations{Idempotent: true},
 	Namespace:    "hr",
 	Tokens:       toolgen.Tokens{Default: 105, Strict: 99, Gemini: 83},
-	SearchTerms:  "1 43 QkEheQd6AUgmAADK approv:4 comment:2 employe fals hr:2 id:2 leav note off:4 reject:2 request:8 request_id:2 review:4 review_time_off_request:4 time:4 true",
 	Call:         toolgenCallReviewTimeOffRequest,
 }, {
 	Name:         ToolListTimeOffRequests,
@@ -347,10 +378,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "hr",
-	Tokens:      toolgen.Tokens{Default: 167, Strict: 200, Gemini: 145},
-	SearchTerms: "1 66 JQCEAgI2AMieDXI2RECVyAUQAgS after approv:3 approver befor cancel:2 date:3 down employe:4 employe_id:2 end hr:2 id:2 leav list:5 list_time_off_request:4 off:4 onli:4 pend:2 reject:2 request:9 start state statu:3 time:4 turn wait withdrawn",
-	Call:        toolgenCallListTimeOffRequests,
+	Namespace: "hr",
+	Tokens:    toolgen.Tokens{Default: 167, Strict: 200, Gemini: 145},
+	Call:      toolgenCallListTimeOffRequests,
 }, {
 	Name:         ToolCancelTimeOffRequest,
 	Description:  "CancelTimeOffRequest withdraws a leave request, pending or approved.",
@@ -359,7 +389,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations:  toolgen.Annotations{Idempotent: true},
 	Namespace:    "hr",
 	Tokens:       toolgen.Tokens{Default: 74, Strict: 57, Gemini: 52},
-	SearchTerms:  "1 34 AEkF8xID4AII approv cancel:4 cancel_time_off_request:4 hr:2 id:2 leav off:4 pend request:8 request_id:2 time:4 withdraw",
 	Call:         toolgenCallCancelTimeOffRequest,
 }, {
 	Name:         ToolGetPTOBalance,
@@ -370,10 +399,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "hr",
-	Tokens:      toolgen.Tokens{Default: 86, Strict: 84, Gemini: 64},
-	SearchTerms: "1 38 0Jk0MhgoLEERkIYgQBC absent accru balanc:4 dai each employe:4 employe_id:2 get:4 get_pto_balanc:4 hr:2 id:2 kind leav left mani:2 plan pto:4 return year",
-	Call:        toolgenCallGetPTOBalance,
+	Namespace: "hr",
+	Tokens:    toolgen.Tokens{Default: 86, Strict: 84, Gemini: 64},
+	Call:      toolgenCallGetPTOBalance,
 }, {
 	Name:         ToolListPeopleOutOfOffice,
 	Description:  "ListPeopleOutOfOffice lists who is on leave on a date.",
@@ -383,10 +411,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "hr",
-	Tokens:      toolgen.Tokens{Default: 91, Strict: 99, Gemini: 69},
-	SearchTerms: "1 34 Ah1ghHMYRkQEB absent dai date:3 department:3 hr:2 leav list:5 list_peopl_out_of_offic:4 offic:4 onli out:4 peopl:4 todai",
-	Call:        toolgenCallListPeopleOutOfOffice,
+	Namespace: "hr",
+	Tokens:    toolgen.Tokens{Default: 91, Strict: 99, Gemini: 69},
+	Call:      toolgenCallListPeopleOutOfOffice,
 }, {
 	Name:        ToolGetPayslip,
 	Description: "GetPayslip returns an employee's payslip for a pay period: gross pay, deductions, taxes and net pay.",
@@ -395,10 +422,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "hr",
-	Tokens:      toolgen.Tokens{Default: 122, Strict: 117, Gemini: 100},
-	SearchTerms: "1 38 AASdWEA9hAKDqEBkBG 06 2026 absent deduction employe:4 employe_id:2 get:4 get_payslip:4 gross hr:2 id:2 month net pai:3 payslip:5 period:3 return tax",
-	Call:        toolgenCallGetPayslip,
+	Namespace: "hr",
+	Tokens:    toolgen.Tokens{Default: 122, Strict: 117, Gemini: 100},
+	Call:      toolgenCallGetPayslip,
 }, {
 	Name:             ToolUpdateCompensation,
 	Description:      "UpdateCompensation changes an employee's base salary from a date.",
@@ -406,7 +432,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	RequiresApproval: true,
 	Namespace:        "hr",
 	Tokens:           toolgen.Tokens{Default: 160, Strict: 143, Gemini: 138},
-	SearchTerms:      "1 53 BEAVYHKAgJsG2AoU4EBYSgCxU adjustment annual:2 annual_salari:2 base:2 chang compensation:4 currenci:3 date:3 effect effectiv:2 effectiv_date:2 employe:4 employe_id:2 hr:2 id:2 market new per promotion reason:2 salari:4 take updat:4 updat_compensation:4 year",
 	Call:             toolgenCallUpdateCompensation,
 }, {
 	Name:             ToolAwardBonus,
@@ -415,7 +440,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	RequiresApproval: true,
 	Namespace:        "hr",
 	Tokens:           toolgen.Tokens{Default: 153, Strict: 149, Gemini: 131},
-	SearchTerms:      "1 48 wKU8jSAA2wGSccAQGJAE absent amount:3 award:4 award_bonu:4 bonu:5 currenci:3 date:3 employe:4 employe_id:2 gross hr:2 id:2 next off on pai:3 pai_date:2 payrol:2 reason:2 run:2",
 	Call:             toolgenCallAwardBonus,
 }, {
 	Name:        ToolLogTimesheetHours,
@@ -423,7 +447,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"employee_id":{"type":"string","description":"the employee; you when absent."},"date":{"type":"string","description":"the day.","format":"date-time"},"hours":{"type":"number","description":"the hours worked.","minimum":0,"maximum":24},"project_code":{"type":"string","description":"the project or client."}},"required":["date","hours","project_code"],"additionalProperties":false}`),
 	Namespace:   "hr",
 	Tokens:      toolgen.Tokens{Default: 135, Strict: 130, Gemini: 113},
-	SearchTerms: "1 48 ABaAYkEuHJIGHBBgAQ absent against client code:3 dai:2 date:2 employe:3 employe_id:2 hour:8 hr:2 id:2 log:4 log_timesheet_hour:4 project:4 project_code:2 record timesheet:4 work:2",
 	Call:        toolgenCallLogTimesheetHours,
 }, {
 	Name:         ToolCreateJobOpening,
@@ -432,7 +455,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Job is an open position.","properties":{"id":{"type":"string"},"title":{"type":"string"},"department":{"type":"string"},"location":{"type":"string"},"open":{"type":"boolean"},"applicants":{"type":"integer"}},"required":["id","title","department","location","open","applicants"],"additionalProperties":false}`),
 	Namespace:    "hr",
 	Tokens:       toolgen.Tokens{Default: 182, Strict: 189, Gemini: 160},
-	SearchTerms:  "1 69 AAeMGjZDg04rgkBwHAgJAA4oYIEM bottom career creat:4 creat_job_open:4 department:3 description:3 hire:5 hire_manager_id:2 hr:2 id:2 job:6 location:2 manager:3 markdown max:2 min:2 offic open:5 page position publish rang:2 remot salari:6 salari_max:2 salari_min:2 titl:3 top",
 	Call:         toolgenCallCreateJobOpening,
 }, {
 	Name:         ToolListJobOpenings,
@@ -443,10 +465,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "hr",
-	Tokens:      toolgen.Tokens{Default: 91, Strict: 85, Gemini: 69},
-	SearchTerms: "1 39 QOIQAyMGCwRLOJxCA appli cancel close:2 department:3 each fill hr:2 includ:3 includ_close:2 job:4 list:5 list_job_open:4 mani onli open:5 peopl position:2",
-	Call:        toolgenCallListJobOpenings,
+	Namespace: "hr",
+	Tokens:    toolgen.Tokens{Default: 91, Strict: 85, Gemini: 69},
+	Call:      toolgenCallListJobOpenings,
 }, {
 	Name:         ToolCloseJobOpening,
 	Description:  "CloseJobOpening closes a position, filled or cancelled, and takes it off the careers page.",
@@ -455,7 +476,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations:  toolgen.Annotations{Idempotent: true},
 	Namespace:    "hr",
 	Tokens:       toolgen.Tokens{Default: 95, Strict: 78, Gemini: 73},
-	SearchTerms:  "1 37 ASpEUwgwLJCGDC cancel career close:5 close_job_open:4 fill:4 hr:2 id:2 job:6 job_id:2 off open:4 page position:3 take",
 	Call:         toolgenCallCloseJobOpening,
 }, {
 	Name:         ToolAddCandidate,
@@ -464,7 +484,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Candidate is an applicant to a job.","properties":{"id":{"type":"string"},"name":{"type":"string"},"email":{"type":"string"},"job_id":{"type":"string"},"stage":{"type":"string","description":"Stage is a step of the hiring pipeline.\n\"applied\": application received\n\"phone_screen\": recruiter call\n\"take_home\": take-home assignment\n\"onsite\": interview loop\n\"offer\": offer extended\n\"hired\": offer accepted","enum":["applied","phone_screen","take_home","onsite","offer","hired"]}},"required":["id","name","email","job_id","stage"],"additionalProperties":false}`),
 	Namespace:    "hr",
 	Tokens:       toolgen.Tokens{Default: 147, Strict: 165, Gemini: 125},
-	SearchTerms:  "1 53 xFUCDYwIUQQRgAKrVYQCEggQIj add:5 add_candidat:4 address:2 appli applicant came candidat:5 cv email:2 employe hire hr:2 id:3 job:4 job_id:2 link link_in linkedin:2 name:2 pipelin profil referral resum:2 resum_url:2 sourc:3 url:2",
 	Call:         toolgenCallAddCandidate,
 }, {
 	Name:         ToolListCandidates,
@@ -475,10 +494,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "hr",
-	Tokens:      toolgen.Tokens{Default: 147, Strict: 142, Gemini: 125},
-	SearchTerms: "1 63 ARYQQBcAI0hZENAAa_qEkgBJkiFAQg accept appli:2 applicant application assignment call candidat:5 extend hire:2 home:3 hr:2 id:2 interview job:3 job_id:2 list:5 list_candidat:4 loop offer:4 onli onsit:2 phone:2 phone_screen:2 position receiv recruiter screen:2 stage:4 take:3 take_home:2",
-	Call:        toolgenCallListCandidates,
+	Namespace: "hr",
+	Tokens:    toolgen.Tokens{Default: 147, Strict: 142, Gemini: 125},
+	Call:      toolgenCallListCandidates,
 }, {
 	Name:         ToolAdvanceCandidate,
 	Description:  "AdvanceCandidate moves a candidate to another stage of the hiring pipeline.",
@@ -487,7 +505,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations:  toolgen.Annotations{Idempotent: true},
 	Namespace:    "hr",
 	Tokens:       toolgen.Tokens{Default: 148, Strict: 131, Gemini: 126},
-	SearchTerms:  "1 64 URQQwhRAI0kZGNgAadqkkABImiFEQo accept advanc:4 advanc_candidat:4 another appli:2 application assignment call candidat:8 candidat_id:2 extend hire:3 home:3 hr:2 id:2 interview loop move new offer:4 onsit:2 phone:2 phone_screen:2 pipelin receiv recruiter screen:2 stage:4 take:3 take_home:2",
 	Call:         toolgenCallAdvanceCandidate,
 }, {
 	Name:         ToolRejectCandidate,
@@ -496,7 +513,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Candidate is an applicant to a job.","properties":{"id":{"type":"string"},"name":{"type":"string"},"email":{"type":"string"},"job_id":{"type":"string"},"stage":{"type":"string","description":"Stage is a step of the hiring pipeline.\n\"applied\": application received\n\"phone_screen\": recruiter call\n\"take_home\": take-home assignment\n\"onsite\": interview loop\n\"offer\": offer extended\n\"hired\": offer accepted","enum":["applied","phone_screen","take_home","onsite","offer","hired"]}},"required":["id","name","email","job_id","stage"],"additionalProperties":false}`),
 	Namespace:    "hr",
 	Tokens:       toolgen.Tokens{Default: 106, Strict: 89, Gemini: 84},
-	SearchTerms:  "1 42 AkIBVBIyS0ZDYhRQ applicant candidat:8 candidat_id:2 email:3 hr:2 id:2 internal optionalli reason:3 reject:5 reject_candidat:4 rejection:2 send:4 send_email:2 templat them",
 	Call:         toolgenCallRejectCandidate,
 }, {
 	Name:        ToolScheduleInterview,
@@ -504,7 +520,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"candidate_id":{"type":"string","description":"the candidate."},"interviewer_ids":{"type":"array","description":"the interviewers.","items":{"type":"string"}},"start":{"type":"string","description":"when it starts.","format":"date-time"},"duration_minutes":{"type":"integer","description":"how long.","minimum":15,"maximum":480},"kind":{"type":"string","description":"how it takes place.\n\"phone\": a phone call\n\"video\": a video call\n\"onsite\": at the office","enum":["phone","video","onsite"]},"focus":{"type":"string","description":"what it assesses, \"system design\"."}},"required":["candidate_id","interviewer_ids","start","duration_minutes","kind"],"additionalProperties":false}`),
 	Namespace:   "hr",
 	Tokens:      toolgen.Tokens{Default: 205, Strict: 199, Gemini: 183},
-	SearchTerms: "1 62 AwSkgSJAI4WDHSqZYgFBIgISAYk assess book call:2 candidat:4 candidat_id:2 design duration:2 duration_minut:2 focu:2 hr:2 id:4 interview:5 interviewer:4 interviewer_id:2 kind:2 long minut:2 offic onsit:2 phone:3 place schedul:4 schedul_interview:4 start:3 system take video:3",
 	Call:        toolgenCallScheduleInterview,
 }, {
 	Name:        ToolSubmitInterviewScorecard,
@@ -512,7 +527,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"interview_id":{"type":"string","description":"the interview."},"recommendation":{"type":"string","description":"hire or not.\n\"strong_no\": definitely not\n\"no\": lean no\n\"yes\": lean yes\n\"strong_yes\": definitely yes","enum":["strong_no","no","yes","strong_yes"]},"notes":{"type":"string","description":"the feedback."}},"required":["interview_id","recommendation","notes"],"additionalProperties":false}`),
 	Namespace:   "hr",
 	Tokens:      toolgen.Tokens{Default: 148, Strict: 131, Gemini: 126},
-	SearchTerms: "1 54 EQ0CuAiDqAARAo4kgKkj candidat definiteli:2 feedback:2 hire hr:2 id:2 interview:7 interview_id:2 interviewer lean:2 note:2 recommendation:3 record scorecard:4 strong:4 strong_no:2 strong_ye:2 submit:4 submit_interview_scorecard:4 ye:6",
 	Call:        toolgenCallSubmitInterviewScorecard,
 }, {
 	Name:             ToolCreateOfferLetter,
@@ -521,7 +535,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	RequiresApproval: true,
 	Namespace:        "hr",
 	Tokens:           toolgen.Tokens{Default: 179, Strict: 189, Gemini: 157},
-	SearchTerms:      "1 66 FiIoAMJSAQXhBh8pslCIIJoECIBZE annual:2 annual_salari:2 approval base candidat:4 candidat_id:2 creat:4 creat_offer_letter:4 currenci:3 date:3 draft equiti:2 equiti_share:2 expir:2 expir_at:2 hr:2 id:2 job laps letter:4 offer:7 option propos salari:3 share:2 signatur start:3 start_date:2 stock",
 	Call:             toolgenCallCreateOfferLetter,
 }, {
 	Name:        ToolLaunchReviewCycle,
@@ -529,7 +542,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"the cycle's name, \"H1 2026\"."},"employee_ids":{"type":"array","description":"who is reviewed; everyone when empty.","items":{"type":"string"}},"due":{"type":"string","description":"when reviews are due.","format":"date-time"},"include_peer_feedback":{"type":"boolean","description":"ask peers for feedback."}},"required":["name","employee_ids","due","include_peer_feedback"],"additionalProperties":false}`),
 	Namespace:   "hr",
 	Tokens:      toolgen.Tokens{Default: 158, Strict: 141, Gemini: 136},
-	SearchTerms: "1 60 CAgArgGC4h1YvkBEiBBGCRJk 2026 ask cycl:6 due:3 employe:3 employe_id:2 empti everyon feedback:4 group h1 hr:2 id:2 includ:2 includ_peer_feedback:2 launch:4 launch_review_cycl:4 manager name:3 peer:4 performanc review:9 self start",
 	Call:        toolgenCallLaunchReviewCycle,
 }, {
 	Name:        ToolSubmitPerformanceReview,
@@ -537,7 +549,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"cycle_id":{"type":"string","description":"the review cycle."},"employee_id":{"type":"string","description":"the employee reviewed."},"rating":{"type":"string","description":"the overall rating.\n\"below\": did not meet expectations\n\"meets\": met expectations\n\"exceeds\": exceeded expectations\n\"outstanding\": far exceeded expectations","enum":["below","meets","exceeds","outstanding"]},"summary":{"type":"string","description":"strengths, growth areas and examples."}},"required":["cycle_id","employee_id","rating","summary"],"additionalProperties":false}`),
 	Namespace:   "hr",
 	Tokens:      toolgen.Tokens{Default: 172, Strict: 155, Gemini: 150},
-	SearchTerms: "1 68 XAIUQoqHEDHWBIp8IALCASNQEEE area below:2 cycl:4 cycl_id:2 did employe:4 employe_id:2 exampl exce:2 exceed:2 expectation:4 far growth hr:2 id:4 manager meet:3 met outstand:2 overal performanc:4 rate:3 review:8 strength submit:5 submit_performanc_review:4 summari:2",
 	Call:        toolgenCallSubmitPerformanceReview,
 }, {
 	Name:        ToolCreateEmployeeGoal,
@@ -545,7 +556,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"employee_id":{"type":"string","description":"the employee."},"title":{"type":"string","description":"the objective."},"key_results":{"type":"array","description":"measurable results.","items":{"type":"string"}},"due":{"type":"string","description":"when it should be reached.","format":"date-time"}},"required":["employee_id","title","key_results","due"],"additionalProperties":false}`),
 	Namespace:   "hr",
 	Tokens:      toolgen.Tokens{Default: 136, Strict: 119, Gemini: 114},
-	SearchTerms: "1 46 JwqwQCrlJAIJKiCiEA creat:4 creat_employe_goal:4 due:2 employe:8 employe_id:2 goal:5 hr:2 id:2 kei:3 kei_result:2 measurabl objectiv okr reach result:4 set should titl:2",
 	Call:        toolgenCallCreateEmployeeGoal,
 }, {
 	Name:        ToolGiveKudos,
@@ -553,7 +563,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"employee_id":{"type":"string","description":"the colleague."},"message":{"type":"string","description":"what you thank them for."},"value":{"type":"string","description":"the company value it shows, \"Customer obsession\"."}},"required":["employee_id","message"],"additionalProperties":false}`),
 	Namespace:   "hr",
 	Tokens:      toolgen.Tokens{Default: 108, Strict: 102, Gemini: 86},
-	SearchTerms: "1 37 AUGMUFLi6EgToCgUQAQ colleagu:2 compani customer employe:2 employe_id:2 feed give:4 give_kudo:4 hr:2 id:2 kudo:4 messag:2 obsession publicli recognition show thank:2 them valu:3",
 	Call:        toolgenCallGiveKudos,
 }, {
 	Name:         ToolListBenefitPlans,
@@ -564,17 +573,15 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "hr",
-	Tokens:      toolgen.Tokens{Default: 79, Strict: 76, Gemini: 57},
-	SearchTerms: "1 33 AEC1RY5LQVgQGCBd benefit:4 countri dental employe enrol health hr:2 list:5 list_benefit_plan:4 location:2 offer onli other plan:6 retirement vision",
-	Call:        toolgenCallListBenefitPlans,
+	Namespace: "hr",
+	Tokens:    toolgen.Tokens{Default: 79, Strict: 76, Gemini: 57},
+	Call:      toolgenCallListBenefitPlans,
 }, {
 	Name:        ToolEnrollInBenefitPlan,
 	Description: "EnrollInBenefitPlan enrolls an employee, and dependents, in a benefit plan.",
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"employee_id":{"type":"string","description":"the employee."},"plan_id":{"type":"string","description":"the plan."},"dependents":{"type":"array","description":"names of the dependents to cover.","items":{"type":"string"}}},"required":["employee_id","plan_id","dependents"],"additionalProperties":false}`),
 	Namespace:   "hr",
 	Tokens:      toolgen.Tokens{Default: 123, Strict: 106, Gemini: 101},
-	SearchTerms: "1 42 QESDsG5BBCII benefit:5 cover dependent:4 employe:4 employe_id:2 enrol:5 enrol_in_benefit_plan:4 hr:2 id:4 name plan:8 plan_id:2",
 	Call:        toolgenCallEnrollInBenefitPlan,
 }, {
 	Name:         ToolAssignTrainingCourse,
@@ -583,7 +590,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`),
 	Namespace:    "hr",
 	Tokens:       toolgen.Tokens{Default: 124, Strict: 107, Gemini: 102},
-	SearchTerms:  "1 47 QQyFwiImBDII3AIwgB annual assign:5 assign_train_cours:4 awareness complet cours:8 cours_id:2 date due:3 employe:4 employe_id:2 exampl hr:2 id:4 learn must securiti train:5",
 	Call:         toolgenCallAssignTrainingCourse,
 }, {
 	Name:         ToolGetTrainingCompletion,
@@ -594,17 +600,15 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "hr",
-	Tokens:      toolgen.Tokens{Default: 91, Strict: 85, Gemini: 69},
-	SearchTerms: "1 33 YJxRQlUIBOAGG complet completion:4 cours:4 cours_id:2 department:3 get:4 get_train_completion:4 hr:2 id:2 onli overdu report train:4",
-	Call:        toolgenCallGetTrainingCompletion,
+	Namespace: "hr",
+	Tokens:    toolgen.Tokens{Default: 91, Strict: 85, Gemini: 69},
+	Call:      toolgenCallGetTrainingCompletion,
 }, {
 	Name:        ToolSubmitExpenseClaim,
 	Description: "SubmitExpenseClaim submits a business expense for reimbursement.",
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"employee_id":{"type":"string"},"amount":{"type":"number","minimum":0},"currency":{"type":"string","pattern":"^[A-Z]{3}$"},"category":{"type":"string","description":"ExpenseCategory is the kind of a business expense.\n\"travel\": flights, trains, hotels, taxis\n\"meals\": meals and entertainment\n\"equipment\": hardware and office supplies\n\"software\": subscriptions and licenses\n\"training\": courses, books, conferences\n\"other\": anything else","enum":["travel","meals","equipment","software","training","other"]},"date":{"type":"string","description":"when it was spent","format":"date-time"},"description":{"type":"string","description":"what it was for"},"receipt_url":{"type":"string","description":"a photo or PDF of the receipt"},"project_code":{"type":"string","description":"the project or client to bill"}},"required":["employee_id","amount","currency","category","date","description"],"additionalProperties":false}`),
 	Namespace:   "hr",
 	Tokens:      toolgen.Tokens{Default: 252, Strict: 260, Gemini: 230},
-	SearchTerms: "1 91 BA9ABgNZiGakShUCABklloCIMQo8HUaEeEggwMQBCQHAgkEC amount:2 anyth bill book business:2 categori:3 claim:4 client code:2 conferenc cours currenci:2 date:2 description:2 els employe:2 employe_id:2 entertainment equipment:2 expens:7 expens_categori flight hardwar hotel hr:2 id:2 kind licens meal:3 offic other:2 pdf photo project:3 project_code:2 receipt:3 receipt_url:2 reimbursement softwar:2 spent submit:5 submit_expens_claim:4 subscription suppli taxi train:3 travel:2 url:2",
 	Call:        toolgenCallSubmitExpenseClaim,
 }, {
 	Name:        ToolApproveExpenseClaim,
@@ -613,7 +617,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{Idempotent: true},
 	Namespace:   "hr",
 	Tokens:      toolgen.Tokens{Default: 106, Strict: 100, Gemini: 84},
-	SearchTerms: "1 40 YJQZomBISiAOU approv:8 approv_expens_claim:4 claim:8 claim_id:2 comment:2 employe:2 expens:5 fals hr:2 id:2 note reject:2 true",
 	Call:        toolgenCallApproveExpenseClaim,
 }, {
 	Name:         ToolGetHeadcountReport,
@@ -624,17 +627,15 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "hr",
-	Tokens:      toolgen.Tokens{Default: 148, Strict: 144, Gemini: 126},
-	SearchTerms: "1 58 ICXATID0kQhQADwDDMBBhokCmo absent as_of:2 break broken count:2 countri date department:4 departur down:2 employe employment:4 employment_type:2 get:4 get_headcount_report:4 group:2 group_by:2 headcount:4 hire hr:2 location:3 manager:3 offic report:4 todai type:4",
-	Call:        toolgenCallGetHeadcountReport,
+	Namespace: "hr",
+	Tokens:    toolgen.Tokens{Default: 148, Strict: 144, Gemini: 126},
+	Call:      toolgenCallGetHeadcountReport,
 }, {
 	Name:        ToolRequestEquipment,
 	Description: "RequestEquipment orders a piece of equipment for an employee from IT.",
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"employee_id":{"type":"string","description":"the employee."},"item":{"type":"string","description":"what to order.\n\"laptop\": a laptop\n\"monitor\": an external monitor\n\"phone\": a mobile phone\n\"headset\": a headset\n\"keyboard\": a keyboard\n\"chair\": an ergonomic chair","enum":["laptop","monitor","phone","headset","keyboard","chair"]},"ship_to":{"type":"string","description":"the delivery address; the employee's office when absent."},"justification":{"type":"string","description":"why it is needed."}},"required":["employee_id","item"],"additionalProperties":false}`),
 	Namespace:   "hr",
 	Tokens:      toolgen.Tokens{Default: 181, Strict: 188, Gemini: 159},
-	SearchTerms: "1 62 BgFmDyLEUkv4KEAhUkyAEBCAIAAD absent address chair:3 deliveri employe:5 employe_id:2 equipment:5 ergonomic external headset:3 hr:2 id:2 item:2 justification:2 keyboard:3 laptop:3 mobil monitor:3 need offic order:2 phone:3 piec request:4 request_equipment:4 ship:2 ship_to:2 why",
 	Call:        toolgenCallRequestEquipment,
 }}
 

@@ -16,8 +16,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(10 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 10)
+	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -206,7 +206,49 @@ var (
 
 // Tools returns the tools of package issues: create_issue, get_issue, update_issue, search_issues, list_project_issues, assign_issue, transition_issue, close_issue, reopen_issue, comment_on_issue, add_issue_labels, remove_issue_label, link_issues, create_subtask, watch_issue, log_work_time, create_sprint, start_sprint, complete_sprint, move_issues_to_sprint, get_sprint_burndown, get_board, create_milestone, list_milestones, create_pull_request, list_pull_requests, get_pull_request, get_pr_diff, merge_pull_request, request_pr_review, submit_pr_review, add_pr_review_comment, list_ci_checks, rerun_ci_workflow, create_branch, delete_branch, list_commits, get_repo_file_contents, create_release, create_repository, add_repo_collaborator.
 func Tools() []toolgen.Tool {
-	return toolimpl.StaticTools(toolgenTools[:])
+	return toolimpl.StaticTools(toolgenTools[:], []string{
+		"1 125 gqkwBBXQKIAwmsRIQtEJgCgqQCAwYfSQ4zwEKaSgIBgAlSACMSCVMAyWRIhC acm api assigne:3 belong blocker:2 bodi:3 box broken bug:3 creat:4 creat_issu:4 critical:2 default description effort epic:7 estimat featur:3 file fix:2 functionaliti high:2 investigation issu:12 issu_type kei:2 kind label:2 larg low:2 markdown medium:2 new:2 now parent:3 parent_epic:3 piec point:3 prioriti:3 project:5 releas repositori reproduc sever someth soon spike:2 split step stop stori:3 stori_point:3 task:3 time:2 titl:2 type:3 urgent usernam web work:3",
+		"1 28 kEAZAAGJcKIoE 1234 56 acm api comment description get:4 get_issu:4 issu:8 kei:3 link return web",
+		"1 65 qJB4AAVLAHAjWBiUENhygCgWAUMD2CB blocker:2 bodi:2 chang critical:2 date:3 default description due:3 due_date:2 estimat fix:2 high:2 issu:8 kei:2 low:2 medium:2 now point:2 prioriti:4 releas sever soon stop stori:2 stori_point:2 time titl:3 updat:4 updat_issu:4 urgent work",
+		"1 34 AhggiIFxWaxUBiEkA done exampl find issu:8 label languag limit:2 most project queri:4 regression return search:4 search_issu:4 statu tracker web",
+		"1 99 AQhAkElAUuEAOwCqUSLgQTFkCgIRoEUMiUQINJAPAiG assign assigne:3 be bodi box broken bug:2 done:2 epic:2 featur:2 finish functionaliti in_progress:2 in_review:2 investigation issu:14 issu_type:2 kei label:4 larg list:5 list_project_issu:4 new none onli:4 piec progress:2 project:8 repositori review:3 someth spike:2 split start statu:4 task:2 time todo:2 type:4 unassign user wait work:3",
+		"1 26 Ih5mIMAAS assign:5 assign_issu:4 assigne:2 empti issu:8 kei:2 unassign:2 user usernam",
+		"1 44 ACKGg0AtFgCSBWLOiAGV another be done:2 finish in_progress:2 in_review:2 issu:8 kei:2 move new progress:2 review:3 start statu:4 todo:2 transition:4 transition_issu:4 wait work workflow",
+		"1 57 A0FrAEEoQaDSAIuFAkIKHZ another bug cannot:2 cannot_reproduc:2 close:6 close_issu:4 comment:3 could done duplicat:2 end fix:5 intend:2 issu:9 kei:2 reproduc:3 resolution:3 same wont:2 wont_fix:2 work:2 work_as_intend:2",
+		"1 24 UMlAQEW close comment:2 issu:8 kei:2 reopen:6 reopen_issu:4 why",
+		"1 24 XAJEIkW add bodi:2 comment:6 comment_on_issu:4 issu:8 kei:2 markdown",
+		"1 28 LMEAI add:6 add_issu_label:4 issu:8 kei:2 label:8",
+		"1 28 quAAo issu:8 kei:2 label:8 remov:6 remov_issu_label:4",
+		"1 65 wE1JmAOACYQAVYBADCgSxG between block:7 duplicat:3 first:2 from_kei:2 is_block_by:2 issu:10 kei:4 link:6 link_issu:4 link_type:2 looseli on:2 other:4 record relat:4 relat_to:2 relationship second:2 to_kei:2 two type:2",
+		"1 32 MDk0QkTAKF assigne:2 creat:5 creat_subtask:4 issu:4 kei:2 parent:3 parent_kei:2 subtask:6 titl:3 under",
+		"1 29 3SAKGCCQEFD about chang fals issu:8 kei:2 notification stop subscrib true watch:8 watch_issu:4",
+		"1 38 goAErgQHQ4PgWE absent comment:2 done issu:4 kei:2 log:4 log_work_time:4 minut:2 now record spent:2 start:3 time:6 work:5",
+		"1 41 gagRyUABZgBkgK 42 achiev board:4 board_id:2 creat:5 creat_sprint:4 end:3 goal:2 id:2 issu:2 name:3 should sprint:8 start:3",
+		"1 24 8JtA0EA id:2 issu:2 plan sprint:8 sprint_id:2 start:5 start_sprint:4",
+		"1 43 g0OgISmlAGTgAAY absent activ another backlog:2 complet:4 complet_sprint:4 end id:2 issu:6 move:3 move_open_issu_to:2 open:2 sprint:10 sprint_id:2 unfinish:2",
+		"1 37 pNDQhEFQZAKgQ add another backlog id:2 issu:8 kei:2 move:4 move_issu_to_sprint:4 out sprint:9 sprint_id:2 take them",
+		"1 34 paiOCekRQgBADF burndown:4 chang dai:2 get:4 get_sprint_burndown:4 id:2 issu:2 point remain return scope sprint:8 sprint_id:2 stori",
+		"1 26 IhSSMAMoZ board:8 board_id:2 column each get:4 get_board:4 id:2 issu:3 return",
+		"1 38 BhikEqaKcggEFCAA6 creat:5 creat_mileston:4 date:2 due:3 due_on:2 group issu:3 mileston:6 name owner pull repo:2 repositori request titl:3 toward v2",
+		"1 31 REUBCngAaqAB close:3 includ:3 includ_close:2 issu:2 list:5 list_mileston:4 mileston:6 name owner progress repo:2 repositori",
+		"1 56 TbWykCIGyYZAYEIAAxGJUAAAC base:2 bodi:2 branch:3 chang creat:4 creat_pull_request:4 draft:3 head:2 issu:2 main merg:2 name open:2 owner pull:5 readi repo:2 request:6 review:2 reviewer:3 slug team titl:3 usernam usualli",
+		"1 65 GoMIwDBIQYAKhWCI0MgBCAS absent all:2 ani author:2 await close:3 issu:2 list:5 list_pull_request:4 merg:4 name onli:2 open:4 owner pull:8 repo:2 repositori request:10 review:3 review_request:2 state:3 user:2 without",
+		"1 33 hUAHiIcIQKAAM description get:4 get_pull_request:4 issu:2 mergeabiliti name number:3 owner pull:6 repo:2 request:6 return review",
+		"1 38 RhA41IMG8ggAHAAAq chang:2 diff:5 file get:4 get_pr_diff:4 issu:2 name number:3 onli owner path:2 pr:4 pull:2 repo:2 request:2 return unifi",
+		"1 60 mkWmGPlIkAoECCgGICASE afterward base:2 branch:4 commit:3 delet:3 delet_branch:2 head issu:2 merg:9 merg_pull_request:4 method:2 name number:3 on onto owner pull:6 rebas:3 repo:2 request:6 squash:3",
+		"1 38 ZdACSDRAHCAUABAI ask issu:2 name number:3 owner peopl pr:4 pull:2 repo:2 request:6 request_pr_review:4 review:5 reviewer:2 slug team:2 usernam",
+		"1 60 TKUMBAMCiMQAsBaAA4GBMYCxi approv:4 befor bodi:2 chang:5 comment:3 event:2 feedback issu:2 made merg must name number:3 owner pr:4 pull:2 repo:2 request:5 request_chang:2 review:5 submit:4 submit_pr_review:4 summari verdict:2 without",
+		"1 52 jJIAgGFI2wAqIEQSkYYAIAT add:4 add_pr_review_comment:4 block bodi:2 chang comment:6 diff file:2 issu:2 line:4 name new number:3 owner path:2 pr:4 propos pull:2 repo:2 request:2 review:4 suggestion version",
+		"1 35 jYQyCGwSwAIJGII branch:2 check:5 ci:5 commit:2 issu:2 list:5 list_ci_check:4 name owner pass ref:2 repo:2 sha tag whether",
+		"1 50 TuTowAJMBgEGSTERAC again all ci:5 fail:4 fail_onli:2 id:2 issu:2 job:2 name on onli:4 owner repo:2 rerun:5 rerun_ci_workflow:4 run:5 run_id:2 workflow:6",
+		"1 33 hEFUoEIIJKYAY absent another branch:9 commit:2 creat:5 creat_branch:4 default issu:2 name:3 new owner repo:2 start",
+		"1 24 5IDgKwCI branch:6 delet:5 delet_branch:4 issu:2 name:3 owner repo:2 repositori",
+		"1 50 CIoAiHJgAoCRAGSU8KARUA6 absent after author:3 branch:5 commit:8 date default file first folder issu:2 list:5 list_commit:4 name newest onli:3 owner path:3 repo:2 sinc:2 time touch user",
+		"1 44 BhhtlAAFEgpAFEBEG absent branch:3 commit:2 content:4 default file:6 get:4 get_repo_file_content:4 issu:2 name owner path:3 ref:2 repo:6 repositori return tag:2",
+		"1 53 zSkdAQIRgMKOhOEQVAkqAEEgCAD absent branch creat:5 creat_releas:4 default draft:2 generat issu:2 mark merg miss name:3 note:4 owner pre prereleas:2 publish pull releas:8 repo:2 request save tag:4 titl unpublish v1 version",
+		"1 39 RVgOTIBhQTRBohAA copi creat:5 creat_repositori:4 description:3 issu:2 line mai make name:3 on optionalli organization owner:2 privat:3 repositori:6 templat:4",
+		"1 60 DGhKQFTBjDHBAGgTSYBGApRAioRUAID access:2 add:4 add_repo_collaborator:4 admin:3 branch clone collaborator:4 delet everyth give includ issu:4 level maintain:2 manag:2 name open owner permission:2 pull push read:2 repo:6 repositori:2 request right triag:2 user:3 usernam without write:2",
+	})
 }
 
 // toolgenTools are the tools of package issues, as the compiler lays them out.
@@ -217,7 +259,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Issue is an issue or ticket.","properties":{"key":{"type":"string"},"title":{"type":"string"},"type":{"type":"string","description":"IssueType is the kind of an issue.\n\"bug\": something broken\n\"feature\": new functionality\n\"task\": a piece of work\n\"epic\": a large body of work split into issues\n\"spike\": a time-boxed investigation","enum":["bug","feature","task","epic","spike"]},"status":{"type":"string","description":"Status is a workflow status.\n\"todo\": not started\n\"in_progress\": being worked on\n\"in_review\": waiting for review\n\"done\": finished","enum":["todo","in_progress","in_review","done"]},"priority":{"type":"string","description":"Priority is how urgent an issue is.\n\"blocker\": stops work or a release\n\"critical\": severe, fix now\n\"high\": fix soon\n\"medium\": the default\n\"low\": when there is time","enum":["blocker","critical","high","medium","low"]},"assignee":{"type":"string"},"reporter":{"type":"string"},"labels":{"type":"array","items":{"type":"string"}},"sprint_id":{"type":"string"},"created_at":{"type":"string","format":"date-time"},"url":{"type":"string"}},"required":["key","title","type","status","priority","reporter","created_at","url"],"additionalProperties":false}`),
 	Namespace:    "issues",
 	Tokens:       toolgen.Tokens{Default: 350, Strict: 397, Gemini: 328},
-	SearchTerms:  "1 125 gqkwBBXQKIAwmsRIQtEJgCgqQCAwYfSQ4zwEKaSgIBgAlSACMSCVMAyWRIhC acm api assigne:3 belong blocker:2 bodi:3 box broken bug:3 creat:4 creat_issu:4 critical:2 default description effort epic:7 estimat featur:3 file fix:2 functionaliti high:2 investigation issu:12 issu_type kei:2 kind label:2 larg low:2 markdown medium:2 new:2 now parent:3 parent_epic:3 piec point:3 prioriti:3 project:5 releas repositori reproduc sever someth soon spike:2 split step stop stori:3 stori_point:3 task:3 time:2 titl:2 type:3 urgent usernam web work:3",
 	Call:         toolgenCallCreateIssue,
 }, {
 	Name:         ToolGetIssue,
@@ -228,10 +269,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "issues",
-	Tokens:      toolgen.Tokens{Default: 85, Strict: 68, Gemini: 63},
-	SearchTerms: "1 28 kEAZAAGJcKIoE 1234 56 acm api comment description get:4 get_issu:4 issu:8 kei:3 link return web",
-	Call:        toolgenCallGetIssue,
+	Namespace: "issues",
+	Tokens:    toolgen.Tokens{Default: 85, Strict: 68, Gemini: 63},
+	Call:      toolgenCallGetIssue,
 }, {
 	Name:         ToolUpdateIssue,
 	Description:  "UpdateIssue changes an issue's title, description, priority, estimate or due date.",
@@ -240,7 +280,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations:  toolgen.Annotations{Idempotent: true},
 	Namespace:    "issues",
 	Tokens:       toolgen.Tokens{Default: 178, Strict: 221, Gemini: 156},
-	SearchTerms:  "1 65 qJB4AAVLAHAjWBiUENhygCgWAUMD2CB blocker:2 bodi:2 chang critical:2 date:3 default description due:3 due_date:2 estimat fix:2 high:2 issu:8 kei:2 low:2 medium:2 now point:2 prioriti:4 releas sever soon stop stori:2 stori_point:2 time titl:3 updat:4 updat_issu:4 urgent work",
 	Call:         toolgenCallUpdateIssue,
 }, {
 	Name:         ToolSearchIssues,
@@ -251,10 +290,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "issues",
-	Tokens:      toolgen.Tokens{Default: 108, Strict: 91, Gemini: 86},
-	SearchTerms: "1 34 AhggiIFxWaxUBiEkA done exampl find issu:8 label languag limit:2 most project queri:4 regression return search:4 search_issu:4 statu tracker web",
-	Call:        toolgenCallSearchIssues,
+	Namespace: "issues",
+	Tokens:    toolgen.Tokens{Default: 108, Strict: 91, Gemini: 86},
+	Call:      toolgenCallSearchIssues,
 }, {
 	Name:         ToolListProjectIssues,
 	Description:  "ListProjectIssues lists a project's issues by status, assignee, label or type.",
@@ -264,10 +302,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "issues",
-	Tokens:      toolgen.Tokens{Default: 246, Strict: 277, Gemini: 224},
-	SearchTerms: "1 99 AQhAkElAUuEAOwCqUSLgQTFkCgIRoEUMiUQINJAPAiG assign assigne:3 be bodi box broken bug:2 done:2 epic:2 featur:2 finish functionaliti in_progress:2 in_review:2 investigation issu:14 issu_type:2 kei label:4 larg list:5 list_project_issu:4 new none onli:4 piec progress:2 project:8 repositori review:3 someth spike:2 split start statu:4 task:2 time todo:2 type:4 unassign user wait work:3",
-	Call:        toolgenCallListProjectIssues,
+	Namespace: "issues",
+	Tokens:    toolgen.Tokens{Default: 246, Strict: 277, Gemini: 224},
+	Call:      toolgenCallListProjectIssues,
 }, {
 	Name:         ToolAssignIssue,
 	Description:  "AssignIssue assigns an issue to a user, or unassigns it.",
@@ -276,7 +313,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations:  toolgen.Annotations{Idempotent: true},
 	Namespace:    "issues",
 	Tokens:       toolgen.Tokens{Default: 92, Strict: 75, Gemini: 70},
-	SearchTerms:  "1 26 Ih5mIMAAS assign:5 assign_issu:4 assigne:2 empti issu:8 kei:2 unassign:2 user usernam",
 	Call:         toolgenCallAssignIssue,
 }, {
 	Name:         ToolTransitionIssue,
@@ -286,7 +322,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations:  toolgen.Annotations{Idempotent: true},
 	Namespace:    "issues",
 	Tokens:       toolgen.Tokens{Default: 123, Strict: 106, Gemini: 101},
-	SearchTerms:  "1 44 ACKGg0AtFgCSBWLOiAGV another be done:2 finish in_progress:2 in_review:2 issu:8 kei:2 move new progress:2 review:3 start statu:4 todo:2 transition:4 transition_issu:4 wait work workflow",
 	Call:         toolgenCallTransitionIssue,
 }, {
 	Name:         ToolCloseIssue,
@@ -296,7 +331,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations:  toolgen.Annotations{Idempotent: true},
 	Namespace:    "issues",
 	Tokens:       toolgen.Tokens{Default: 157, Strict: 151, Gemini: 135},
-	SearchTerms:  "1 57 A0FrAEEoQaDSAIuFAkIKHZ another bug cannot:2 cannot_reproduc:2 close:6 close_issu:4 comment:3 could done duplicat:2 end fix:5 intend:2 issu:9 kei:2 reproduc:3 resolution:3 same wont:2 wont_fix:2 work:2 work_as_intend:2",
 	Call:         toolgenCallCloseIssue,
 }, {
 	Name:         ToolReopenIssue,
@@ -306,7 +340,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations:  toolgen.Annotations{Idempotent: true},
 	Namespace:    "issues",
 	Tokens:       toolgen.Tokens{Default: 80, Strict: 74, Gemini: 58},
-	SearchTerms:  "1 24 UMlAQEW close comment:2 issu:8 kei:2 reopen:6 reopen_issu:4 why",
 	Call:         toolgenCallReopenIssue,
 }, {
 	Name:        ToolCommentOnIssue,
@@ -314,7 +347,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"key":{"type":"string","description":"the issue."},"body":{"type":"string","description":"the comment in Markdown."}},"required":["key","body"],"additionalProperties":false}`),
 	Namespace:   "issues",
 	Tokens:      toolgen.Tokens{Default: 83, Strict: 66, Gemini: 61},
-	SearchTerms: "1 24 XAJEIkW add bodi:2 comment:6 comment_on_issu:4 issu:8 kei:2 markdown",
 	Call:        toolgenCallCommentOnIssue,
 }, {
 	Name:         ToolAddIssueLabels,
@@ -324,7 +356,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations:  toolgen.Annotations{Idempotent: true},
 	Namespace:    "issues",
 	Tokens:       toolgen.Tokens{Default: 87, Strict: 70, Gemini: 65},
-	SearchTerms:  "1 28 LMEAI add:6 add_issu_label:4 issu:8 kei:2 label:8",
 	Call:         toolgenCallAddIssueLabels,
 }, {
 	Name:         ToolRemoveIssueLabel,
@@ -334,7 +365,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations:  toolgen.Annotations{Idempotent: true},
 	Namespace:    "issues",
 	Tokens:       toolgen.Tokens{Default: 83, Strict: 66, Gemini: 61},
-	SearchTerms:  "1 28 quAAo issu:8 kei:2 label:8 remov:6 remov_issu_label:4",
 	Call:         toolgenCallRemoveIssueLabel,
 }, {
 	Name:        ToolLinkIssues,
@@ -343,7 +373,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{Idempotent: true},
 	Namespace:   "issues",
 	Tokens:      toolgen.Tokens{Default: 170, Strict: 153, Gemini: 148},
-	SearchTerms: "1 65 wE1JmAOACYQAVYBADCgSxG between block:7 duplicat:3 first:2 from_kei:2 is_block_by:2 issu:10 kei:4 link:6 link_issu:4 link_type:2 looseli on:2 other:4 record relat:4 relat_to:2 relationship second:2 to_kei:2 two type:2",
 	Call:        toolgenCallLinkIssues,
 }, {
 	Name:         ToolCreateSubtask,
@@ -352,7 +381,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Issue is an issue or ticket.","properties":{"key":{"type":"string"},"title":{"type":"string"},"type":{"type":"string","description":"IssueType is the kind of an issue.\n\"bug\": something broken\n\"feature\": new functionality\n\"task\": a piece of work\n\"epic\": a large body of work split into issues\n\"spike\": a time-boxed investigation","enum":["bug","feature","task","epic","spike"]},"status":{"type":"string","description":"Status is a workflow status.\n\"todo\": not started\n\"in_progress\": being worked on\n\"in_review\": waiting for review\n\"done\": finished","enum":["todo","in_progress","in_review","done"]},"priority":{"type":"string","description":"Priority is how urgent an issue is.\n\"blocker\": stops work or a release\n\"critical\": severe, fix now\n\"high\": fix soon\n\"medium\": the default\n\"low\": when there is time","enum":["blocker","critical","high","medium","low"]},"assignee":{"type":"string"},"reporter":{"type":"string"},"labels":{"type":"array","items":{"type":"string"}},"sprint_id":{"type":"string"},"created_at":{"type":"string","format":"date-time"},"url":{"type":"string"}},"required":["key","title","type","status","priority","reporter","created_at","url"],"additionalProperties":false}`),
 	Namespace:    "issues",
 	Tokens:       toolgen.Tokens{Default: 102, Strict: 97, Gemini: 80},
-	SearchTerms:  "1 32 MDk0QkTAKF assigne:2 creat:5 creat_subtask:4 issu:4 kei:2 parent:3 parent_kei:2 subtask:6 titl:3 under",
 	Call:         toolgenCallCreateSubtask,
 }, {
 	Name:        ToolWatchIssue,
@@ -361,7 +389,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{Idempotent: true},
 	Namespace:   "issues",
 	Tokens:      toolgen.Tokens{Default: 89, Strict: 72, Gemini: 67},
-	SearchTerms: "1 29 3SAKGCCQEFD about chang fals issu:8 kei:2 notification stop subscrib true watch:8 watch_issu:4",
 	Call:        toolgenCallWatchIssue,
 }, {
 	Name:        ToolLogWorkTime,
@@ -369,7 +396,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"key":{"type":"string","description":"the issue."},"minutes":{"type":"integer","description":"the time spent.","minimum":1,"maximum":1440},"started":{"type":"string","description":"when the work started; now when absent.","format":"date-time"},"comment":{"type":"string","description":"what was done."}},"required":["key","minutes"],"additionalProperties":false}`),
 	Namespace:   "issues",
 	Tokens:      toolgen.Tokens{Default: 126, Strict: 131, Gemini: 104},
-	SearchTerms: "1 38 goAErgQHQ4PgWE absent comment:2 done issu:4 kei:2 log:4 log_work_time:4 minut:2 now record spent:2 start:3 time:6 work:5",
 	Call:        toolgenCallLogWorkTime,
 }, {
 	Name:         ToolCreateSprint,
@@ -378,7 +404,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Sprint is a time-boxed iteration of a board.","properties":{"id":{"type":"string"},"name":{"type":"string"},"goal":{"type":"string"},"start":{"type":"string","format":"date-time"},"end":{"type":"string","format":"date-time"},"state":{"type":"string"}},"required":["id","name","start","end","state"],"additionalProperties":false}`),
 	Namespace:    "issues",
 	Tokens:       toolgen.Tokens{Default: 145, Strict: 139, Gemini: 123},
-	SearchTerms:  "1 41 gagRyUABZgBkgK 42 achiev board:4 board_id:2 creat:5 creat_sprint:4 end:3 goal:2 id:2 issu:2 name:3 should sprint:8 start:3",
 	Call:         toolgenCallCreateSprint,
 }, {
 	Name:         ToolStartSprint,
@@ -388,7 +413,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations:  toolgen.Annotations{Idempotent: true},
 	Namespace:    "issues",
 	Tokens:       toolgen.Tokens{Default: 68, Strict: 51, Gemini: 46},
-	SearchTerms:  "1 24 8JtA0EA id:2 issu:2 plan sprint:8 sprint_id:2 start:5 start_sprint:4",
 	Call:         toolgenCallStartSprint,
 }, {
 	Name:         ToolCompleteSprint,
@@ -397,7 +421,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Sprint is a time-boxed iteration of a board.","properties":{"id":{"type":"string"},"name":{"type":"string"},"goal":{"type":"string"},"start":{"type":"string","format":"date-time"},"end":{"type":"string","format":"date-time"},"state":{"type":"string"}},"required":["id","name","start","end","state"],"additionalProperties":false}`),
 	Namespace:    "issues",
 	Tokens:       toolgen.Tokens{Default: 103, Strict: 101, Gemini: 81},
-	SearchTerms:  "1 43 g0OgISmlAGTgAAY absent activ another backlog:2 complet:4 complet_sprint:4 end id:2 issu:6 move:3 move_open_issu_to:2 open:2 sprint:10 sprint_id:2 unfinish:2",
 	Call:         toolgenCallCompleteSprint,
 }, {
 	Name:        ToolMoveIssuesToSprint,
@@ -406,7 +429,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{Idempotent: true},
 	Namespace:   "issues",
 	Tokens:      toolgen.Tokens{Default: 103, Strict: 86, Gemini: 81},
-	SearchTerms: "1 37 pNDQhEFQZAKgQ add another backlog id:2 issu:8 kei:2 move:4 move_issu_to_sprint:4 out sprint:9 sprint_id:2 take them",
 	Call:        toolgenCallMoveIssuesToSprint,
 }, {
 	Name:         ToolGetSprintBurndown,
@@ -417,10 +439,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "issues",
-	Tokens:      toolgen.Tokens{Default: 85, Strict: 68, Gemini: 63},
-	SearchTerms: "1 34 paiOCekRQgBADF burndown:4 chang dai:2 get:4 get_sprint_burndown:4 id:2 issu:2 point remain return scope sprint:8 sprint_id:2 stori",
-	Call:        toolgenCallGetSprintBurndown,
+	Namespace: "issues",
+	Tokens:    toolgen.Tokens{Default: 85, Strict: 68, Gemini: 63},
+	Call:      toolgenCallGetSprintBurndown,
 }, {
 	Name:         ToolGetBoard,
 	Description:  "GetBoard returns a board's columns with the issues in each.",
@@ -430,17 +451,15 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "issues",
-	Tokens:      toolgen.Tokens{Default: 71, Strict: 54, Gemini: 49},
-	SearchTerms: "1 26 IhSSMAMoZ board:8 board_id:2 column each get:4 get_board:4 id:2 issu:3 return",
-	Call:        toolgenCallGetBoard,
+	Namespace: "issues",
+	Tokens:    toolgen.Tokens{Default: 71, Strict: 54, Gemini: 49},
+	Call:      toolgenCallGetBoard,
 }, {
 	Name:        ToolCreateMilestone,
 	Description: "CreateMilestone creates a milestone in a repository to group issues and pull requests toward a date.",
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"repo":{"type":"string","description":"\"owner/name\"."},"title":{"type":"string","description":"the milestone's title, \"v2.0\"."},"due_on":{"type":"string","description":"its due date.","format":"date-time"}},"required":["repo","title"],"additionalProperties":false}`),
 	Namespace:   "issues",
 	Tokens:      toolgen.Tokens{Default: 120, Strict: 116, Gemini: 98},
-	SearchTerms: "1 38 BhikEqaKcggEFCAA6 creat:5 creat_mileston:4 date:2 due:3 due_on:2 group issu:3 mileston:6 name owner pull repo:2 repositori request titl:3 toward v2",
 	Call:        toolgenCallCreateMilestone,
 }, {
 	Name:         ToolListMilestones,
@@ -451,10 +470,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "issues",
-	Tokens:      toolgen.Tokens{Default: 89, Strict: 72, Gemini: 67},
-	SearchTerms: "1 31 REUBCngAaqAB close:3 includ:3 includ_close:2 issu:2 list:5 list_mileston:4 mileston:6 name owner progress repo:2 repositori",
-	Call:        toolgenCallListMilestones,
+	Namespace: "issues",
+	Tokens:    toolgen.Tokens{Default: 89, Strict: 72, Gemini: 67},
+	Call:      toolgenCallListMilestones,
 }, {
 	Name:         ToolCreatePullRequest,
 	Description:  "CreatePullRequest opens a pull request to merge a branch.",
@@ -462,7 +480,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"PullRequest is a proposed change to a repository.","properties":{"number":{"type":"integer"},"title":{"type":"string"},"author":{"type":"string"},"head":{"type":"string"},"base":{"type":"string"},"state":{"type":"string","description":"PRState is the state of a pull request.\n\"open\": open\n\"closed\": closed without merging\n\"merged\": merged\n\"all\": any state","enum":["open","closed","merged","all"]},"draft":{"type":"boolean"},"reviewers":{"type":"array","items":{"type":"string"}},"url":{"type":"string"}},"required":["number","title","author","head","base","state","url"],"additionalProperties":false}`),
 	Namespace:    "issues",
 	Tokens:       toolgen.Tokens{Default: 179, Strict: 198, Gemini: 157},
-	SearchTerms:  "1 56 TbWykCIGyYZAYEIAAxGJUAAAC base:2 bodi:2 branch:3 chang creat:4 creat_pull_request:4 draft:3 head:2 issu:2 main merg:2 name open:2 owner pull:5 readi repo:2 request:6 review:2 reviewer:3 slug team titl:3 usernam usualli",
 	Call:         toolgenCallCreatePullRequest,
 }, {
 	Name:         ToolListPullRequests,
@@ -473,10 +490,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "issues",
-	Tokens:      toolgen.Tokens{Default: 154, Strict: 172, Gemini: 132},
-	SearchTerms: "1 65 GoMIwDBIQYAKhWCI0MgBCAS absent all:2 ani author:2 await close:3 issu:2 list:5 list_pull_request:4 merg:4 name onli:2 open:4 owner pull:8 repo:2 repositori request:10 review:3 review_request:2 state:3 user:2 without",
-	Call:        toolgenCallListPullRequests,
+	Namespace: "issues",
+	Tokens:    toolgen.Tokens{Default: 154, Strict: 172, Gemini: 132},
+	Call:      toolgenCallListPullRequests,
 }, {
 	Name:         ToolGetPullRequest,
 	Description:  "GetPullRequest returns a pull request with its description, reviews and mergeability.",
@@ -486,10 +502,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "issues",
-	Tokens:      toolgen.Tokens{Default: 92, Strict: 75, Gemini: 70},
-	SearchTerms: "1 33 hUAHiIcIQKAAM description get:4 get_pull_request:4 issu:2 mergeabiliti name number:3 owner pull:6 repo:2 request:6 return review",
-	Call:        toolgenCallGetPullRequest,
+	Namespace: "issues",
+	Tokens:    toolgen.Tokens{Default: 92, Strict: 75, Gemini: 70},
+	Call:      toolgenCallGetPullRequest,
 }, {
 	Name:        ToolGetPRDiff,
 	Description: "GetPRDiff returns the unified diff of a pull request's changes.",
@@ -498,10 +513,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "issues",
-	Tokens:      toolgen.Tokens{Default: 106, Strict: 100, Gemini: 84},
-	SearchTerms: "1 38 RhA41IMG8ggAHAAAq chang:2 diff:5 file get:4 get_pr_diff:4 issu:2 name number:3 onli owner path:2 pr:4 pull:2 repo:2 request:2 return unifi",
-	Call:        toolgenCallGetPRDiff,
+	Namespace: "issues",
+	Tokens:    toolgen.Tokens{Default: 106, Strict: 100, Gemini: 84},
+	Call:      toolgenCallGetPRDiff,
 }, {
 	Name:             ToolMergePullRequest,
 	Description:      "MergePullRequest merges a pull request into its base branch.",
@@ -510,7 +524,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	RequiresApproval: true,
 	Namespace:        "issues",
 	Tokens:           toolgen.Tokens{Default: 163, Strict: 146, Gemini: 141},
-	SearchTerms:      "1 60 mkWmGPlIkAoECCgGICASE afterward base:2 branch:4 commit:3 delet:3 delet_branch:2 head issu:2 merg:9 merg_pull_request:4 method:2 name number:3 on onto owner pull:6 rebas:3 repo:2 request:6 squash:3",
 	Call:             toolgenCallMergePullRequest,
 }, {
 	Name:         ToolRequestPRReview,
@@ -520,7 +533,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations:  toolgen.Annotations{Idempotent: true},
 	Namespace:    "issues",
 	Tokens:       toolgen.Tokens{Default: 114, Strict: 97, Gemini: 92},
-	SearchTerms:  "1 38 ZdACSDRAHCAUABAI ask issu:2 name number:3 owner peopl pr:4 pull:2 repo:2 request:6 request_pr_review:4 review:5 reviewer:2 slug team:2 usernam",
 	Call:         toolgenCallRequestPRReview,
 }, {
 	Name:        ToolSubmitPRReview,
@@ -528,7 +540,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"repo":{"type":"string","description":"\"owner/name\"."},"number":{"type":"integer","description":"the pull request's number."},"event":{"type":"string","description":"the verdict.\n\"approve\": approve the changes\n\"request_changes\": changes must be made before merging\n\"comment\": feedback without a verdict","enum":["approve","request_changes","comment"]},"body":{"type":"string","description":"the review's summary."}},"required":["repo","number","event"],"additionalProperties":false}`),
 	Namespace:   "issues",
 	Tokens:      toolgen.Tokens{Default: 156, Strict: 150, Gemini: 134},
-	SearchTerms: "1 60 TKUMBAMCiMQAsBaAA4GBMYCxi approv:4 befor bodi:2 chang:5 comment:3 event:2 feedback issu:2 made merg must name number:3 owner pr:4 pull:2 repo:2 request:5 request_chang:2 review:5 submit:4 submit_pr_review:4 summari verdict:2 without",
 	Call:        toolgenCallSubmitPRReview,
 }, {
 	Name:        ToolAddPRReviewComment,
@@ -536,7 +547,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	InputSchema: []byte("{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"properties\":{\"repo\":{\"type\":\"string\",\"description\":\"\\\"owner/name\\\".\"},\"number\":{\"type\":\"integer\",\"description\":\"the pull request's number.\"},\"path\":{\"type\":\"string\",\"description\":\"the file.\"},\"line\":{\"type\":\"integer\",\"description\":\"the line in the new version of the file.\",\"minimum\":1},\"body\":{\"type\":\"string\",\"description\":\"the comment; a ```suggestion block proposes a change.\"}},\"required\":[\"repo\",\"number\",\"path\",\"line\",\"body\"],\"additionalProperties\":false}"),
 	Namespace:   "issues",
 	Tokens:      toolgen.Tokens{Default: 153, Strict: 136, Gemini: 131},
-	SearchTerms: "1 52 jJIAgGFI2wAqIEQSkYYAIAT add:4 add_pr_review_comment:4 block bodi:2 chang comment:6 diff file:2 issu:2 line:4 name new number:3 owner path:2 pr:4 propos pull:2 repo:2 request:2 review:4 suggestion version",
 	Call:        toolgenCallAddPRReviewComment,
 }, {
 	Name:         ToolListCIChecks,
@@ -547,17 +557,15 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "issues",
-	Tokens:      toolgen.Tokens{Default: 97, Strict: 80, Gemini: 75},
-	SearchTerms: "1 35 jYQyCGwSwAIJGII branch:2 check:5 ci:5 commit:2 issu:2 list:5 list_ci_check:4 name owner pass ref:2 repo:2 sha tag whether",
-	Call:        toolgenCallListCIChecks,
+	Namespace: "issues",
+	Tokens:    toolgen.Tokens{Default: 97, Strict: 80, Gemini: 75},
+	Call:      toolgenCallListCIChecks,
 }, {
 	Name:        ToolRerunCIWorkflow,
 	Description: "RerunCIWorkflow runs a CI workflow run again, all its jobs or only the failed ones.",
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"repo":{"type":"string","description":"\"owner/name\"."},"run_id":{"type":"integer","description":"the workflow run."},"failed_only":{"type":"boolean","description":"rerun only the failed jobs."}},"required":["repo","run_id","failed_only"],"additionalProperties":false}`),
 	Namespace:   "issues",
 	Tokens:      toolgen.Tokens{Default: 119, Strict: 102, Gemini: 97},
-	SearchTerms: "1 50 TuTowAJMBgEGSTERAC again all ci:5 fail:4 fail_onli:2 id:2 issu:2 job:2 name on onli:4 owner repo:2 rerun:5 rerun_ci_workflow:4 run:5 run_id:2 workflow:6",
 	Call:        toolgenCallRerunCIWorkflow,
 }, {
 	Name:        ToolCreateBranch,
@@ -565,7 +573,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"repo":{"type":"string","description":"\"owner/name\"."},"name":{"type":"string","description":"the new branch."},"from":{"type":"string","description":"the branch or commit to start from; the default branch when absent."}},"required":["repo","name"],"additionalProperties":false}`),
 	Namespace:   "issues",
 	Tokens:      toolgen.Tokens{Default: 108, Strict: 102, Gemini: 86},
-	SearchTerms: "1 33 hEFUoEIIJKYAY absent another branch:9 commit:2 creat:5 creat_branch:4 default issu:2 name:3 new owner repo:2 start",
 	Call:        toolgenCallCreateBranch,
 }, {
 	Name:        ToolDeleteBranch,
@@ -575,10 +582,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Destructive: true,
 		Idempotent:  true,
 	},
-	Namespace:   "issues",
-	Tokens:      toolgen.Tokens{Default: 81, Strict: 64, Gemini: 59},
-	SearchTerms: "1 24 5IDgKwCI branch:6 delet:5 delet_branch:4 issu:2 name:3 owner repo:2 repositori",
-	Call:        toolgenCallDeleteBranch,
+	Namespace: "issues",
+	Tokens:    toolgen.Tokens{Default: 81, Strict: 64, Gemini: 59},
+	Call:      toolgenCallDeleteBranch,
 }, {
 	Name:         ToolListCommits,
 	Description:  "ListCommits lists a branch's commits, newest first, by author, date or path.",
@@ -588,10 +594,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "issues",
-	Tokens:      toolgen.Tokens{Default: 148, Strict: 175, Gemini: 126},
-	SearchTerms: "1 50 CIoAiHJgAoCRAGSU8KARUA6 absent after author:3 branch:5 commit:8 date default file first folder issu:2 list:5 list_commit:4 name newest onli:3 owner path:3 repo:2 sinc:2 time touch user",
-	Call:        toolgenCallListCommits,
+	Namespace: "issues",
+	Tokens:    toolgen.Tokens{Default: 148, Strict: 175, Gemini: 126},
+	Call:      toolgenCallListCommits,
 }, {
 	Name:        ToolGetRepoFileContents,
 	Description: "GetRepoFileContents returns a file of a repository at a branch, tag or commit.",
@@ -600,17 +605,15 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "issues",
-	Tokens:      toolgen.Tokens{Default: 116, Strict: 110, Gemini: 94},
-	SearchTerms: "1 44 BhhtlAAFEgpAFEBEG absent branch:3 commit:2 content:4 default file:6 get:4 get_repo_file_content:4 issu:2 name owner path:3 ref:2 repo:6 repositori return tag:2",
-	Call:        toolgenCallGetRepoFileContents,
+	Namespace: "issues",
+	Tokens:    toolgen.Tokens{Default: 116, Strict: 110, Gemini: 94},
+	Call:      toolgenCallGetRepoFileContents,
 }, {
 	Name:        ToolCreateRelease,
 	Description: "CreateRelease tags a version and publishes release notes.",
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"repo":{"type":"string","description":"\"owner/name\"."},"tag":{"type":"string","description":"the tag, \"v1.4.0\"; created on the default branch if missing."},"name":{"type":"string","description":"the release's title."},"notes":{"type":"string","description":"the release notes; generated from merged pull requests when absent."},"prerelease":{"type":"boolean","description":"mark it as a pre-release."},"draft":{"type":"boolean","description":"save it unpublished."}},"required":["repo","tag","prerelease","draft"],"additionalProperties":false}`),
 	Namespace:   "issues",
 	Tokens:      toolgen.Tokens{Default: 171, Strict: 176, Gemini: 149},
-	SearchTerms: "1 53 zSkdAQIRgMKOhOEQVAkqAEEgCAD absent branch creat:5 creat_releas:4 default draft:2 generat issu:2 mark merg miss name:3 note:4 owner pre prereleas:2 publish pull releas:8 repo:2 request save tag:4 titl unpublish v1 version",
 	Call:        toolgenCallCreateRelease,
 }, {
 	Name:        ToolCreateRepository,
@@ -618,7 +621,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"\"owner/name\"; the owner may be an organization."},"private":{"type":"boolean","description":"make it private."},"description":{"type":"string","description":"a one-line description."},"template":{"type":"string","description":"a template repository to copy."}},"required":["name","private"],"additionalProperties":false}`),
 	Namespace:   "issues",
 	Tokens:      toolgen.Tokens{Default: 120, Strict: 125, Gemini: 98},
-	SearchTerms: "1 39 RVgOTIBhQTRBohAA copi creat:5 creat_repositori:4 description:3 issu:2 line mai make name:3 on optionalli organization owner:2 privat:3 repositori:6 templat:4",
 	Call:        toolgenCallCreateRepository,
 }, {
 	Name:             ToolAddRepoCollaborator,
@@ -628,7 +630,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	RequiresApproval: true,
 	Namespace:        "issues",
 	Tokens:           toolgen.Tokens{Default: 162, Strict: 145, Gemini: 140},
-	SearchTerms:      "1 60 DGhKQFTBjDHBAGgTSYBGApRAioRUAID access:2 add:4 add_repo_collaborator:4 admin:3 branch clone collaborator:4 delet everyth give includ issu:4 level maintain:2 manag:2 name open owner permission:2 pull push read:2 repo:6 repositori:2 request right triag:2 user:3 usernam without write:2",
 	Call:             toolgenCallAddRepoCollaborator,
 }}
 

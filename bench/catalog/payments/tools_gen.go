@@ -17,8 +17,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(10 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 10)
+	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -215,7 +215,48 @@ var (
 
 // Tools returns the tools of package payments: create_charge, capture_charge, get_charge, list_charges, refund_charge, list_refunds, get_refund, create_billing_customer, get_billing_customer, update_billing_customer, attach_payment_method, list_payment_methods, detach_payment_method, create_invoice, finalize_invoice, send_invoice, void_invoice, list_invoices, get_invoice, mark_invoice_paid, issue_credit_note, retry_invoice_payment, list_failed_payments, create_subscription, cancel_subscription, change_subscription_plan, pause_subscription, resume_subscription, list_subscriptions, create_coupon, apply_customer_discount, create_price, create_payment_link, create_tax_rate, list_disputes, submit_dispute_evidence, get_account_balance, list_payouts, create_payout, get_payment_volume.
 func Tools() []toolgen.Tool {
-	return toolimpl.StaticTools(toolgenTools[:])
+	return toolimpl.StaticTools(toolgenTools[:], []string{
+		"1 73 2BGErDACIwIsEPiIdwpBYAUQCoyIMEQRUorYgQB 19 1999 4217 99 absent account amount:3 authoriz captur:3 card case charg:7 code collect creat:4 creat_charg:4 currenci:3 customer:5 customer_id:2 dashboard default description:2 id:4 iso later lower method:3 monei now onli otherwis payment:5 payment_method_id:2 receipt save shown smallest unit usd",
+		"1 34 dIgAUEWcbAIkB absent all amount:3 authoriz:3 captur:5 captur_charg:4 charg:8 charg_id:2 collect id:2 less much payment:2",
+		"1 25 ghOUGCkAI charg:8 charg_id:2 get:4 get_charg:4 id:2 payment:2 refund return statu",
+		"1 72 giMgEIQCBF0ggA2XQwHGgCLaBQFAlQI after:3 befor:3 charg:10 collect creat:4 creat_after:2 creat_befor:2 customer:4 customer_id:2 date declin error fail:2 first id:2 limit:2 list:5 list_charg:4 monei most newest onli:4 payment:2 pend:2 process return state statu:3 still succeed:2 time:2",
+		"1 58 AhgRgAOgCAHI8RaPAOJBCPEMUCGSAD absent account all amount:3 ask back came card:2 charg:9 charg_id:2 customer:3 duplicat:2 fraudulent:2 give id:2 much part payment:2 permission reason:2 refund:5 refund_charg:4 remain request:2 request_by_customer:2 twice us whole why without",
+		"1 49 ABDQMgoBLwJMXBlAA after:3 befor:3 charg:4 charg_id:2 creat:4 creat_after:2 creat_befor:2 date first id:2 list:5 list_refund:4 newest onli:3 payment:2 refund:8 time:2",
+		"1 24 gkCnQwCI get:4 get_refund:4 id:2 payment:2 refund:8 refund_id:2 return statu",
+		"1 46 IkYoiSEeUHRBxCFOBRACRg 42 account account_id belong bill:5 compani creat:5 creat_bill_customer:4 customer:7 data email:3 exampl id invoic kei metadata:2 method name:3 own payment:3 subscription valu",
+		"1 40 CgUrMHnEQAYBFAO balanc bill:5 customer:9 customer_id:2 default email:4 get:4 get_bill_customer:4 id:2 look method payment:3 return up us",
+		"1 58 RAioZPyNCAMiBAIEAF address:4 bill:6 chang customer:8 customer_id:2 email:4 id:6 line name:4 new:3 on other payment:2 tax:4 tax_id:2 updat:4 updat_bill_customer:4 vat",
+		"1 53 EgwIqgUITvRAgXIIhSTQAC account:2 attach:4 attach_payment_method:4 bank card:2 checkout customer:4 customer_id:2 default:2 form futur id:4 invoic make:2 make_default:2 method:6 payment:8 payment_method_id:2 save subscription tokeniz us",
+		"1 31 CEAWcFEQPBA account bank card customer:4 customer_id:2 id:2 list:5 list_payment_method:4 method:4 payment:6 save",
+		"1 34 KtCA5nAhUERA account:2 bank card:2 customer detach:4 detach_payment_method:4 id:2 method:6 payment:8 payment_method_id:2 remov save",
+		"1 112 xkgYDkCEBMWQTxEAWh61gEIAmBCNVWBY6SYAAACAtSgIBjA 30:2 4217 about advanc:3 after amount:3 appli auto:3 auto_advanc:3 case creat:5 creat_invoic:4 currenci:3 customer:3 customer_id:2 dai:3 dai_until_due:3 description:2 draft due:3 email finaliz hour id:5 invoic:9 invoic_item iso item:4 line:3 lower memo:2 net note on payment:3 price print quantiti:2 rate:4 smallest tax:4 tax_rate_id:3 term unit:5 unit_amount:3 until:3 usd",
+		"1 29 FFYIwNGHCUIA draft:2 finaliz:4 finaliz_invoic:4 give id:2 invoic:8 invoic_id:2 lock make number payabl payment:2",
+		"1 27 kUlQoBtBIAE customer email finaliz id:2 invoic:8 invoic_id:2 link pai payment:2 send:4 send_invoic:4",
+		"1 26 CKCAXgHCKA cancel finaliz id:2 invoic:8 invoic_id:2 paid payment:2 should void:4 void_invoic:4",
+		"1 73 BgQEBFASBYFEdc4BVIguMBHMRLgFAxSQA await bad befor:3 cancel customer:4 customer_id:2 date:2 debt draft:2 due:4 due_befor:2 editabl finaliz full id:2 invoic:9 limit:2 list:5 list_invoic:4 most off onli:3 open:2 paid:3 payment:3 return sent state statu:3 still uncollectibl:2 void:2 written",
+		"1 31 AIgJgedoCKoAO 0042 address get:4 get_invoic:4 id:3 inv invoic:8 invoic_id:2 line number payment:3 pdf return",
+		"1 38 jkWIEQcFiMiZAEAA bank check exampl id:2 invoic:8 invoic_id:2 mark:4 mark_invoic_paid:4 note:2 open outsid paid:6 payment:2 platform record transfer",
+		"1 44 gbnwAAPsXGqCIAYAAI amount:4 balanc credit:7 customer finaliz id:2 invoic:4 invoic_id:2 issu:4 issu_credit_note:4 note:5 payment:2 print reason:2 reduc void why without",
+		"1 33 CUKhxNILSUIA again collect customer id:2 invoic:8 invoic_id:2 method open payment:7 retri:4 retri_invoic_payment:4 tri",
+		"1 34 EEICQiCTZDwqMIk after automatic charg declin:2 fail:5 failur invoic list:5 list_fail_payment:4 onli payment:7 reason sinc:2 time whose",
+		"1 59 IIAYIpRiomnZBiAB4DCARFEEBlkAE appli befor charg code coupon:3 creat:4 creat_subscription:4 customer:4 customer_id:2 dai:3 exampl first free id:4 monthli number payment:2 plan price:4 price_id:2 pro quantiti:2 recur:2 seat subscrib subscription:4 trial:3 trial_dai:2 unit",
+		"1 45 JQyEQBCPWDZbALYAFC alreadi at_period_end:2 cancel:4 cancel_subscription:4 churn customer end:5 id:2 keep now paid:2 payment:2 period:4 reason:3 report subscription:8 subscription_id:2 until",
+		"1 84 CAICUyRUaABSCU8AYTSIuxDCAgkBKgQiEBG absent:2 alwai:2 alwai_invoic:2 another appli bill chang:5 chang_subscription_plan:4 charg creat:2 creat_proration:2 credit differenc:2 downgrad id:4 invoic:4 mid move new:5 new_price_id:2 next:2 none:2 now number payment:2 period:2 plan:4 price:5 proration:4 quantiti:3 seat subscription:8 subscription_id:2 unchang:2 upgrad",
+		"1 39 IABCAIRDsspEFykAF absent again bill:2 cancel date id:2 paus:5 paus_subscription:4 payment:2 resum:3 resum_at:2 start stop subscription:8 subscription_id:2 until:2 without",
+		"1 25 ARgaMDAjJ bill id:2 paus payment:2 restart resum:4 resum_subscription:4 subscription:8 subscription_id:2",
+		"1 66 BABhVEgP4FtEAAokQACGRpsIF activ:2 bill:2 cancel:2 customer:4 customer_id:2 due:2 end fail free id:4 last list:5 list_subscription:4 normalli onli:3 past:2 past_due:2 paus:3 payment:3 price:4 price_id:2 state statu:3 subscription:8 trial:3",
+		"1 90 RidEAKQkgBDAoZVVEW6gTGBYREQS1wQCCFgCJghYx all amount:5 amount_off:3 code:3 coupon:4 creat:5 creat_coupon:4 currenci customer:2 discount:2 duration:5 duration_in_month:2 enter everi first fix:2 forever:2 invoic:2 last long mani:2 max:2 max_redemption:2 month:4 number off:8 onc:2 onli payment:2 percent:2 percent_off:2 percentag:2 redeem redemption:2 repeat:3 smallest spring25 subscription time unit us",
+		"1 35 IEFfIBsghRC appli:5 appli_customer_discount:4 code coupon:4 customer:8 customer_id:2 discount:5 id:2 invoic payment:2 subscription",
+		"1 78 QIVKVxMxANFCAKIyHAGIRJDyAITCFgiUR14gAC 2026 4217 amount:2 bill case creat:5 creat_price:4 currenci:3 dai:2 daili exampl id:2 internal interval:2 iso lower month:2 monthli:2 name nicknam:2 on:4 on_time:3 payment:3 period price:6 pro product:4 product_id:2 recur singl smallest time:4 unit:3 unit_amount:2 week:2 weekli year:2 yearli",
+		"1 48 QjSoARBxHDBAgZJkgFARFs allow:2 allow_promotion_code:2 buyer chat checkout code:2 coupon creat:5 creat_payment_link:4 email enter host id:2 let link:4 page payment:6 price:4 price_id:2 promotion:2 quantiti:3 share",
+		"1 50 QAAggxYQ0OQA2yRECsYExY alreadi appli:2 ca creat:5 creat_tax_rate:4 de displai:2 displai_name:2 includ inclusiv:2 invoic:2 jurisdiction:2 line name:2 payment:2 percentag:2 price rate:6 sale shown tax:7 vat:2",
+		"1 46 FgIEQGFIdzQigBlwhTCJAE bank cardholder:2 chargeback decid:3 disput:5 due evidenc list:5 list_disput:4 lost:2 need:2 need_respons:2 onli open payment:2 respons:2 review:2 state statu:2 under:2 under_review:2 won:2",
+		"1 84 XQinPEicUKAQQT3II47oIBAggoIIMAAEgA account address:2 bank:2 carrier chargeback communication:3 contest customer:4 customer_communication:3 disput:6 disput_id:2 draft email evidenc:6 explanation:3 good id:2 invoic now number:4 otherwis payment:2 physical receipt:4 receipt_url:3 save:2 send shipment submit:8 submit_disput_evidenc:4 track:4 track_number:3 transaction url:3",
+		"1 26 AYMHQEHZQLCAE account:4 availabl balanc:4 currenci get:4 get_account_balanc:4 monei out pai payment:2 pend return settlement",
+		"1 41 CAAWA4RwhHSWCCBJ account after:3 arriv:2 arrival:4 arrival_after:2 arrival_befor:2 balanc bank befor:3 date:2 list:5 list_payout:4 onli:2 payment:2 payout:6 transfer",
+		"1 41 EKMgQAoiwGERQliUUAE absent account:4 amount:3 availabl balanc bank:3 bank_account_id:2 creat:4 creat_payout:4 currenci:4 default destination id:2 monei payment:2 payout:4 send smallest unit",
+		"1 60 gEhMcGTYwKAEkeA4FikYAB bucket:4 currenci:3 dai:4 each end get:4 get_payment_volum:4 granulariti:2 gross month:4 net on:3 onli payment:8 per:4 period:2 refund start total volum:5 week:4 width",
+	})
 }
 
 // toolgenTools are the tools of package payments, as the compiler lays them out.
@@ -227,7 +268,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	RequiresApproval: true,
 	Namespace:        "payments",
 	Tokens:           toolgen.Tokens{Default: 199, Strict: 206, Gemini: 177},
-	SearchTerms:      "1 73 2BGErDACIwIsEPiIdwpBYAUQCoyIMEQRUorYgQB 19 1999 4217 99 absent account amount:3 authoriz captur:3 card case charg:7 code collect creat:4 creat_charg:4 currenci:3 customer:5 customer_id:2 dashboard default description:2 id:4 iso later lower method:3 monei now onli otherwis payment:5 payment_method_id:2 receipt save shown smallest unit usd",
 	Call:             toolgenCallCreateCharge,
 }, {
 	Name:         ToolCaptureCharge,
@@ -236,7 +276,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Charge is a payment attempt.","properties":{"id":{"type":"string"},"amount":{"type":"integer"},"currency":{"type":"string"},"customer_id":{"type":"string"},"status":{"type":"string","description":"ChargeStatus is the state of a charge.\n\"succeeded\": the money was collected\n\"pending\": still processing\n\"failed\": declined or errored","enum":["succeeded","pending","failed"]},"captured":{"type":"boolean"},"amount_refunded":{"type":"integer"},"description":{"type":"string"},"created_at":{"type":"string","format":"date-time"}},"required":["id","amount","currency","status","captured","amount_refunded","created_at"],"additionalProperties":false}`),
 	Namespace:    "payments",
 	Tokens:       toolgen.Tokens{Default: 92, Strict: 86, Gemini: 70},
-	SearchTerms:  "1 34 dIgAUEWcbAIkB absent all amount:3 authoriz:3 captur:5 captur_charg:4 charg:8 charg_id:2 collect id:2 less much payment:2",
 	Call:         toolgenCallCaptureCharge,
 }, {
 	Name:         ToolGetCharge,
@@ -247,10 +286,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "payments",
-	Tokens:      toolgen.Tokens{Default: 69, Strict: 52, Gemini: 47},
-	SearchTerms: "1 25 ghOUGCkAI charg:8 charg_id:2 get:4 get_charg:4 id:2 payment:2 refund return statu",
-	Call:        toolgenCallGetCharge,
+	Namespace: "payments",
+	Tokens:    toolgen.Tokens{Default: 69, Strict: 52, Gemini: 47},
+	Call:      toolgenCallGetCharge,
 }, {
 	Name:         ToolListCharges,
 	Description:  "ListCharges lists charges, newest first, by customer, status and date.",
@@ -260,10 +298,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "payments",
-	Tokens:      toolgen.Tokens{Default: 187, Strict: 218, Gemini: 165},
-	SearchTerms: "1 72 giMgEIQCBF0ggA2XQwHGgCLaBQFAlQI after:3 befor:3 charg:10 collect creat:4 creat_after:2 creat_befor:2 customer:4 customer_id:2 date declin error fail:2 first id:2 limit:2 list:5 list_charg:4 monei most newest onli:4 payment:2 pend:2 process return state statu:3 still succeed:2 time:2",
-	Call:        toolgenCallListCharges,
+	Namespace: "payments",
+	Tokens:    toolgen.Tokens{Default: 187, Strict: 218, Gemini: 165},
+	Call:      toolgenCallListCharges,
 }, {
 	Name:             ToolRefundCharge,
 	Description:      "RefundCharge gives back all or part of a charge to the card or account it came from.",
@@ -272,7 +309,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	RequiresApproval: true,
 	Namespace:        "payments",
 	Tokens:           toolgen.Tokens{Default: 149, Strict: 155, Gemini: 127},
-	SearchTerms:      "1 58 AhgRgAOgCAHI8RaPAOJBCPEMUCGSAD absent account all amount:3 ask back came card:2 charg:9 charg_id:2 customer:3 duplicat:2 fraudulent:2 give id:2 much part payment:2 permission reason:2 refund:5 refund_charg:4 remain request:2 request_by_customer:2 twice us whole why without",
 	Call:             toolgenCallRefundCharge,
 }, {
 	Name:         ToolListRefunds,
@@ -283,10 +319,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "payments",
-	Tokens:      toolgen.Tokens{Default: 111, Strict: 134, Gemini: 89},
-	SearchTerms: "1 49 ABDQMgoBLwJMXBlAA after:3 befor:3 charg:4 charg_id:2 creat:4 creat_after:2 creat_befor:2 date first id:2 list:5 list_refund:4 newest onli:3 payment:2 refund:8 time:2",
-	Call:        toolgenCallListRefunds,
+	Namespace: "payments",
+	Tokens:    toolgen.Tokens{Default: 111, Strict: 134, Gemini: 89},
+	Call:      toolgenCallListRefunds,
 }, {
 	Name:         ToolGetRefund,
 	Description:  "GetRefund returns a refund and its status.",
@@ -296,10 +331,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "payments",
-	Tokens:      toolgen.Tokens{Default: 68, Strict: 51, Gemini: 46},
-	SearchTerms: "1 24 gkCnQwCI get:4 get_refund:4 id:2 payment:2 refund:8 refund_id:2 return statu",
-	Call:        toolgenCallGetRefund,
+	Namespace: "payments",
+	Tokens:    toolgen.Tokens{Default: 68, Strict: 51, Gemini: 46},
+	Call:      toolgenCallGetRefund,
 }, {
 	Name:        ToolCreateBillingCustomer,
 	Description: "CreateBillingCustomer creates a customer that payment methods, invoices and subscriptions belong to.",
@@ -320,7 +354,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Customer is a billing customer.","properties":{"id":{"type":"string"},"email":{"type":"string"},"name":{"type":"string"},"balance":{"type":"integer"},"default_payment_method":{"type":"string"},"metadata":{"type":"object","additionalProperties":{"type":"string"}}},"required":["id","email","balance"],"additionalProperties":false}`),
 	Namespace:    "payments",
 	Tokens:       toolgen.Tokens{Default: 126, Strict: 0, Gemini: 0},
-	SearchTerms:  "1 46 IkYoiSEeUHRBxCFOBRACRg 42 account account_id belong bill:5 compani creat:5 creat_bill_customer:4 customer:7 data email:3 exampl id invoic kei metadata:2 method name:3 own payment:3 subscription valu",
 	Call:         toolgenCallCreateBillingCustomer,
 }, {
 	Name:         ToolGetBillingCustomer,
@@ -331,10 +364,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "payments",
-	Tokens:      toolgen.Tokens{Default: 89, Strict: 98, Gemini: 67},
-	SearchTerms: "1 40 CgUrMHnEQAYBFAO balanc bill:5 customer:9 customer_id:2 default email:4 get:4 get_bill_customer:4 id:2 look method payment:3 return up us",
-	Call:        toolgenCallGetBillingCustomer,
+	Namespace: "payments",
+	Tokens:    toolgen.Tokens{Default: 89, Strict: 98, Gemini: 67},
+	Call:      toolgenCallGetBillingCustomer,
 }, {
 	Name:         ToolUpdateBillingCustomer,
 	Description:  "UpdateBillingCustomer changes a customer's email, name, address or tax id.",
@@ -343,7 +375,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations:  toolgen.Annotations{Idempotent: true},
 	Namespace:    "payments",
 	Tokens:       toolgen.Tokens{Default: 136, Strict: 164, Gemini: 114},
-	SearchTerms:  "1 58 RAioZPyNCAMiBAIEAF address:4 bill:6 chang customer:8 customer_id:2 email:4 id:6 line name:4 new:3 on other payment:2 tax:4 tax_id:2 updat:4 updat_bill_customer:4 vat",
 	Call:         toolgenCallUpdateBillingCustomer,
 }, {
 	Name:         ToolAttachPaymentMethod,
@@ -352,7 +383,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"PaymentMethod is a saved card or bank account.","properties":{"id":{"type":"string"},"kind":{"type":"string","description":"\"card\", \"sepa_debit\", \"us_bank_account\"..."},"brand":{"type":"string"},"last4":{"type":"string"},"exp_month":{"type":"integer"},"exp_year":{"type":"integer"}},"required":["id","kind","last4"],"additionalProperties":false}`),
 	Namespace:    "payments",
 	Tokens:       toolgen.Tokens{Default: 119, Strict: 102, Gemini: 97},
-	SearchTerms:  "1 53 EgwIqgUITvRAgXIIhSTQAC account:2 attach:4 attach_payment_method:4 bank card:2 checkout customer:4 customer_id:2 default:2 form futur id:4 invoic make:2 make_default:2 method:6 payment:8 payment_method_id:2 save subscription tokeniz us",
 	Call:         toolgenCallAttachPaymentMethod,
 }, {
 	Name:         ToolListPaymentMethods,
@@ -363,10 +393,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "payments",
-	Tokens:      toolgen.Tokens{Default: 71, Strict: 54, Gemini: 49},
-	SearchTerms: "1 31 CEAWcFEQPBA account bank card customer:4 customer_id:2 id:2 list:5 list_payment_method:4 method:4 payment:6 save",
-	Call:        toolgenCallListPaymentMethods,
+	Namespace: "payments",
+	Tokens:    toolgen.Tokens{Default: 71, Strict: 54, Gemini: 49},
+	Call:      toolgenCallListPaymentMethods,
 }, {
 	Name:        ToolDetachPaymentMethod,
 	Description: "DetachPaymentMethod removes a saved card or bank account from a customer.",
@@ -375,10 +404,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Destructive: true,
 		Idempotent:  true,
 	},
-	Namespace:   "payments",
-	Tokens:      toolgen.Tokens{Default: 77, Strict: 60, Gemini: 55},
-	SearchTerms: "1 34 KtCA5nAhUERA account:2 bank card:2 customer detach:4 detach_payment_method:4 id:2 method:6 payment:8 payment_method_id:2 remov save",
-	Call:        toolgenCallDetachPaymentMethod,
+	Namespace: "payments",
+	Tokens:    toolgen.Tokens{Default: 77, Strict: 60, Gemini: 55},
+	Call:      toolgenCallDetachPaymentMethod,
 }, {
 	Name:         ToolCreateInvoice,
 	Description:  "CreateInvoice drafts an invoice for a customer with line items.",
@@ -386,7 +414,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Invoice is a bill sent to a customer.","properties":{"id":{"type":"string"},"number":{"type":"string"},"customer_id":{"type":"string"},"status":{"type":"string","description":"InvoiceStatus is the state of an invoice.\n\"draft\": still editable, not sent\n\"open\": finalized and awaiting payment\n\"paid\": paid in full\n\"void\": cancelled\n\"uncollectible\": written off as bad debt","enum":["draft","open","paid","void","uncollectible"]},"total":{"type":"integer"},"amount_due":{"type":"integer"},"currency":{"type":"string"},"due_date":{"type":"string","format":"date-time"},"hosted_url":{"type":"string"}},"required":["id","number","customer_id","status","total","amount_due","currency"],"additionalProperties":false}`),
 	Namespace:    "payments",
 	Tokens:       toolgen.Tokens{Default: 298, Strict: 330, Gemini: 267},
-	SearchTerms:  "1 112 xkgYDkCEBMWQTxEAWh61gEIAmBCNVWBY6SYAAACAtSgIBjA 30:2 4217 about advanc:3 after amount:3 appli auto:3 auto_advanc:3 case creat:5 creat_invoic:4 currenci:3 customer:3 customer_id:2 dai:3 dai_until_due:3 description:2 draft due:3 email finaliz hour id:5 invoic:9 invoic_item iso item:4 line:3 lower memo:2 net note on payment:3 price print quantiti:2 rate:4 smallest tax:4 tax_rate_id:3 term unit:5 unit_amount:3 until:3 usd",
 	Call:         toolgenCallCreateInvoice,
 }, {
 	Name:         ToolFinalizeInvoice,
@@ -396,7 +423,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations:  toolgen.Annotations{Idempotent: true},
 	Namespace:    "payments",
 	Tokens:       toolgen.Tokens{Default: 76, Strict: 59, Gemini: 54},
-	SearchTerms:  "1 29 FFYIwNGHCUIA draft:2 finaliz:4 finaliz_invoic:4 give id:2 invoic:8 invoic_id:2 lock make number payabl payment:2",
 	Call: toolimpl.Caller(&toolgenToolFinalizeInvoice, func(ctx context.Context, in toolgenParamsFinalizeInvoice) (Invoice, error) {
 		return FinalizeInvoice(ctx, in.invoiceID)
 	}),
@@ -407,7 +433,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Invoice is a bill sent to a customer.","properties":{"id":{"type":"string"},"number":{"type":"string"},"customer_id":{"type":"string"},"status":{"type":"string","description":"InvoiceStatus is the state of an invoice.\n\"draft\": still editable, not sent\n\"open\": finalized and awaiting payment\n\"paid\": paid in full\n\"void\": cancelled\n\"uncollectible\": written off as bad debt","enum":["draft","open","paid","void","uncollectible"]},"total":{"type":"integer"},"amount_due":{"type":"integer"},"currency":{"type":"string"},"due_date":{"type":"string","format":"date-time"},"hosted_url":{"type":"string"}},"required":["id","number","customer_id","status","total","amount_due","currency"],"additionalProperties":false}`),
 	Namespace:    "payments",
 	Tokens:       toolgen.Tokens{Default: 74, Strict: 57, Gemini: 52},
-	SearchTerms:  "1 27 kUlQoBtBIAE customer email finaliz id:2 invoic:8 invoic_id:2 link pai payment:2 send:4 send_invoic:4",
 	Call: toolimpl.Caller(&toolgenToolSendInvoice, func(ctx context.Context, in toolgenParamsSendInvoice) (Invoice, error) {
 		return SendInvoice(ctx, in.invoiceID)
 	}),
@@ -420,9 +445,8 @@ var toolgenTools = [...]toolgen.Tool{{
 		Destructive: true,
 		Idempotent:  true,
 	},
-	Namespace:   "payments",
-	Tokens:      toolgen.Tokens{Default: 71, Strict: 54, Gemini: 49},
-	SearchTerms: "1 26 CKCAXgHCKA cancel finaliz id:2 invoic:8 invoic_id:2 paid payment:2 should void:4 void_invoic:4",
+	Namespace: "payments",
+	Tokens:    toolgen.Tokens{Default: 71, Strict: 54, Gemini: 49},
 	Call: toolimpl.Caller(&toolgenToolVoidInvoice, func(ctx context.Context, in toolgenParamsVoidInvoice) (Invoice, error) {
 		return VoidInvoice(ctx, in.invoiceID)
 	}),
@@ -435,10 +459,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "payments",
-	Tokens:      toolgen.Tokens{Default: 186, Strict: 205, Gemini: 164},
-	SearchTerms: "1 73 BgQEBFASBYFEdc4BVIguMBHMRLgFAxSQA await bad befor:3 cancel customer:4 customer_id:2 date:2 debt draft:2 due:4 due_befor:2 editabl finaliz full id:2 invoic:9 limit:2 list:5 list_invoic:4 most off onli:3 open:2 paid:3 payment:3 return sent state statu:3 still uncollectibl:2 void:2 written",
-	Call:        toolgenCallListInvoices,
+	Namespace: "payments",
+	Tokens:    toolgen.Tokens{Default: 186, Strict: 205, Gemini: 164},
+	Call:      toolgenCallListInvoices,
 }, {
 	Name:         ToolGetInvoice,
 	Description:  "GetInvoice returns an invoice with its lines, payments and PDF address.",
@@ -448,9 +471,8 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "payments",
-	Tokens:      toolgen.Tokens{Default: 83, Strict: 66, Gemini: 61},
-	SearchTerms: "1 31 AIgJgedoCKoAO 0042 address get:4 get_invoic:4 id:3 inv invoic:8 invoic_id:2 line number payment:3 pdf return",
+	Namespace: "payments",
+	Tokens:    toolgen.Tokens{Default: 83, Strict: 66, Gemini: 61},
 	Call: toolimpl.Caller(&toolgenToolGetInvoice, func(ctx context.Context, in toolgenParamsGetInvoice) (Invoice, error) {
 		return GetInvoice(ctx, in.invoiceID)
 	}),
@@ -462,7 +484,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations:  toolgen.Annotations{Idempotent: true},
 	Namespace:    "payments",
 	Tokens:       toolgen.Tokens{Default: 95, Strict: 89, Gemini: 73},
-	SearchTerms:  "1 38 jkWIEQcFiMiZAEAA bank check exampl id:2 invoic:8 invoic_id:2 mark:4 mark_invoic_paid:4 note:2 open outsid paid:6 payment:2 platform record transfer",
 	Call:         toolgenCallMarkInvoicePaid,
 }, {
 	Name:        ToolIssueCreditNote,
@@ -470,7 +491,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"invoice_id":{"type":"string","description":"the invoice."},"amount":{"type":"integer","description":"the amount to credit.","minimum":1},"reason":{"type":"string","description":"why, printed on the credit note."}},"required":["invoice_id","amount","reason"],"additionalProperties":false}`),
 	Namespace:   "payments",
 	Tokens:      toolgen.Tokens{Default: 119, Strict: 102, Gemini: 97},
-	SearchTerms: "1 44 gbnwAAPsXGqCIAYAAI amount:4 balanc credit:7 customer finaliz id:2 invoic:4 invoic_id:2 issu:4 issu_credit_note:4 note:5 payment:2 print reason:2 reduc void why without",
 	Call:        toolgenCallIssueCreditNote,
 }, {
 	Name:         ToolRetryInvoicePayment,
@@ -479,7 +499,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Invoice is a bill sent to a customer.","properties":{"id":{"type":"string"},"number":{"type":"string"},"customer_id":{"type":"string"},"status":{"type":"string","description":"InvoiceStatus is the state of an invoice.\n\"draft\": still editable, not sent\n\"open\": finalized and awaiting payment\n\"paid\": paid in full\n\"void\": cancelled\n\"uncollectible\": written off as bad debt","enum":["draft","open","paid","void","uncollectible"]},"total":{"type":"integer"},"amount_due":{"type":"integer"},"currency":{"type":"string"},"due_date":{"type":"string","format":"date-time"},"hosted_url":{"type":"string"}},"required":["id","number","customer_id","status","total","amount_due","currency"],"additionalProperties":false}`),
 	Namespace:    "payments",
 	Tokens:       toolgen.Tokens{Default: 75, Strict: 58, Gemini: 53},
-	SearchTerms:  "1 33 CUKhxNILSUIA again collect customer id:2 invoic:8 invoic_id:2 method open payment:7 retri:4 retri_invoic_payment:4 tri",
 	Call: toolimpl.Caller(&toolgenToolRetryInvoicePayment, func(ctx context.Context, in toolgenParamsRetryInvoicePayment) (Invoice, error) {
 		return RetryInvoicePayment(ctx, in.invoiceID)
 	}),
@@ -492,10 +511,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "payments",
-	Tokens:      toolgen.Tokens{Default: 83, Strict: 66, Gemini: 61},
-	SearchTerms: "1 34 EEICQiCTZDwqMIk after automatic charg declin:2 fail:5 failur invoic list:5 list_fail_payment:4 onli payment:7 reason sinc:2 time whose",
-	Call:        toolgenCallListFailedPayments,
+	Namespace: "payments",
+	Tokens:    toolgen.Tokens{Default: 83, Strict: 66, Gemini: 61},
+	Call:      toolgenCallListFailedPayments,
 }, {
 	Name:         ToolCreateSubscription,
 	Description:  "CreateSubscription subscribes a customer to a recurring price.",
@@ -503,7 +521,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Subscription bills a customer for a price every period.","properties":{"id":{"type":"string"},"customer_id":{"type":"string"},"price_id":{"type":"string"},"quantity":{"type":"integer"},"status":{"type":"string","description":"SubscriptionStatus is the state of a subscription.\n\"active\": billing normally\n\"trialing\": in its free trial\n\"past_due\": the last payment failed\n\"paused\": billing paused\n\"canceled\": ended","enum":["active","trialing","past_due","paused","canceled"]},"current_period_end":{"type":"string","format":"date-time"},"cancel_at_period_end":{"type":"boolean"}},"required":["id","customer_id","price_id","quantity","status","current_period_end","cancel_at_period_end"],"additionalProperties":false}`),
 	Namespace:    "payments",
 	Tokens:       toolgen.Tokens{Default: 155, Strict: 162, Gemini: 133},
-	SearchTerms:  "1 59 IIAYIpRiomnZBiAB4DCARFEEBlkAE appli befor charg code coupon:3 creat:4 creat_subscription:4 customer:4 customer_id:2 dai:3 exampl first free id:4 monthli number payment:2 plan price:4 price_id:2 pro quantiti:2 recur:2 seat subscrib subscription:4 trial:3 trial_dai:2 unit",
 	Call:         toolgenCallCreateSubscription,
 }, {
 	Name:         ToolCancelSubscription,
@@ -513,7 +530,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations:  toolgen.Annotations{Destructive: true},
 	Namespace:    "payments",
 	Tokens:       toolgen.Tokens{Default: 116, Strict: 110, Gemini: 94},
-	SearchTerms:  "1 45 JQyEQBCPWDZbALYAFC alreadi at_period_end:2 cancel:4 cancel_subscription:4 churn customer end:5 id:2 keep now paid:2 payment:2 period:4 reason:3 report subscription:8 subscription_id:2 until",
 	Call:         toolgenCallCancelSubscription,
 }, {
 	Name:         ToolChangeSubscriptionPlan,
@@ -522,7 +538,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Subscription bills a customer for a price every period.","properties":{"id":{"type":"string"},"customer_id":{"type":"string"},"price_id":{"type":"string"},"quantity":{"type":"integer"},"status":{"type":"string","description":"SubscriptionStatus is the state of a subscription.\n\"active\": billing normally\n\"trialing\": in its free trial\n\"past_due\": the last payment failed\n\"paused\": billing paused\n\"canceled\": ended","enum":["active","trialing","past_due","paused","canceled"]},"current_period_end":{"type":"string","format":"date-time"},"cancel_at_period_end":{"type":"boolean"}},"required":["id","customer_id","price_id","quantity","status","current_period_end","cancel_at_period_end"],"additionalProperties":false}`),
 	Namespace:    "payments",
 	Tokens:       toolgen.Tokens{Default: 189, Strict: 197, Gemini: 167},
-	SearchTerms:  "1 84 CAICUyRUaABSCU8AYTSIuxDCAgkBKgQiEBG absent:2 alwai:2 alwai_invoic:2 another appli bill chang:5 chang_subscription_plan:4 charg creat:2 creat_proration:2 credit differenc:2 downgrad id:4 invoic:4 mid move new:5 new_price_id:2 next:2 none:2 now number payment:2 period:2 plan:4 price:5 proration:4 quantiti:3 seat subscription:8 subscription_id:2 unchang:2 upgrad",
 	Call:         toolgenCallChangeSubscriptionPlan,
 }, {
 	Name:         ToolPauseSubscription,
@@ -532,7 +547,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations:  toolgen.Annotations{Idempotent: true},
 	Namespace:    "payments",
 	Tokens:       toolgen.Tokens{Default: 97, Strict: 93, Gemini: 75},
-	SearchTerms:  "1 39 IABCAIRDsspEFykAF absent again bill:2 cancel date id:2 paus:5 paus_subscription:4 payment:2 resum:3 resum_at:2 start stop subscription:8 subscription_id:2 until:2 without",
 	Call:         toolgenCallPauseSubscription,
 }, {
 	Name:         ToolResumeSubscription,
@@ -542,7 +556,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations:  toolgen.Annotations{Idempotent: true},
 	Namespace:    "payments",
 	Tokens:       toolgen.Tokens{Default: 68, Strict: 51, Gemini: 46},
-	SearchTerms:  "1 25 ARgaMDAjJ bill id:2 paus payment:2 restart resum:4 resum_subscription:4 subscription:8 subscription_id:2",
 	Call:         toolgenCallResumeSubscription,
 }, {
 	Name:         ToolListSubscriptions,
@@ -553,17 +566,15 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "payments",
-	Tokens:      toolgen.Tokens{Default: 149, Strict: 171, Gemini: 127},
-	SearchTerms: "1 66 BABhVEgP4FtEAAokQACGRpsIF activ:2 bill:2 cancel:2 customer:4 customer_id:2 due:2 end fail free id:4 last list:5 list_subscription:4 normalli onli:3 past:2 past_due:2 paus:3 payment:3 price:4 price_id:2 state statu:3 subscription:8 trial:3",
-	Call:        toolgenCallListSubscriptions,
+	Namespace: "payments",
+	Tokens:    toolgen.Tokens{Default: 149, Strict: 171, Gemini: 127},
+	Call:      toolgenCallListSubscriptions,
 }, {
 	Name:        ToolCreateCoupon,
 	Description: "CreateCoupon creates a discount that customers or subscriptions can redeem, as a percentage or a fixed amount off.",
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"code":{"type":"string","description":"the code customers enter, \"SPRING25\"."},"percent_off":{"type":"number","description":"the percentage off; or amount_off.","minimum":0,"maximum":100},"amount_off":{"type":"integer","description":"a fixed amount off, in the smallest currency unit."},"duration":{"type":"string","description":"how long the discount lasts.\n\"once\": the first invoice only\n\"repeating\": a number of months\n\"forever\": every invoice","enum":["once","repeating","forever"]},"duration_in_months":{"type":"integer","description":"for a repeating duration, how many months.","minimum":1},"max_redemptions":{"type":"integer","description":"how many times it can be used in all."}},"required":["code","duration"],"additionalProperties":false}`),
 	Namespace:   "payments",
 	Tokens:      toolgen.Tokens{Default: 229, Strict: 266, Gemini: 207},
-	SearchTerms: "1 90 RidEAKQkgBDAoZVVEW6gTGBYREQS1wQCCFgCJghYx all amount:5 amount_off:3 code:3 coupon:4 creat:5 creat_coupon:4 currenci customer:2 discount:2 duration:5 duration_in_month:2 enter everi first fix:2 forever:2 invoic:2 last long mani:2 max:2 max_redemption:2 month:4 number off:8 onc:2 onli payment:2 percent:2 percent_off:2 percentag:2 redeem redemption:2 repeat:3 smallest spring25 subscription time unit us",
 	Call:        toolgenCallCreateCoupon,
 }, {
 	Name:         ToolApplyCustomerDiscount,
@@ -573,7 +584,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations:  toolgen.Annotations{Idempotent: true},
 	Namespace:    "payments",
 	Tokens:       toolgen.Tokens{Default: 93, Strict: 76, Gemini: 71},
-	SearchTerms:  "1 35 IEFfIBsghRC appli:5 appli_customer_discount:4 code coupon:4 customer:8 customer_id:2 discount:5 id:2 invoic payment:2 subscription",
 	Call:         toolgenCallApplyCustomerDiscount,
 }, {
 	Name:        ToolCreatePrice,
@@ -581,7 +591,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"product_id":{"type":"string","description":"the product."},"unit_amount":{"type":"integer","description":"the price in the smallest currency unit.","minimum":0},"currency":{"type":"string","description":"ISO 4217, lower case.","pattern":"^[a-z]{3}$"},"interval":{"type":"string","description":"the billing period, or one_time.\n\"one_time\": a single payment\n\"day\": daily\n\"week\": weekly\n\"month\": monthly\n\"year\": yearly","enum":["one_time","day","week","month","year"]},"nickname":{"type":"string","description":"an internal name, for example \"Pro monthly 2026\"."}},"required":["product_id","unit_amount","currency","interval"],"additionalProperties":false}`),
 	Namespace:   "payments",
 	Tokens:      toolgen.Tokens{Default: 207, Strict: 201, Gemini: 185},
-	SearchTerms: "1 78 QIVKVxMxANFCAKIyHAGIRJDyAITCFgiUR14gAC 2026 4217 amount:2 bill case creat:5 creat_price:4 currenci:3 dai:2 daili exampl id:2 internal interval:2 iso lower month:2 monthli:2 name nicknam:2 on:4 on_time:3 payment:3 period price:6 pro product:4 product_id:2 recur singl smallest time:4 unit:3 unit_amount:2 week:2 weekli year:2 yearli",
 	Call:        toolgenCallCreatePrice,
 }, {
 	Name:        ToolCreatePaymentLink,
@@ -589,7 +598,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"price_id":{"type":"string","description":"the price."},"quantity":{"type":"integer","description":"the quantity.","minimum":1},"allow_promotion_codes":{"type":"boolean","description":"let buyers enter a coupon."}},"required":["price_id","quantity","allow_promotion_codes"],"additionalProperties":false}`),
 	Namespace:   "payments",
 	Tokens:      toolgen.Tokens{Default: 118, Strict: 101, Gemini: 96},
-	SearchTerms: "1 48 QjSoARBxHDBAgZJkgFARFs allow:2 allow_promotion_code:2 buyer chat checkout code:2 coupon creat:5 creat_payment_link:4 email enter host id:2 let link:4 page payment:6 price:4 price_id:2 promotion:2 quantiti:3 share",
 	Call:        toolgenCallCreatePaymentLink,
 }, {
 	Name:        ToolCreateTaxRate,
@@ -597,7 +605,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"display_name":{"type":"string","description":"shown on invoices, \"VAT\"."},"percentage":{"type":"number","description":"the rate.","minimum":0,"maximum":100},"jurisdiction":{"type":"string","description":"where it applies, \"DE\" or \"CA-ON\"."},"inclusive":{"type":"boolean","description":"prices already include the tax."}},"required":["display_name","percentage","jurisdiction","inclusive"],"additionalProperties":false}`),
 	Namespace:   "payments",
 	Tokens:      toolgen.Tokens{Default: 150, Strict: 133, Gemini: 128},
-	SearchTerms: "1 50 QAAggxYQ0OQA2yRECsYExY alreadi appli:2 ca creat:5 creat_tax_rate:4 de displai:2 displai_name:2 includ inclusiv:2 invoic:2 jurisdiction:2 line name:2 payment:2 percentag:2 price rate:6 sale shown tax:7 vat:2",
 	Call:        toolgenCallCreateTaxRate,
 }, {
 	Name:         ToolListDisputes,
@@ -608,10 +615,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "payments",
-	Tokens:      toolgen.Tokens{Default: 114, Strict: 112, Gemini: 92},
-	SearchTerms: "1 46 FgIEQGFIdzQigBlwhTCJAE bank cardholder:2 chargeback decid:3 disput:5 due evidenc list:5 list_disput:4 lost:2 need:2 need_respons:2 onli open payment:2 respons:2 review:2 state statu:2 under:2 under_review:2 won:2",
-	Call:        toolgenCallListDisputes,
+	Namespace: "payments",
+	Tokens:    toolgen.Tokens{Default: 114, Strict: 112, Gemini: 92},
+	Call:      toolgenCallListDisputes,
 }, {
 	Name:         ToolSubmitDisputeEvidence,
 	Description:  "SubmitDisputeEvidence saves or submits evidence to contest a chargeback.",
@@ -619,7 +625,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Dispute is a chargeback a cardholder opened with their bank.","properties":{"id":{"type":"string"},"charge_id":{"type":"string"},"amount":{"type":"integer"},"reason":{"type":"string"},"status":{"type":"string","description":"DisputeStatus is the state of a chargeback.\n\"needs_response\": evidence is due\n\"under_review\": the bank is deciding\n\"won\": decided for you\n\"lost\": decided for the cardholder","enum":["needs_response","under_review","won","lost"]},"evidence_due_by":{"type":"string","format":"date-time"}},"required":["id","charge_id","amount","reason","status","evidence_due_by"],"additionalProperties":false}`),
 	Namespace:    "payments",
 	Tokens:       toolgen.Tokens{Default: 190, Strict: 221, Gemini: 168},
-	SearchTerms:  "1 84 XQinPEicUKAQQT3II47oIBAggoIIMAAEgA account address:2 bank:2 carrier chargeback communication:3 contest customer:4 customer_communication:3 disput:6 disput_id:2 draft email evidenc:6 explanation:3 good id:2 invoic now number:4 otherwis payment:2 physical receipt:4 receipt_url:3 save:2 send shipment submit:8 submit_disput_evidenc:4 track:4 track_number:3 transaction url:3",
 	Call:         toolgenCallSubmitDisputeEvidence,
 }, {
 	Name:         ToolGetAccountBalance,
@@ -630,10 +635,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "payments",
-	Tokens:      toolgen.Tokens{Default: 58, Strict: 41, Gemini: 37},
-	SearchTerms: "1 26 AYMHQEHZQLCAE account:4 availabl balanc:4 currenci get:4 get_account_balanc:4 monei out pai payment:2 pend return settlement",
-	Call:        toolgenCallGetAccountBalance,
+	Namespace: "payments",
+	Tokens:    toolgen.Tokens{Default: 58, Strict: 41, Gemini: 37},
+	Call:      toolgenCallGetAccountBalance,
 }, {
 	Name:         ToolListPayouts,
 	Description:  "ListPayouts lists transfers from the account balance to the bank.",
@@ -643,10 +647,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "payments",
-	Tokens:      toolgen.Tokens{Default: 98, Strict: 109, Gemini: 76},
-	SearchTerms: "1 41 CAAWA4RwhHSWCCBJ account after:3 arriv:2 arrival:4 arrival_after:2 arrival_befor:2 balanc bank befor:3 date:2 list:5 list_payout:4 onli:2 payment:2 payout:6 transfer",
-	Call:        toolgenCallListPayouts,
+	Namespace: "payments",
+	Tokens:    toolgen.Tokens{Default: 98, Strict: 109, Gemini: 76},
+	Call:      toolgenCallListPayouts,
 }, {
 	Name:             ToolCreatePayout,
 	Description:      "CreatePayout sends money from the available balance to a bank account.",
@@ -655,7 +658,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	RequiresApproval: true,
 	Namespace:        "payments",
 	Tokens:           toolgen.Tokens{Default: 122, Strict: 118, Gemini: 100},
-	SearchTerms:      "1 41 EKMgQAoiwGERQliUUAE absent account:4 amount:3 availabl balanc bank:3 bank_account_id:2 creat:4 creat_payout:4 currenci:4 default destination id:2 monei payment:2 payout:4 send smallest unit",
 	Call:             toolgenCallCreatePayout,
 }, {
 	Name:         ToolGetPaymentVolume,
@@ -666,10 +668,9 @@ var toolgenTools = [...]toolgen.Tool{{
 		Idempotent: true,
 		ReadOnly:   true,
 	},
-	Namespace:   "payments",
-	Tokens:      toolgen.Tokens{Default: 180, Strict: 175, Gemini: 158},
-	SearchTerms: "1 60 gEhMcGTYwKAEkeA4FikYAB bucket:4 currenci:3 dai:4 each end get:4 get_payment_volum:4 granulariti:2 gross month:4 net on:3 onli payment:8 per:4 period:2 refund start total volum:5 week:4 width",
-	Call:        toolgenCallGetPaymentVolume,
+	Namespace: "payments",
+	Tokens:    toolgen.Tokens{Default: 180, Strict: 175, Gemini: 158},
+	Call:      toolgenCallGetPaymentVolume,
 }}
 
 // CreateChargeRule is a permission rule for the tool create_charge: each field

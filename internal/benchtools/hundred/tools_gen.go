@@ -15,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(10 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 10)
+	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -330,7 +330,108 @@ var (
 
 // Tools returns the tools of package hundred: tool000, tool001, tool002, tool003, tool004, tool005, tool006, tool007, tool008, tool009, tool010, tool011, tool012, tool013, tool014, tool015, tool016, tool017, tool018, tool019, tool020, tool021, tool022, tool023, tool024, tool025, tool026, tool027, tool028, tool029, tool030, tool031, tool032, tool033, tool034, tool035, tool036, tool037, tool038, tool039, tool040, tool041, tool042, tool043, tool044, tool045, tool046, tool047, tool048, tool049, tool050, tool051, tool052, tool053, tool054, tool055, tool056, tool057, tool058, tool059, tool060, tool061, tool062, tool063, tool064, tool065, tool066, tool067, tool068, tool069, tool070, tool071, tool072, tool073, tool074, tool075, tool076, tool077, tool078, tool079, tool080, tool081, tool082, tool083, tool084, tool085, tool086, tool087, tool088, tool089, tool090, tool091, tool092, tool093, tool094, tool095, tool096, tool097, tool098, tool099.
 func Tools() []toolgen.Tool {
-	return toolimpl.StaticTools(toolgenTools[:])
+	return toolimpl.StaticTools(toolgenTools[:], []string{
+		"1 34 6gAAgNRQgE4ALekGAQiJ5 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool000:4 work:2",
+		"1 34 6gAAgNRQgE4ALekEAQiN5 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool001:4 work:2",
+		"1 34 6gAAgNRQgE4ALekEAUiJ5 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool002:4 work:2",
+		"1 34 6gAAgNRQoE4ALekEAQiJ5 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool003:4 work:2",
+		"1 34 6gAAgNRQgE4ELekEAQiJ7 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool004:4 work:2",
+		"1 34 6gAAhNRQhE4ALekEAQiJ5 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool005:4 work:2",
+		"1 34 6gACgNRQgE5ALekEAQiJ5 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool006:4 work:2",
+		"1 34 6gAAgNRQgE4ALekEAQmJ5 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool007:4 work:2",
+		"1 34 6gAAgNRQgE4ALe0EAQiZ5 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool008:4 work:2",
+		"1 34 6gAAgNRQgE4ALekEgSiJ5 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool009:4 work:2",
+		"1 35 6BBAQdEBBiAHQRHJCAIyI9 10 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool010:4 work:2",
+		"1 35 6BBAAdEBBigHTRHJGAIyI9 11 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool011:4 work:2",
+		"1 35 6BBAAdEBBqAHQRHJCAoyI9 12 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool012:4 work:2",
+		"1 35 6BFAAdEBBiAHwRHJCAKyI9 13 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool013:4 work:2",
+		"1 35 6BBCAdEJBiAHQRHJCAIyI9 14 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool014:4 work:2",
+		"1 35 6BFAAdEBBiAHQRHJCAIyI9 15 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool015:4 work:2",
+		"1 35 6BBEAdEBBiAHQRHNCAIyI9 16 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool016:4 work:2",
+		"1 35 6DBAAdEBBiAHQRXJCAIyI9 17 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool017:4 work:2",
+		"1 35 6FBAAdEBBiAHQRHJCAIyI9 18 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool018:4 work:2",
+		"1 35 6BBAAdEBBiAHwZHJCAIyY9 19 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool019:4 work:2",
+		"1 35 6BBAAdEBBmFHQRHJCAIyI9 20 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool020:4 work:2",
+		"1 35 7BBAAdEBBiAPQRHJCAIyI9 21 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool021:4 work:2",
+		"1 35 6BBAAdEBBiAXQRHJCIMyI9 22 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool022:4 work:2",
+		"1 35 6BBAAdEBDiAHQxHJCAIyI9 23 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool023:4 work:2",
+		"1 35 6BBAAdEBDioHQRHJCAIyI9 24 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool024:4 work:2",
+		"1 35 6BBAAdEBBiAPQRPJSAKyI9 25 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool025:4 work:2",
+		"1 35 6BBAAdEBJiAnRRHJCAJyI9 26 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool026:4 work:2",
+		"1 35 6BBAAdEBBiAHSRHJCAIyo9 27 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool027:4 work:2",
+		"1 35 6BBAAdEBBiAnQRHJCAIyI9 28 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool028:4 work:2",
+		"1 35 -BBAAdEBBiAHQRHJCAIyI9 29 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool029:4 work:2",
+		"1 35 6BBAAdFBBiAPSRHJDAIyI9 30 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool030:4 work:2",
+		"1 35 6BDAAdEBBiAHQRHZCAIyI9 31 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool031:4 work:2",
+		"1 35 6BBAAdMBBiAHQRHLCgIyI9 32 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool032:4 work:2",
+		"1 35 6hBAQdEBBiAHQRHJSAIyI9 33 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool033:4 work:2",
+		"1 35 6BBAAdEBBiAHQRHJCAIyI9 34 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool034:4 work:2",
+		"1 35 6BBAAdsBBmAHQRHJCAIyI9 35 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool035:4 work:2",
+		"1 35 6BBgBdEBBiAHwRHJCAIyI9 36 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool036:4 work:2",
+		"1 35 6BBAAdERBiCHQRHJCAIyI9 37 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool037:4 work:2",
+		"1 35 6BBAAdEBBiCHQRHJDAIyo9 38 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool038:4 work:2",
+		"1 35 6BBIAdEBBiAHQRHJCAoyK9 39 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool039:4 work:2",
+		"1 35 6BjAAdEBBiAHQRHZCAIyI9 40 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool040:4 work:2",
+		"1 35 6BBAAdEBBiCHQRHJCIIyI9 41 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool041:4 work:2",
+		"1 35 6BBAAdEFBiAHQRHJCAIyo9 42 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool042:4 work:2",
+		"1 35 6BBBAdEBhiAHQRXJCAJyI9 43 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool043:4 work:2",
+		"1 35 6BBAAdMBByAHQRXJCAIyI9 44 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool044:4 work:2",
+		"1 35 6BBAAdEBFiAPQRHJCAIyY9 45 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool045:4 work:2",
+		"1 35 6BBIAdEBBiAHQRHNCAIyI9 46 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool046:4 work:2",
+		"1 35 6BBAIdEhBiAHQTHJCAIyI9 47 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool047:4 work:2",
+		"1 35 6BBAAdEBBiAHQZHJCEIyI9 48 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool048:4 work:2",
+		"1 35 6BBAAdEBBjAHQRHJCAI6K9 49 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool049:4 work:2",
+		"1 35 6BDACdEBRiAHQRHNCAIyI9 50 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool050:4 work:2",
+		"1 35 6BBEEdEBBiAHQRHpCAIyI9 51 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool051:4 work:2",
+		"1 35 6BBAgdEDBiAHQRHJCCIyI9 52 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool052:4 work:2",
+		"1 35 6DBAAdGBBiAHQRPJCAIyI9 53 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool053:4 work:2",
+		"1 35 6BBABdEBBigHQRHJCAYyJ9 54 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool054:4 work:2",
+		"1 35 6BBAEdEBByAHQRHJGAIyK9 55 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool055:4 work:2",
+		"1 35 6BRAA9EBBiAHQRHJDAIyI9 56 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool056:4 work:2",
+		"1 35 6JBAAdEFByAHQRHJCAIyK9 57 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool057:4 work:2",
+		"1 35 6BBAAdERBmAHQRHLSAIyI9 58 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool058:4 work:2",
+		"1 35 6BBAAdEBBiAHQRHJCCIyI9 59 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool059:4 work:2",
+		"1 35 6BHAAdUBBiAHQRHJCAIyI9 60 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool060:4 work:2",
+		"1 35 6BBAAdMRBiAHQRHJCAYyI9 61 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool061:4 work:2",
+		"1 35 6BnAAdEBBiAHURHJCAIyI9 62 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool062:4 work:2",
+		"1 35 6JBQAdEBBiAHQRHZCAIyM9 63 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool063:4 work:2",
+		"1 35 6BBQA9EBBigHURHJCAIyI9 64 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool064:4 work:2",
+		"1 35 6BBAAdERBiAHQRHJCAI6I9 65 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool065:4 work:2",
+		"1 35 6BJAAdFBJiAHQRHJCAIyM9 66 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool066:4 work:2",
+		"1 35 6RBAAdEBBqAHQRHJGEIyI9 67 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool067:4 work:2",
+		"1 35 6BhAAdUBBiAHQRHJCAIyI9 68 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool068:4 work:2",
+		"1 35 6BBAAdEFFiAHQRHJCBIyI9 69 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool069:4 work:2",
+		"1 35 6BBAAdEBBigHQRHJSAoyI9 70 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool070:4 work:2",
+		"1 35 6BBAAdEBBiAHQRHLCFIyI9 71 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool071:4 work:2",
+		"1 35 6BBAAdFBBiAHYRHJCAIyI9 72 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool072:4 work:2",
+		"1 35 6BBAAdEBByAHQRnJCAIyI9 73 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool073:4 work:2",
+		"1 35 6BBAAdERBiEHQRHJCAI2I9 74 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool074:4 work:2",
+		"1 35 6BBAAdEDRiAHSRHJCAMyI9 75 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool075:4 work:2",
+		"1 35 7BBAAdEBRiAHSRHJCAIyo9 76 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool076:4 work:2",
+		"1 35 6BBAAdEBBiQHQRHJKAIyI9 77 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool077:4 work:2",
+		"1 35 6BBIAdEBBiAHQRHJCAIyM9 78 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool078:4 work:2",
+		"1 35 6BBABdEBBigHQRHJCAIyI9 79 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool079:4 work:2",
+		"1 35 6BBAAdEBBiAHQRHJCAM7I9 80 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool080:4 work:2",
+		"1 35 6RBAAdEBDiAHQRHJCAIyI9 81 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool081:4 work:2",
+		"1 35 6BBACdFBByAHQRHJCAIyI9 82 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool082:4 work:2",
+		"1 35 6BBAIfGBBigHQRHJCAIyI9 83 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool083:4 work:2",
+		"1 35 6BBAAdEBFiCHQRnJCAIyI9 84 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool084:4 work:2",
+		"1 35 6BBAAdEBBiAHQRHJCAI-I9 85 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool085:4 work:2",
+		"1 35 6BBAAdEBDiIHQRHJCIIyI9 86 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool086:4 work:2",
+		"1 35 6BBEBdEBBiAHQRHJCAIyo9 87 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool087:4 work:2",
+		"1 35 6RBAAdEBFiAHRRHJCAMyI9 88 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool088:4 work:2",
+		"1 35 6BBAAdEBBqBHQRHJCAoyI9 89 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool089:4 work:2",
+		"1 35 6BBEAdEBBiAHUxHJCAIyI9 90 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool090:4 work:2",
+		"1 35 6BBABdEBBqAHQRHJCBIyI9 91 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool091:4 work:2",
+		"1 35 6BBAAdEDBiAHQRHJCAIyI9 92 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool092:4 work:2",
+		"1 35 6BBAIdGBBiAHQRHJCAIyI9 93 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool093:4 work:2",
+		"1 35 6BDAAfEBBiAHQRHJCIIyI9 94 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool094:4 work:2",
+		"1 35 6BBAAfEBBiAPQRHJCAIyI9 95 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool095:4 work:2",
+		"1 35 6JDgAdEBBiAHQRHJGAIyI9 96 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool096:4 work:2",
+		"1 35 6BBAAdEBByAHQTHJCAKyI9 97 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool097:4 work:2",
+		"1 35 6BBAAdEBBiAHQRHJCIdyI9 98 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool098:4 work:2",
+		"1 35 6JDAAdEBBigXQRHJCAIyI9 99 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool099:4 work:2",
+	})
 }
 
 // toolgenTools are the tools of package hundred, as the compiler lays them out.
@@ -341,7 +442,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-	SearchTerms: "1 34 6gAAgNRQgE4ALekGAQiJ5 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool000:4 work:2",
 	Call: toolimpl.Caller(&toolgenToolTool000, func(ctx context.Context, in toolgenParamsTool000) (string, error) {
 		return Tool000(ctx, in.name, in.count, in.tags, in.opts)
 	}),
@@ -352,7 +452,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-	SearchTerms: "1 34 6gAAgNRQgE4ALekEAQiN5 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool001:4 work:2",
 	Call: toolimpl.Caller(&toolgenToolTool001, func(ctx context.Context, in toolgenParamsTool001) (string, error) {
 		return Tool001(ctx, in.name, in.count, in.tags, in.opts)
 	}),
@@ -363,7 +462,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-	SearchTerms: "1 34 6gAAgNRQgE4ALekEAUiJ5 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool002:4 work:2",
 	Call: toolimpl.Caller(&toolgenToolTool002, func(ctx context.Context, in toolgenParamsTool002) (string, error) {
 		return Tool002(ctx, in.name, in.count, in.tags, in.opts)
 	}),
@@ -374,7 +472,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-	SearchTerms: "1 34 6gAAgNRQoE4ALekEAQiJ5 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool003:4 work:2",
 	Call: toolimpl.Caller(&toolgenToolTool003, func(ctx context.Context, in toolgenParamsTool003) (string, error) {
 		return Tool003(ctx, in.name, in.count, in.tags, in.opts)
 	}),
@@ -385,7 +482,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-	SearchTerms: "1 34 6gAAgNRQgE4ELekEAQiJ7 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool004:4 work:2",
 	Call: toolimpl.Caller(&toolgenToolTool004, func(ctx context.Context, in toolgenParamsTool004) (string, error) {
 		return Tool004(ctx, in.name, in.count, in.tags, in.opts)
 	}),
@@ -396,7 +492,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-	SearchTerms: "1 34 6gAAhNRQhE4ALekEAQiJ5 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool005:4 work:2",
 	Call: toolimpl.Caller(&toolgenToolTool005, func(ctx context.Context, in toolgenParamsTool005) (string, error) {
 		return Tool005(ctx, in.name, in.count, in.tags, in.opts)
 	}),
@@ -407,7 +502,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-	SearchTerms: "1 34 6gACgNRQgE5ALekEAQiJ5 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool006:4 work:2",
 	Call: toolimpl.Caller(&toolgenToolTool006, func(ctx context.Context, in toolgenParamsTool006) (string, error) {
 		return Tool006(ctx, in.name, in.count, in.tags, in.opts)
 	}),
@@ -418,7 +512,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-	SearchTerms: "1 34 6gAAgNRQgE4ALekEAQmJ5 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool007:4 work:2",
 	Call: toolimpl.Caller(&toolgenToolTool007, func(ctx context.Context, in toolgenParamsTool007) (string, error) {
 		return Tool007(ctx, in.name, in.count, in.tags, in.opts)
 	}),
@@ -429,7 +522,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-	SearchTerms: "1 34 6gAAgNRQgE4ALe0EAQiZ5 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool008:4 work:2",
 	Call: toolimpl.Caller(&toolgenToolTool008, func(ctx context.Context, in toolgenParamsTool008) (string, error) {
 		return Tool008(ctx, in.name, in.count, in.tags, in.opts)
 	}),
@@ -440,7 +532,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-	SearchTerms: "1 34 6gAAgNRQgE4ALekEgSiJ5 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool009:4 work:2",
 	Call: toolimpl.Caller(&toolgenToolTool009, func(ctx context.Context, in toolgenParamsTool009) (string, error) {
 		return Tool009(ctx, in.name, in.count, in.tags, in.opts)
 	}),
@@ -451,7 +542,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-	SearchTerms: "1 35 6BBAQdEBBiAHQRHJCAIyI9 10 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool010:4 work:2",
 	Call: toolimpl.Caller(&toolgenToolTool010, func(ctx context.Context, in toolgenParamsTool010) (string, error) {
 		return Tool010(ctx, in.name, in.count, in.tags, in.opts)
 	}),
@@ -462,7 +552,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-	SearchTerms: "1 35 6BBAAdEBBigHTRHJGAIyI9 11 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool011:4 work:2",
 	Call: toolimpl.Caller(&toolgenToolTool011, func(ctx context.Context, in toolgenParamsTool011) (string, error) {
 		return Tool011(ctx, in.name, in.count, in.tags, in.opts)
 	}),
@@ -473,7 +562,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-	SearchTerms: "1 35 6BBAAdEBBqAHQRHJCAoyI9 12 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool012:4 work:2",
 	Call: toolimpl.Caller(&toolgenToolTool012, func(ctx context.Context, in toolgenParamsTool012) (string, error) {
 		return Tool012(ctx, in.name, in.count, in.tags, in.opts)
 	}),
@@ -484,7 +572,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-	SearchTerms: "1 35 6BFAAdEBBiAHwRHJCAKyI9 13 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool013:4 work:2",
 	Call: toolimpl.Caller(&toolgenToolTool013, func(ctx context.Context, in toolgenParamsTool013) (string, error) {
 		return Tool013(ctx, in.name, in.count, in.tags, in.opts)
 	}),
@@ -495,7 +582,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-	SearchTerms: "1 35 6BBCAdEJBiAHQRHJCAIyI9 14 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool014:4 work:2",
 	Call: toolimpl.Caller(&toolgenToolTool014, func(ctx context.Context, in toolgenParamsTool014) (string, error) {
 		return Tool014(ctx, in.name, in.count, in.tags, in.opts)
 	}),
@@ -506,7 +592,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-	SearchTerms: "1 35 6BFAAdEBBiAHQRHJCAIyI9 15 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool015:4 work:2",
 	Call: toolimpl.Caller(&toolgenToolTool015, func(ctx context.Context, in toolgenParamsTool015) (string, error) {
 		return Tool015(ctx, in.name, in.count, in.tags, in.opts)
 	}),
@@ -517,7 +602,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-	SearchTerms: "1 35 6BBEAdEBBiAHQRHNCAIyI9 16 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool016:4 work:2",
 	Call: toolimpl.Caller(&toolgenToolTool016, func(ctx context.Context, in toolgenParamsTool016) (string, error) {
 		return Tool016(ctx, in.name, in.count, in.tags, in.opts)
 	}),
@@ -528,7 +612,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-	SearchTerms: "1 35 6DBAAdEBBiAHQRXJCAIyI9 17 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool017:4 work:2",
 	Call: toolimpl.Caller(&toolgenToolTool017, func(ctx context.Context, in toolgenParamsTool017) (string, error) {
 		return Tool017(ctx, in.name, in.count, in.tags, in.opts)
 	}),
@@ -539,7 +622,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-	SearchTerms: "1 35 6FBAAdEBBiAHQRHJCAIyI9 18 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool018:4 work:2",
 	Call: toolimpl.Caller(&toolgenToolTool018, func(ctx context.Context, in toolgenParamsTool018) (string, error) {
 		return Tool018(ctx, in.name, in.count, in.tags, in.opts)
 	}),
@@ -550,7 +632,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-	SearchTerms: "1 35 6BBAAdEBBiAHwZHJCAIyY9 19 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool019:4 work:2",
 	Call: toolimpl.Caller(&toolgenToolTool019, func(ctx context.Context, in toolgenParamsTool019) (string, error) {
 		return Tool019(ctx, in.name, in.count, in.tags, in.opts)
 	}),
@@ -561,7 +642,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-	SearchTerms: "1 35 6BBAAdEBBmFHQRHJCAIyI9 20 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool020:4 work:2",
 	Call: toolimpl.Caller(&toolgenToolTool020, func(ctx context.Context, in toolgenParamsTool020) (string, error) {
 		return Tool020(ctx, in.name, in.count, in.tags, in.opts)
 	}),
@@ -572,7 +652,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-	SearchTerms: "1 35 7BBAAdEBBiAPQRHJCAIyI9 21 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool021:4 work:2",
 	Call: toolimpl.Caller(&toolgenToolTool021, func(ctx context.Context, in toolgenParamsTool021) (string, error) {
 		return Tool021(ctx, in.name, in.count, in.tags, in.opts)
 	}),
@@ -583,7 +662,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-	SearchTerms: "1 35 6BBAAdEBBiAXQRHJCIMyI9 22 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool022:4 work:2",
 	Call: toolimpl.Caller(&toolgenToolTool022, func(ctx context.Context, in toolgenParamsTool022) (string, error) {
 		return Tool022(ctx, in.name, in.count, in.tags, in.opts)
 	}),
@@ -594,7 +672,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-	SearchTerms: "1 35 6BBAAdEBDiAHQxHJCAIyI9 23 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool023:4 work:2",
 	Call: toolimpl.Caller(&toolgenToolTool023, func(ctx context.Context, in toolgenParamsTool023) (string, error) {
 		return Tool023(ctx, in.name, in.count, in.tags, in.opts)
 	}),
@@ -605,7 +682,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-	SearchTerms: "1 35 6BBAAdEBDioHQRHJCAIyI9 24 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool024:4 work:2",
 	Call: toolimpl.Caller(&toolgenToolTool024, func(ctx context.Context, in toolgenParamsTool024) (string, error) {
 		return Tool024(ctx, in.name, in.count, in.tags, in.opts)
 	}),
@@ -616,7 +692,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-	SearchTerms: "1 35 6BBAAdEBBiAPQRPJSAKyI9 25 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool025:4 work:2",
 	Call: toolimpl.Caller(&toolgenToolTool025, func(ctx context.Context, in toolgenParamsTool025) (string, error) {
 		return Tool025(ctx, in.name, in.count, in.tags, in.opts)
 	}),
@@ -627,7 +702,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-	SearchTerms: "1 35 6BBAAdEBJiAnRRHJCAJyI9 26 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool026:4 work:2",
 	Call: toolimpl.Caller(&toolgenToolTool026, func(ctx context.Context, in toolgenParamsTool026) (string, error) {
 		return Tool026(ctx, in.name, in.count, in.tags, in.opts)
 	}),
@@ -638,7 +712,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-	SearchTerms: "1 35 6BBAAdEBBiAHSRHJCAIyo9 27 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool027:4 work:2",
 	Call: toolimpl.Caller(&toolgenToolTool027, func(ctx context.Context, in toolgenParamsTool027) (string, error) {
 		return Tool027(ctx, in.name, in.count, in.tags, in.opts)
 	}),
@@ -649,7 +722,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-	SearchTerms: "1 35 6BBAAdEBBiAnQRHJCAIyI9 28 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool028:4 work:2",
 	Call: toolimpl.Caller(&toolgenToolTool028, func(ctx context.Context, in toolgenParamsTool028) (string, error) {
 		return Tool028(ctx, in.name, in.count, in.tags, in.opts)
 	}),
@@ -660,7 +732,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-	SearchTerms: "1 35 -BBAAdEBBiAHQRHJCAIyI9 29 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool029:4 work:2",
 	Call: toolimpl.Caller(&toolgenToolTool029, func(ctx context.Context, in toolgenParamsTool029) (string, error) {
 		return Tool029(ctx, in.name, in.count, in.tags, in.opts)
 	}),
@@ -671,7 +742,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-	SearchTerms: "1 35 6BBAAdFBBiAPSRHJDAIyI9 30 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool030:4 work:2",
 	Call: toolimpl.Caller(&toolgenToolTool030, func(ctx context.Context, in toolgenParamsTool030) (string, error) {
 		return Tool030(ctx, in.name, in.count, in.tags, in.opts)
 	}),
@@ -682,7 +752,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-	SearchTerms: "1 35 6BDAAdEBBiAHQRHZCAIyI9 31 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool031:4 work:2",
 	Call: toolimpl.Caller(&toolgenToolTool031, func(ctx context.Context, in toolgenParamsTool031) (string, error) {
 		return Tool031(ctx, in.name, in.count, in.tags, in.opts)
 	}),
@@ -693,7 +762,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-	SearchTerms: "1 35 6BBAAdMBBiAHQRHLCgIyI9 32 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool032:4 work:2",
 	Call: toolimpl.Caller(&toolgenToolTool032, func(ctx context.Context, in toolgenParamsTool032) (string, error) {
 		return Tool032(ctx, in.name, in.count, in.tags, in.opts)
 	}),
@@ -704,7 +772,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-	SearchTerms: "1 35 6hBAQdEBBiAHQRHJSAIyI9 33 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool033:4 work:2",
 	Call: toolimpl.Caller(&toolgenToolTool033, func(ctx context.Context, in toolgenParamsTool033) (string, error) {
 		return Tool033(ctx, in.name, in.count, in.tags, in.opts)
 	}),
@@ -715,7 +782,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-	SearchTerms: "1 35 6BBAAdEBBiAHQRHJCAIyI9 34 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool034:4 work:2",
 	Call: toolimpl.Caller(&toolgenToolTool034, func(ctx context.Context, in toolgenParamsTool034) (string, error) {
 		return Tool034(ctx, in.name, in.count, in.tags, in.opts)
 	}),
@@ -726,7 +792,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-	SearchTerms: "1 35 6BBAAdsBBmAHQRHJCAIyI9 35 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool035:4 work:2",
 	Call: toolimpl.Caller(&toolgenToolTool035, func(ctx context.Context, in toolgenParamsTool035) (string, error) {
 		return Tool035(ctx, in.name, in.count, in.tags, in.opts)
 	}),
@@ -737,7 +802,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-	SearchTerms: "1 35 6BBgBdEBBiAHwRHJCAIyI9 36 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool036:4 work:2",
 	Call: toolimpl.Caller(&toolgenToolTool036, func(ctx context.Context, in toolgenParamsTool036) (string, error) {
 		return Tool036(ctx, in.name, in.count, in.tags, in.opts)
 	}),
@@ -748,7 +812,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-	SearchTerms: "1 35 6BBAAdERBiCHQRHJCAIyI9 37 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool037:4 work:2",
 	Call: toolimpl.Caller(&toolgenToolTool037, func(ctx context.Context, in toolgenParamsTool037) (string, error) {
 		return Tool037(ctx, in.name, in.count, in.tags, in.opts)
 	}),
@@ -759,7 +822,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-	SearchTerms: "1 35 6BBAAdEBBiCHQRHJDAIyo9 38 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool038:4 work:2",
 	Call: toolimpl.Caller(&toolgenToolTool038, func(ctx context.Context, in toolgenParamsTool038) (string, error) {
 		return Tool038(ctx, in.name, in.count, in.tags, in.opts)
 	}),
@@ -770,7 +832,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-	SearchTerms: "1 35 6BBIAdEBBiAHQRHJCAoyK9 39 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool039:4 work:2",
 	Call: toolimpl.Caller(&toolgenToolTool039, func(ctx context.Context, in toolgenParamsTool039) (string, error) {
 		return Tool039(ctx, in.name, in.count, in.tags, in.opts)
 	}),
@@ -781,7 +842,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-	SearchTerms: "1 35 6BjAAdEBBiAHQRHZCAIyI9 40 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool040:4 work:2",
 	Call: toolimpl.Caller(&toolgenToolTool040, func(ctx context.Context, in toolgenParamsTool040) (string, error) {
 		return Tool040(ctx, in.name, in.count, in.tags, in.opts)
 	}),
@@ -792,7 +852,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-	SearchTerms: "1 35 6BBAAdEBBiCHQRHJCIIyI9 41 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool041:4 work:2",
 	Call: toolimpl.Caller(&toolgenToolTool041, func(ctx context.Context, in toolgenParamsTool041) (string, error) {
 		return Tool041(ctx, in.name, in.count, in.tags, in.opts)
 	}),
@@ -803,7 +862,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-	SearchTerms: "1 35 6BBAAdEFBiAHQRHJCAIyo9 42 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool042:4 work:2",
 	Call: toolimpl.Caller(&toolgenToolTool042, func(ctx context.Context, in toolgenParamsTool042) (string, error) {
 		return Tool042(ctx, in.name, in.count, in.tags, in.opts)
 	}),
@@ -814,7 +872,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-	SearchTerms: "1 35 6BBBAdEBhiAHQRXJCAJyI9 43 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool043:4 work:2",
 	Call: toolimpl.Caller(&toolgenToolTool043, func(ctx context.Context, in toolgenParamsTool043) (string, error) {
 		return Tool043(ctx, in.name, in.count, in.tags, in.opts)
 	}),
@@ -825,7 +882,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-	SearchTerms: "1 35 6BBAAdMBByAHQRXJCAIyI9 44 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool044:4 work:2",
 	Call: toolimpl.Caller(&toolgenToolTool044, func(ctx context.Context, in toolgenParamsTool044) (string, error) {
 		return Tool044(ctx, in.name, in.count, in.tags, in.opts)
 	}),
@@ -836,7 +892,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-	SearchTerms: "1 35 6BBAAdEBFiAPQRHJCAIyY9 45 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool045:4 work:2",
 	Call: toolimpl.Caller(&toolgenToolTool045, func(ctx context.Context, in toolgenParamsTool045) (string, error) {
 		return Tool045(ctx, in.name, in.count, in.tags, in.opts)
 	}),
@@ -847,7 +902,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-	SearchTerms: "1 35 6BBIAdEBBiAHQRHNCAIyI9 46 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool046:4 work:2",
 	Call: toolimpl.Caller(&toolgenToolTool046, func(ctx context.Context, in toolgenParamsTool046) (string, error) {
 		return Tool046(ctx, in.name, in.count, in.tags, in.opts)
 	}),
@@ -858,7 +912,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-	SearchTerms: "1 35 6BBAIdEhBiAHQTHJCAIyI9 47 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool047:4 work:2",
 	Call: toolimpl.Caller(&toolgenToolTool047, func(ctx context.Context, in toolgenParamsTool047) (string, error) {
 		return Tool047(ctx, in.name, in.count, in.tags, in.opts)
 	}),
@@ -869,7 +922,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-	SearchTerms: "1 35 6BBAAdEBBiAHQZHJCEIyI9 48 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool048:4 work:2",
 	Call: toolimpl.Caller(&toolgenToolTool048, func(ctx context.Context, in toolgenParamsTool048) (string, error) {
 		return Tool048(ctx, in.name, in.count, in.tags, in.opts)
 	}),
@@ -880,7 +932,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-	SearchTerms: "1 35 6BBAAdEBBjAHQRHJCAI6K9 49 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool049:4 work:2",
 	Call: toolimpl.Caller(&toolgenToolTool049, func(ctx context.Context, in toolgenParamsTool049) (string, error) {
 		return Tool049(ctx, in.name, in.count, in.tags, in.opts)
 	}),
@@ -891,7 +942,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-	SearchTerms: "1 35 6BDACdEBRiAHQRHNCAIyI9 50 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool050:4 work:2",
 	Call: toolimpl.Caller(&toolgenToolTool050, func(ctx context.Context, in toolgenParamsTool050) (string, error) {
 		return Tool050(ctx, in.name, in.count, in.tags, in.opts)
 	}),
@@ -902,7 +952,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-	SearchTerms: "1 35 6BBEEdEBBiAHQRHpCAIyI9 51 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool051:4 work:2",
 	Call: toolimpl.Caller(&toolgenToolTool051, func(ctx context.Context, in toolgenParamsTool051) (string, error) {
 		return Tool051(ctx, in.name, in.count, in.tags, in.opts)
 	}),
@@ -913,7 +962,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-	SearchTerms: "1 35 6BBAgdEDBiAHQRHJCCIyI9 52 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool052:4 work:2",
 	Call: toolimpl.Caller(&toolgenToolTool052, func(ctx context.Context, in toolgenParamsTool052) (string, error) {
 		return Tool052(ctx, in.name, in.count, in.tags, in.opts)
 	}),
@@ -924,7 +972,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-	SearchTerms: "1 35 6DBAAdGBBiAHQRPJCAIyI9 53 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool053:4 work:2",
 	Call: toolimpl.Caller(&toolgenToolTool053, func(ctx context.Context, in toolgenParamsTool053) (string, error) {
 		return Tool053(ctx, in.name, in.count, in.tags, in.opts)
 	}),
@@ -935,7 +982,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-	SearchTerms: "1 35 6BBABdEBBigHQRHJCAYyJ9 54 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool054:4 work:2",
 	Call: toolimpl.Caller(&toolgenToolTool054, func(ctx context.Context, in toolgenParamsTool054) (string, error) {
 		return Tool054(ctx, in.name, in.count, in.tags, in.opts)
 	}),
@@ -946,7 +992,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-	SearchTerms: "1 35 6BBAEdEBByAHQRHJGAIyK9 55 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool055:4 work:2",
 	Call: toolimpl.Caller(&toolgenToolTool055, func(ctx context.Context, in toolgenParamsTool055) (string, error) {
 		return Tool055(ctx, in.name, in.count, in.tags, in.opts)
 	}),
@@ -957,7 +1002,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-	SearchTerms: "1 35 6BRAA9EBBiAHQRHJDAIyI9 56 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool056:4 work:2",
 	Call: toolimpl.Caller(&toolgenToolTool056, func(ctx context.Context, in toolgenParamsTool056) (string, error) {
 		return Tool056(ctx, in.name, in.count, in.tags, in.opts)
 	}),
@@ -968,7 +1012,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-	SearchTerms: "1 35 6JBAAdEFByAHQRHJCAIyK9 57 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool057:4 work:2",
 	Call: toolimpl.Caller(&toolgenToolTool057, func(ctx context.Context, in toolgenParamsTool057) (string, error) {
 		return Tool057(ctx, in.name, in.count, in.tags, in.opts)
 	}),
@@ -979,7 +1022,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-	SearchTerms: "1 35 6BBAAdERBmAHQRHLSAIyI9 58 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool058:4 work:2",
 	Call: toolimpl.Caller(&toolgenToolTool058, func(ctx context.Context, in toolgenParamsTool058) (string, error) {
 		return Tool058(ctx, in.name, in.count, in.tags, in.opts)
 	}),
@@ -990,7 +1032,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-	SearchTerms: "1 35 6BBAAdEBBiAHQRHJCCIyI9 59 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool059:4 work:2",
 	Call: toolimpl.Caller(&toolgenToolTool059, func(ctx context.Context, in toolgenParamsTool059) (string, error) {
 		return Tool059(ctx, in.name, in.count, in.tags, in.opts)
 	}),
@@ -1001,7 +1042,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-	SearchTerms: "1 35 6BHAAdUBBiAHQRHJCAIyI9 60 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool060:4 work:2",
 	Call: toolimpl.Caller(&toolgenToolTool060, func(ctx context.Context, in toolgenParamsTool060) (string, error) {
 		return Tool060(ctx, in.name, in.count, in.tags, in.opts)
 	}),
@@ -1012,7 +1052,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-	SearchTerms: "1 35 6BBAAdMRBiAHQRHJCAYyI9 61 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool061:4 work:2",
 	Call: toolimpl.Caller(&toolgenToolTool061, func(ctx context.Context, in toolgenParamsTool061) (string, error) {
 		return Tool061(ctx, in.name, in.count, in.tags, in.opts)
 	}),
@@ -1023,7 +1062,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-	SearchTerms: "1 35 6BnAAdEBBiAHURHJCAIyI9 62 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool062:4 work:2",
 	Call: toolimpl.Caller(&toolgenToolTool062, func(ctx context.Context, in toolgenParamsTool062) (string, error) {
 		return Tool062(ctx, in.name, in.count, in.tags, in.opts)
 	}),
@@ -1034,7 +1072,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-	SearchTerms: "1 35 6JBQAdEBBiAHQRHZCAIyM9 63 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool063:4 work:2",
 	Call: toolimpl.Caller(&toolgenToolTool063, func(ctx context.Context, in toolgenParamsTool063) (string, error) {
 		return Tool063(ctx, in.name, in.count, in.tags, in.opts)
 	}),
@@ -1045,7 +1082,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-	SearchTerms: "1 35 6BBQA9EBBigHURHJCAIyI9 64 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool064:4 work:2",
 	Call: toolimpl.Caller(&toolgenToolTool064, func(ctx context.Context, in toolgenParamsTool064) (string, error) {
 		return Tool064(ctx, in.name, in.count, in.tags, in.opts)
 	}),
@@ -1056,7 +1092,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-	SearchTerms: "1 35 6BBAAdERBiAHQRHJCAI6I9 65 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool065:4 work:2",
 	Call: toolimpl.Caller(&toolgenToolTool065, func(ctx context.Context, in toolgenParamsTool065) (string, error) {
 		return Tool065(ctx, in.name, in.count, in.tags, in.opts)
 	}),
@@ -1067,7 +1102,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-	SearchTerms: "1 35 6BJAAdFBJiAHQRHJCAIyM9 66 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool066:4 work:2",
 	Call: toolimpl.Caller(&toolgenToolTool066, func(ctx context.Context, in toolgenParamsTool066) (string, error) {
 		return Tool066(ctx, in.name, in.count, in.tags, in.opts)
 	}),
@@ -1078,7 +1112,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-	SearchTerms: "1 35 6RBAAdEBBqAHQRHJGEIyI9 67 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool067:4 work:2",
 	Call: toolimpl.Caller(&toolgenToolTool067, func(ctx context.Context, in toolgenParamsTool067) (string, error) {
 		return Tool067(ctx, in.name, in.count, in.tags, in.opts)
 	}),
@@ -1089,7 +1122,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-	SearchTerms: "1 35 6BhAAdUBBiAHQRHJCAIyI9 68 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool068:4 work:2",
 	Call: toolimpl.Caller(&toolgenToolTool068, func(ctx context.Context, in toolgenParamsTool068) (string, error) {
 		return Tool068(ctx, in.name, in.count, in.tags, in.opts)
 	}),
@@ -1100,7 +1132,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-	SearchTerms: "1 35 6BBAAdEFFiAHQRHJCBIyI9 69 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool069:4 work:2",
 	Call: toolimpl.Caller(&toolgenToolTool069, func(ctx context.Context, in toolgenParamsTool069) (string, error) {
 		return Tool069(ctx, in.name, in.count, in.tags, in.opts)
 	}),
@@ -1111,7 +1142,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-	SearchTerms: "1 35 6BBAAdEBBigHQRHJSAoyI9 70 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool070:4 work:2",
 	Call: toolimpl.Caller(&toolgenToolTool070, func(ctx context.Context, in toolgenParamsTool070) (string, error) {
 		return Tool070(ctx, in.name, in.count, in.tags, in.opts)
 	}),
@@ -1122,7 +1152,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-	SearchTerms: "1 35 6BBAAdEBBiAHQRHLCFIyI9 71 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool071:4 work:2",
 	Call: toolimpl.Caller(&toolgenToolTool071, func(ctx context.Context, in toolgenParamsTool071) (string, error) {
 		return Tool071(ctx, in.name, in.count, in.tags, in.opts)
 	}),
@@ -1133,7 +1162,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-	SearchTerms: "1 35 6BBAAdFBBiAHYRHJCAIyI9 72 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool072:4 work:2",
 	Call: toolimpl.Caller(&toolgenToolTool072, func(ctx context.Context, in toolgenParamsTool072) (string, error) {
 		return Tool072(ctx, in.name, in.count, in.tags, in.opts)
 	}),
@@ -1144,7 +1172,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-	SearchTerms: "1 35 6BBAAdEBByAHQRnJCAIyI9 73 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool073:4 work:2",
 	Call: toolimpl.Caller(&toolgenToolTool073, func(ctx context.Context, in toolgenParamsTool073) (string, error) {
 		return Tool073(ctx, in.name, in.count, in.tags, in.opts)
 	}),
@@ -1155,7 +1182,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-	SearchTerms: "1 35 6BBAAdERBiEHQRHJCAI2I9 74 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool074:4 work:2",
 	Call: toolimpl.Caller(&toolgenToolTool074, func(ctx context.Context, in toolgenParamsTool074) (string, error) {
 		return Tool074(ctx, in.name, in.count, in.tags, in.opts)
 	}),
@@ -1166,7 +1192,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-	SearchTerms: "1 35 6BBAAdEDRiAHSRHJCAMyI9 75 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool075:4 work:2",
 	Call: toolimpl.Caller(&toolgenToolTool075, func(ctx context.Context, in toolgenParamsTool075) (string, error) {
 		return Tool075(ctx, in.name, in.count, in.tags, in.opts)
 	}),
@@ -1177,7 +1202,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-	SearchTerms: "1 35 7BBAAdEBRiAHSRHJCAIyo9 76 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool076:4 work:2",
 	Call: toolimpl.Caller(&toolgenToolTool076, func(ctx context.Context, in toolgenParamsTool076) (string, error) {
 		return Tool076(ctx, in.name, in.count, in.tags, in.opts)
 	}),
@@ -1188,7 +1212,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-	SearchTerms: "1 35 6BBAAdEBBiQHQRHJKAIyI9 77 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool077:4 work:2",
 	Call: toolimpl.Caller(&toolgenToolTool077, func(ctx context.Context, in toolgenParamsTool077) (string, error) {
 		return Tool077(ctx, in.name, in.count, in.tags, in.opts)
 	}),
@@ -1199,7 +1222,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-	SearchTerms: "1 35 6BBIAdEBBiAHQRHJCAIyM9 78 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool078:4 work:2",
 	Call: toolimpl.Caller(&toolgenToolTool078, func(ctx context.Context, in toolgenParamsTool078) (string, error) {
 		return Tool078(ctx, in.name, in.count, in.tags, in.opts)
 	}),
@@ -1210,7 +1232,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-	SearchTerms: "1 35 6BBABdEBBigHQRHJCAIyI9 79 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool079:4 work:2",
 	Call: toolimpl.Caller(&toolgenToolTool079, func(ctx context.Context, in toolgenParamsTool079) (string, error) {
 		return Tool079(ctx, in.name, in.count, in.tags, in.opts)
 	}),
@@ -1221,7 +1242,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-	SearchTerms: "1 35 6BBAAdEBBiAHQRHJCAM7I9 80 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool080:4 work:2",
 	Call: toolimpl.Caller(&toolgenToolTool080, func(ctx context.Context, in toolgenParamsTool080) (string, error) {
 		return Tool080(ctx, in.name, in.count, in.tags, in.opts)
 	}),
@@ -1232,7 +1252,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-	SearchTerms: "1 35 6RBAAdEBDiAHQRHJCAIyI9 81 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool081:4 work:2",
 	Call: toolimpl.Caller(&toolgenToolTool081, func(ctx context.Context, in toolgenParamsTool081) (string, error) {
 		return Tool081(ctx, in.name, in.count, in.tags, in.opts)
 	}),
@@ -1243,7 +1262,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-	SearchTerms: "1 35 6BBACdFBByAHQRHJCAIyI9 82 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool082:4 work:2",
 	Call: toolimpl.Caller(&toolgenToolTool082, func(ctx context.Context, in toolgenParamsTool082) (string, error) {
 		return Tool082(ctx, in.name, in.count, in.tags, in.opts)
 	}),
@@ -1254,7 +1272,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-	SearchTerms: "1 35 6BBAIfGBBigHQRHJCAIyI9 83 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool083:4 work:2",
 	Call: toolimpl.Caller(&toolgenToolTool083, func(ctx context.Context, in toolgenParamsTool083) (string, error) {
 		return Tool083(ctx, in.name, in.count, in.tags, in.opts)
 	}),
@@ -1265,7 +1282,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-	SearchTerms: "1 35 6BBAAdEBFiCHQRnJCAIyI9 84 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool084:4 work:2",
 	Call: toolimpl.Caller(&toolgenToolTool084, func(ctx context.Context, in toolgenParamsTool084) (string, error) {
 		return Tool084(ctx, in.name, in.count, in.tags, in.opts)
 	}),
@@ -1276,7 +1292,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-	SearchTerms: "1 35 6BBAAdEBBiAHQRHJCAI-I9 85 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool085:4 work:2",
 	Call: toolimpl.Caller(&toolgenToolTool085, func(ctx context.Context, in toolgenParamsTool085) (string, error) {
 		return Tool085(ctx, in.name, in.count, in.tags, in.opts)
 	}),
@@ -1287,7 +1302,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-	SearchTerms: "1 35 6BBAAdEBDiIHQRHJCIIyI9 86 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool086:4 work:2",
 	Call: toolimpl.Caller(&toolgenToolTool086, func(ctx context.Context, in toolgenParamsTool086) (string, error) {
 		return Tool086(ctx, in.name, in.count, in.tags, in.opts)
 	}),
@@ -1298,7 +1312,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-	SearchTerms: "1 35 6BBEBdEBBiAHQRHJCAIyo9 87 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool087:4 work:2",
 	Call: toolimpl.Caller(&toolgenToolTool087, func(ctx context.Context, in toolgenParamsTool087) (string, error) {
 		return Tool087(ctx, in.name, in.count, in.tags, in.opts)
 	}),
@@ -1309,7 +1322,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-	SearchTerms: "1 35 6RBAAdEBFiAHRRHJCAMyI9 88 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool088:4 work:2",
 	Call: toolimpl.Caller(&toolgenToolTool088, func(ctx context.Context, in toolgenParamsTool088) (string, error) {
 		return Tool088(ctx, in.name, in.count, in.tags, in.opts)
 	}),
@@ -1320,7 +1332,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-	SearchTerms: "1 35 6BBAAdEBBqBHQRHJCAoyI9 89 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool089:4 work:2",
 	Call: toolimpl.Caller(&toolgenToolTool089, func(ctx context.Context, in toolgenParamsTool089) (string, error) {
 		return Tool089(ctx, in.name, in.count, in.tags, in.opts)
 	}),
@@ -1331,7 +1342,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-	SearchTerms: "1 35 6BBEAdEBBiAHUxHJCAIyI9 90 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool090:4 work:2",
 	Call: toolimpl.Caller(&toolgenToolTool090, func(ctx context.Context, in toolgenParamsTool090) (string, error) {
 		return Tool090(ctx, in.name, in.count, in.tags, in.opts)
 	}),
@@ -1342,7 +1352,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-	SearchTerms: "1 35 6BBABdEBBqAHQRHJCBIyI9 91 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool091:4 work:2",
 	Call: toolimpl.Caller(&toolgenToolTool091, func(ctx context.Context, in toolgenParamsTool091) (string, error) {
 		return Tool091(ctx, in.name, in.count, in.tags, in.opts)
 	}),
@@ -1353,7 +1362,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-	SearchTerms: "1 35 6BBAAdEDBiAHQRHJCAIyI9 92 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool092:4 work:2",
 	Call: toolimpl.Caller(&toolgenToolTool092, func(ctx context.Context, in toolgenParamsTool092) (string, error) {
 		return Tool092(ctx, in.name, in.count, in.tags, in.opts)
 	}),
@@ -1364,7 +1372,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-	SearchTerms: "1 35 6BBAIdGBBiAHQRHJCAIyI9 93 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool093:4 work:2",
 	Call: toolimpl.Caller(&toolgenToolTool093, func(ctx context.Context, in toolgenParamsTool093) (string, error) {
 		return Tool093(ctx, in.name, in.count, in.tags, in.opts)
 	}),
@@ -1375,7 +1382,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-	SearchTerms: "1 35 6BDAAfEBBiAHQRHJCIIyI9 94 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool094:4 work:2",
 	Call: toolimpl.Caller(&toolgenToolTool094, func(ctx context.Context, in toolgenParamsTool094) (string, error) {
 		return Tool094(ctx, in.name, in.count, in.tags, in.opts)
 	}),
@@ -1386,7 +1392,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-	SearchTerms: "1 35 6BBAAfEBBiAPQRHJCAIyI9 95 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool095:4 work:2",
 	Call: toolimpl.Caller(&toolgenToolTool095, func(ctx context.Context, in toolgenParamsTool095) (string, error) {
 		return Tool095(ctx, in.name, in.count, in.tags, in.opts)
 	}),
@@ -1397,7 +1402,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-	SearchTerms: "1 35 6JDgAdEBBiAHQRHJGAIyI9 96 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool096:4 work:2",
 	Call: toolimpl.Caller(&toolgenToolTool096, func(ctx context.Context, in toolgenParamsTool096) (string, error) {
 		return Tool096(ctx, in.name, in.count, in.tags, in.opts)
 	}),
@@ -1408,7 +1412,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-	SearchTerms: "1 35 6BBAAdEBByAHQTHJCAKyI9 97 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool097:4 work:2",
 	Call: toolimpl.Caller(&toolgenToolTool097, func(ctx context.Context, in toolgenParamsTool097) (string, error) {
 		return Tool097(ctx, in.name, in.count, in.tags, in.opts)
 	}),
@@ -1419,7 +1422,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-	SearchTerms: "1 35 6BBAAdEBBiAHQRHJCIdyI9 98 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool098:4 work:2",
 	Call: toolimpl.Caller(&toolgenToolTool098, func(ctx context.Context, in toolgenParamsTool098) (string, error) {
 		return Tool098(ctx, in.name, in.count, in.tags, in.opts)
 	}),
@@ -1430,7 +1432,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "hundred",
 	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-	SearchTerms: "1 35 6JDAAdEBBigXQRHJCAIyI9 99 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool099:4 work:2",
 	Call: toolimpl.Caller(&toolgenToolTool099, func(ctx context.Context, in toolgenParamsTool099) (string, error) {
 		return Tool099(ctx, in.name, in.count, in.tags, in.opts)
 	}),

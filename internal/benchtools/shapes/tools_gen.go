@@ -15,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(10 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 10)
+	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -40,7 +40,11 @@ var (
 
 // Tools returns the tools of package shapes: search, calc, create_event.
 func Tools() []toolgen.Tool {
-	return toolimpl.StaticTools(toolgenTools[:])
+	return toolimpl.StaticTools(toolgenTools[:], []string{
+		"1 37 wABY8AwRJ1CEDUWToBKBB around case:3 case_sensitiv:2 context:2 expression glob includ:2 line look mani match max:2 max_result:2 most path:2 pattern:2 regular result:2 search:5 sensitiv:2 shape:2",
+		"1 15 FFC0JgAa add:2 calc:4 calculat first mul:2 op:2 second shape:2",
+		"1 39 CQZoDcLEFCAGCAAa attende:3 creat:5 creat_event:4 email:2 event:5 invit lat:2 location:2 lon:2 minut:2 name:2 optional:2 place shape:2 start:2 titl:2",
+	})
 }
 
 // toolgenTools are the tools of package shapes, as the compiler lays them out.
@@ -52,7 +56,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations:  toolgen.Annotations{ReadOnly: true},
 	Namespace:    "shapes",
 	Tokens:       toolgen.Tokens{Default: 145, Strict: 188, Gemini: 123},
-	SearchTerms:  "1 37 wABY8AwRJ1CEDUWToBKBB around case:3 case_sensitiv:2 context:2 expression glob includ:2 line look mani match max:2 max_result:2 most path:2 pattern:2 regular result:2 search:5 sensitiv:2 shape:2",
 	Call:         toolgenCallSearch,
 }, {
 	Name:         ToolCalc,
@@ -62,7 +65,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations:  toolgen.Annotations{ReadOnly: true},
 	Namespace:    "shapes",
 	Tokens:       toolgen.Tokens{Default: 103, Strict: 86, Gemini: 81},
-	SearchTerms:  "1 15 FFC0JgAa add:2 calc:4 calculat first mul:2 op:2 second shape:2",
 	Call:         toolgenCallCalc,
 }, {
 	Name:         ToolCreateEvent,
@@ -71,7 +73,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"EventResult says what was created.","properties":{"id":{"type":"string"},"created":{"type":"boolean"}},"required":["id","created"],"additionalProperties":false}`),
 	Namespace:    "shapes",
 	Tokens:       toolgen.Tokens{Default: 197, Strict: 208, Gemini: 161},
-	SearchTerms:  "1 39 CQZoDcLEFCAGCAAa attende:3 creat:5 creat_event:4 email:2 event:5 invit lat:2 location:2 lon:2 minut:2 name:2 optional:2 place shape:2 start:2 titl:2",
 	Call:         toolgenCallCreateEvent,
 }}
 

@@ -15,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(10 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 10)
+	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -34,7 +34,9 @@ var (
 
 // Tools returns the tools of package weather: get_weather.
 func Tools() []toolgen.Tool {
-	return toolimpl.StaticTools(toolgenTools[:])
+	return toolimpl.StaticTools(toolgenTools[:], []string{
+		"1 40 AElCYICuQNQHAPFAQAW ahead celsiu citi:3 dai:3 degre:2 echo fahrenheit forecast get:4 get_weather:4 label lat:2 lon:2 place precis return tag:2 unit:3 weather:6",
+	})
 }
 
 // toolgenTools are the tools of package weather, as the compiler lays them out.
@@ -46,7 +48,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations:  toolgen.Annotations{ReadOnly: true},
 	Namespace:    "weather",
 	Tokens:       toolgen.Tokens{Default: 170, Strict: 201, Gemini: 143},
-	SearchTerms:  "1 40 AElCYICuQNQHAPFAQAW ahead celsiu citi:3 dai:3 degre:2 echo fahrenheit forecast get:4 get_weather:4 label lat:2 lon:2 place precis return tag:2 unit:3 weather:6",
 	Call:         toolgenCallGetWeather,
 }}
 

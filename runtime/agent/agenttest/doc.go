@@ -6,5 +6,5 @@
 // import path.
 //
 // Deprecated: import github.com/toolgen-dev/toolgen/agent/agenttest
-// instead; go fix ./... does it.
+// instead; go fix ./... does it. Removed in v0.3.0.
 package agenttest

@@ -16,8 +16,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(10 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 10)
+	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -42,7 +42,11 @@ var (
 
 // Tools returns the tools of package entries: set_headers, relabel, count.
 func Tools() []toolgen.Tool {
-	return toolimpl.StaticTools(toolgenTools[:])
+	return toolimpl.StaticTools(toolgenTools[:], []string{
+		"1 35 hAgDcCUQDUV entri:2 extra:2 header:9 kei:4 more name request sai set:6 set_header:4 valu:4",
+		"1 39 AEgp7DKoAmCFiALI attr:3 attribut color:3 entri:2 given green kei:4 label:3 name:5 optional paint red relabel:4 return valu:4 weight:4",
+		"1 11 lKgo count:5 entri:2 text:3 word",
+	})
 }
 
 // toolgenTools are the tools of package entries, as the compiler lays them out.
@@ -52,7 +56,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"headers":{"type":"array","description":"the headers, by name","items":{"type":"object","properties":{"key":{"type":"string"},"value":{"type":"string"}},"required":["key","value"],"additionalProperties":false}},"extra":{"type":"array","description":"more headers","items":{"type":"object","properties":{"key":{"type":"string"},"value":{"type":"string"}},"required":["key","value"],"additionalProperties":false}}},"required":["headers"],"additionalProperties":false}`),
 	Namespace:   "entries",
 	Tokens:      toolgen.Tokens{Default: 152, Strict: 148, Gemini: 120},
-	SearchTerms: "1 35 hAgDcCUQDUV entri:2 extra:2 header:9 kei:4 more name request sai set:6 set_header:4 valu:4",
 	Call:        toolgenCallSetHeaders,
 }, {
 	Name:         ToolRelabel,
@@ -61,7 +64,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Label is a tag on a document.","properties":{"name":{"type":"string","description":"Name names the label."},"attrs":{"type":"array","description":"Attrs are the label's attributes, by name.","items":{"type":"object","properties":{"key":{"type":"string"},"value":{"type":"string"}},"required":["key","value"],"additionalProperties":false}},"weights":{"type":"array","description":"Weights are optional weights, by color.","items":{"type":"object","properties":{"key":{"type":"string","description":"Color is a paint color.","enum":["red","green"]},"value":{"type":"integer"}},"required":["key","value"],"additionalProperties":false}}},"required":["name","attrs"],"additionalProperties":false}`),
 	Namespace:    "entries",
 	Tokens:       toolgen.Tokens{Default: 187, Strict: 183, Gemini: 155},
-	SearchTerms:  "1 39 AEgp7DKoAmCFiALI attr:3 attribut color:3 entri:2 given green kei:4 label:3 name:5 optional paint red relabel:4 return valu:4 weight:4",
 	Call:         toolgenCallRelabel,
 }, {
 	Name:         ToolCount,
@@ -70,7 +72,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Tally is what Count returns.","properties":{"totals":{"type":"array","description":"Totals are the counts by word.","items":{"type":"object","properties":{"key":{"type":"string"},"value":{"type":"integer"}},"required":["key","value"],"additionalProperties":false}},"seen":{"type":"array","description":"Seen are the words in their first spelling, by lower case.","items":{"type":"object","properties":{"key":{"type":"string"},"value":{"type":["string","null"]}},"required":["key","value"],"additionalProperties":false}}},"required":["totals","seen"],"additionalProperties":false}`),
 	Namespace:    "entries",
 	Tokens:       toolgen.Tokens{Default: 57, Strict: 40, Gemini: 35},
-	SearchTerms:  "1 11 lKgo count:5 entri:2 text:3 word",
 	Call:         toolgenCallCount,
 }}
 

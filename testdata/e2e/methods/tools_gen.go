@@ -19,8 +19,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(10 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 10)
+	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -45,7 +45,11 @@ var (
 
 // Tools returns the tools of package methods: echo_custom, echo_std, wait.
 func Tools() []toolgen.Tool {
-	return toolimpl.StaticTools(toolgenTools[:])
+	return toolimpl.StaticTools(toolgenTools[:], []string{
+		"1 137 CpDiMQAyCciwUIAUiIAApCFw42wAWnyC2UBAYSIAII 21:5 21_c:5 address:2 both:4 by_citi:2 celsiu:5 citi:2 count:3 custom:4 degre:5 direction echo:4 echo_custom:4 encod:2 flag:6 given integer:2 itself:4 json:10 level:3 marshal:3 marshal_json:3 mayb:2 method:5 own pointer:2 ptr:2 read:4 receiver:2 return string:2 take:2 temp:9 temperatur:5 text:3 type unmarshal:2 unmarshal_json unmarshal_text win write:2 written:9",
+		"1 99 SiAgIMC4ABIjgGACgACEAAYCBgIQCyAKgUDJbHFHJ4wb5MBIQQgtKBAAxqHC 10 1000000000 11 12 192:2 2001 24 25 2e10 addr:2 address ani:3 cidr db8 debug decimal:2 duration echo:4 echo_std:4 error expression float:3 fraction given go i_pv4 i_pv6 info int:4 int_valu:2 integer:2 ip level:3 log method:2 month:2 nanosecond network notation number:6 offset optionalli pattern:2 point prefix:2 pv4 pv6 rat:2 rational re2 regular return second size:3 std:4 string:2 syntax timeout:2 valu:2 warn:2",
+		"1 17 ISAaJALMBY 1000000000 directli duration:2 long method:2 nanosecond second take timeout:2 wait:5",
+	})
 }
 
 // toolgenTools are the tools of package methods, as the compiler lays them out.
@@ -95,7 +99,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Custom holds the local types.","properties":{"temp":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"},"temps":{"type":"array","items":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"}},"by_city":{"type":"object","additionalProperties":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"}},"ptr":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"},"flag":{"description":"Flag reads itself from JSON with a pointer-receiver MarshalJSON: written by the method where encoding/json can take the address."},"flags":{"type":"array","items":{"description":"Flag reads itself from JSON with a pointer-receiver MarshalJSON: written by the method where encoding/json can take the address."}},"count":{"description":"Count writes itself with MarshalJSON and has no UnmarshalJSON: read as an integer (its own type), written as a string."},"level":{"type":"string","description":"Level writes itself as text and has no UnmarshalText: read as an integer, written as a string."},"both":{"description":"Both has JSON and text methods: JSON wins in both directions."},"maybe":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"}},"required":["temp","flag","count","level","both"],"additionalProperties":false}`),
 	Namespace:    "methods",
 	Tokens:       toolgen.Tokens{Default: 395, Strict: 0, Gemini: 0},
-	SearchTerms:  "1 137 CpDiMQAyCciwUIAUiIAApCFw42wAWnyC2UBAYSIAII 21:5 21_c:5 address:2 both:4 by_citi:2 celsiu:5 citi:2 count:3 custom:4 degre:5 direction echo:4 echo_custom:4 encod:2 flag:6 given integer:2 itself:4 json:10 level:3 marshal:3 marshal_json:3 mayb:2 method:5 own pointer:2 ptr:2 read:4 receiver:2 return string:2 take:2 temp:9 temperatur:5 text:3 type unmarshal:2 unmarshal_json unmarshal_text win write:2 written:9",
 	Call:         toolgenCallEchoCustom,
 }, {
 	Name:        ToolEchoStd,
@@ -108,7 +111,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Std holds standard library types with their own JSON form.","properties":{"int":{"type":"integer","description":"An integer of any size."},"int_value":{"type":"integer","description":"An integer of any size."},"float":{"type":"string","description":"A decimal floating-point number of any size, as a string such as \"1.5\" or \"-2e10\"."},"rat":{"type":"string","description":"A rational number as a string: a fraction such as \"1/3\" or a decimal such as \"0.25\"."},"number":{"type":"number"},"numbers":{"type":"array","items":{"type":"number"}},"addr":{"type":"string","description":"An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."},"prefix":{"type":"string","description":"An IP network in CIDR notation, such as \"192.0.2.0/24\"."},"level":{"type":"string","description":"A log level: DEBUG, INFO, WARN or ERROR, optionally with an offset such as \"WARN+2\"."},"pattern":{"type":"string","description":"A regular expression in Go's RE2 syntax."},"timeout":{"type":"integer","description":"A duration in nanoseconds (1 second = 1000000000)."},"month":{"type":"integer","enum":[1,2,3,4,5,6,7,8,9,10,11,12]}},"required":["int_value","number","addr","prefix","level","timeout"],"additionalProperties":false}`),
 	Namespace:    "methods",
 	Tokens:       toolgen.Tokens{Default: 366, Strict: 417, Gemini: 0},
-	SearchTerms:  "1 99 SiAgIMC4ABIjgGACgACEAAYCBgIQCyAKgUDJbHFHJ4wb5MBIQQgtKBAAxqHC 10 1000000000 11 12 192:2 2001 24 25 2e10 addr:2 address ani:3 cidr db8 debug decimal:2 duration echo:4 echo_std:4 error expression float:3 fraction given go i_pv4 i_pv6 info int:4 int_valu:2 integer:2 ip level:3 log method:2 month:2 nanosecond network notation number:6 offset optionalli pattern:2 point prefix:2 pv4 pv6 rat:2 rational re2 regular return second size:3 std:4 string:2 syntax timeout:2 valu:2 warn:2",
 	Call:         toolgenCallEchoStd,
 }, {
 	Name:         ToolWait,
@@ -117,7 +119,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer","description":"A duration in nanoseconds (1 second = 1000000000)."}},"required":["result"],"additionalProperties":false}`),
 	Namespace:    "methods",
 	Tokens:       toolgen.Tokens{Default: 79, Strict: 62, Gemini: 57},
-	SearchTerms:  "1 17 ISAaJALMBY 1000000000 directli duration:2 long method:2 nanosecond second take timeout:2 wait:5",
 	Call:         toolgenCallWait,
 }}
 

@@ -15,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(10 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 10)
+	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -54,7 +54,14 @@ var (
 
 // Tools returns the tools of package partial: read_rows, write, maybe, ratio, tick, rows.
 func Tools() []toolgen.Tool {
-	return toolimpl.StaticTools(toolgenTools[:])
+	return toolimpl.StaticTools(toolgenTools[:], []string{
+		"1 25 hGEHAEBLkE after count:2 each far:2 page partial:2 read:6 read_row:4 row:5 send",
+		"1 14 7EF0ABg far partial:2 send text word:3 write:5 written",
+		"1 14 wBsQUTgA empti:3 mayb:4 noth null page partial:2 send true",
+		"1 14 UCQEgBlNY encod fail float na na_n nan:2 partial:2 ratio:4 send",
+		"1 11 4QFkgBC count each partial:2 send tick:4 valu written",
+		"1 13 TBREOw5A anybodi ask listen partial:2 row:5 send whether without",
+	})
 }
 
 // toolgenTools are the tools of package partial, as the compiler lays them out.
@@ -67,7 +74,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations:   toolgen.Annotations{ReadOnly: true},
 	Namespace:     "partial",
 	Tokens:        toolgen.Tokens{Default: 70, Strict: 53, Gemini: 48},
-	SearchTerms:   "1 25 hGEHAEBLkE after count:2 each far:2 page partial:2 read:6 read_row:4 row:5 send",
 	Call:          toolgenCallReadRows,
 }, {
 	Name:          ToolWrite,
@@ -76,7 +82,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	PartialSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"string"}`),
 	Namespace:     "partial",
 	Tokens:        toolgen.Tokens{Default: 66, Strict: 49, Gemini: 44},
-	SearchTerms:   "1 14 7EF0ABg far partial:2 send text word:3 write:5 written",
 	Call:          toolgenCallWrite,
 }, {
 	Name:          ToolMaybe,
@@ -85,7 +90,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	PartialSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":["object","null"],"description":"Page is the rows read so far.","properties":{"rows":{"type":"array","items":{"type":"object","description":"Row is one row read.","properties":{"id":{"type":"integer"},"name":{"type":"string"}},"required":["id","name"],"additionalProperties":false}},"note":{"type":"string"}},"required":["rows"],"additionalProperties":false}`),
 	Namespace:     "partial",
 	Tokens:        toolgen.Tokens{Default: 64, Strict: 47, Gemini: 42},
-	SearchTerms:   "1 14 wBsQUTgA empti:3 mayb:4 noth null page partial:2 send true",
 	Call:          toolgenCallMaybe,
 }, {
 	Name:          ToolRatio,
@@ -94,7 +98,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	PartialSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"number"}`),
 	Namespace:     "partial",
 	Tokens:        toolgen.Tokens{Default: 64, Strict: 47, Gemini: 42},
-	SearchTerms:   "1 14 UCQEgBlNY encod fail float na na_n nan:2 partial:2 ratio:4 send",
 	Call:          toolgenCallRatio,
 }, {
 	Name:          ToolTick,
@@ -103,7 +106,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	PartialSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","description":"Counted counts each time it is written."}`),
 	Namespace:     "partial",
 	Tokens:        toolgen.Tokens{Default: 61, Strict: 44, Gemini: 39},
-	SearchTerms:   "1 11 4QFkgBC count each partial:2 send tick:4 valu written",
 	Call:          toolgenCallTick,
 }, {
 	Name:          ToolRows,
@@ -112,7 +114,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	PartialSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"array","items":{"type":"object","description":"Row is one row read.","properties":{"id":{"type":"integer"},"name":{"type":"string"}},"required":["id","name"],"additionalProperties":false}}`),
 	Namespace:     "partial",
 	Tokens:        toolgen.Tokens{Default: 59, Strict: 42, Gemini: 37},
-	SearchTerms:   "1 13 TBREOw5A anybodi ask listen partial:2 row:5 send whether without",
 	Call:          toolgenCallRows,
 }}
 

@@ -15,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(10 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 10)
+	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -93,7 +93,26 @@ var (
 
 // Tools returns the tools of package shared: greet, wave, forget, remember, stats, lookup, find, inspect, now, ping, shout, whisper, describe, sum, product, echo, mirror, later.
 func Tools() []toolgen.Tool {
-	return toolimpl.StaticTools(toolgenTools[:])
+	return toolimpl.StaticTools(toolgenTools[:], []string{
+		"1 15 KIg8EF greet:6 mani name:2 share:2 someon time:3",
+		"1 15 CIg8EF mani name:2 share:2 someon time:3 wave:6",
+		"1 11 AJOM forget:5 name:3 share:2 someon",
+		"1 11 ABOM name:3 remember:5 share:2 someon",
+		"1 12 VQIFE share:2 stat:4 sum up valu:4",
+		"1 14 BUREaJSC card look lookup:4 name:3 nobodi share:2 someon up",
+		"1 24 IMokqkQBkLRGGEFQ all another dispatch find:5 found function lookup name:3 nobodi pointer result same share:3 someon two type",
+		"1 17 lIEUACjQgA inspect:4 none pointer result share:2 stat sum through up valu:4",
+		"1 12 AGCwhhFG alwai half now:4 past share:2 tell ten time",
+		"1 7 DwR answer ping:4 share:2",
+		"1 11 S4Q name:4 share:2 shout:5",
+		"1 20 gQNZCySB4A all dispatch function mood name:4 same share:3 shout string whisper:6",
+		"1 12 FCYo describ:5 share:2 valu:4 word",
+		"1 9 TAIBE add number share:2 sum:4 two",
+		"1 20 FACgKiAWS0AhMA 13 adapter dispatch each function multipli number parameter product:4 share:3 sum through two:2 unlucki",
+		"1 15 6AJAYZgi context echo:4 error name:4 neither nor repeat share:2",
+		"1 16 TAGkMKgCB argument mirror:4 name:4 pointer repeat share:2 take through twice",
+		"1 10 IEMRE later:5 now share:2 tell time",
+	})
 }
 
 // toolgenTools are the tools of package shared, as the compiler lays them out.
@@ -104,7 +123,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"GreetResult is what Greet says.","properties":{"text":{"type":"string"}},"required":["text"],"additionalProperties":false}`),
 	Namespace:    "shared",
 	Tokens:       toolgen.Tokens{Default: 92, Strict: 78, Gemini: 70},
-	SearchTerms:  "1 15 KIg8EF greet:6 mani name:2 share:2 someon time:3",
 	Call:         toolimpl.Caller(&toolgenToolGreet, Greet),
 }, {
 	Name:         ToolWave,
@@ -113,7 +131,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"WaveResult is what Wave does.","properties":{"text":{"type":"string"}},"required":["text"],"additionalProperties":false}`),
 	Namespace:    "shared",
 	Tokens:       toolgen.Tokens{Default: 91, Strict: 77, Gemini: 69},
-	SearchTerms:  "1 15 CIg8EF mani name:2 share:2 someon time:3 wave:6",
 	Call:         toolimpl.Caller(&toolgenToolWave, Wave),
 }, {
 	Name:        ToolForget,
@@ -121,7 +138,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"the name"}},"required":["name"],"additionalProperties":false}`),
 	Namespace:   "shared",
 	Tokens:      toolgen.Tokens{Default: 59, Strict: 42, Gemini: 37},
-	SearchTerms: "1 11 AJOM forget:5 name:3 share:2 someon",
 	Call:        toolimpl.CallerOK(&toolgenToolForget, Forget),
 }, {
 	Name:        ToolRemember,
@@ -129,7 +145,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"the name"}},"required":["name"],"additionalProperties":false}`),
 	Namespace:   "shared",
 	Tokens:      toolgen.Tokens{Default: 58, Strict: 41, Gemini: 36},
-	SearchTerms: "1 11 ABOM name:3 remember:5 share:2 someon",
 	Call:        toolimpl.CallerOK(&toolgenToolRemember, Remember),
 }, {
 	Name:         ToolStats,
@@ -138,7 +153,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"StatsResult sums up values.","properties":{"sum":{"type":"number"},"mean":{"type":"number"}},"required":["sum","mean"],"additionalProperties":false}`),
 	Namespace:    "shared",
 	Tokens:       toolgen.Tokens{Default: 70, Strict: 53, Gemini: 48},
-	SearchTerms:  "1 12 VQIFE share:2 stat:4 sum up valu:4",
 	Call:         toolgenCallStats,
 }, {
 	Name:         ToolLookup,
@@ -147,7 +161,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Card is what Lookup finds.","properties":{"name":{"type":"string"},"age":{"type":"integer"}},"required":["name","age"],"additionalProperties":false}`),
 	Namespace:    "shared",
 	Tokens:       toolgen.Tokens{Default: 64, Strict: 47, Gemini: 42},
-	SearchTerms:  "1 14 BUREaJSC card look lookup:4 name:3 nobodi share:2 someon up",
 	Call:         toolimpl.Caller(&toolgenToolLookup, Lookup),
 }, {
 	Name:         ToolFind,
@@ -156,7 +169,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Person is what Find finds.","properties":{"name":{"type":"string"},"tags":{"type":"array","items":{"type":"string"}}},"required":["name","tags"],"additionalProperties":false}`),
 	Namespace:    "shared",
 	Tokens:       toolgen.Tokens{Default: 87, Strict: 70, Gemini: 65},
-	SearchTerms:  "1 24 IMokqkQBkLRGGEFQ all another dispatch find:5 found function lookup name:3 nobodi pointer result same share:3 someon two type",
 	Call:         toolimpl.Caller(&toolgenToolFind, Find),
 }, {
 	Name:         ToolInspect,
@@ -165,7 +177,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"StatsResult sums up values.","properties":{"sum":{"type":"number"},"mean":{"type":"number"}},"required":["sum","mean"],"additionalProperties":false}`),
 	Namespace:    "shared",
 	Tokens:       toolgen.Tokens{Default: 82, Strict: 65, Gemini: 60},
-	SearchTerms:  "1 17 lIEUACjQgA inspect:4 none pointer result share:2 stat sum through up valu:4",
 	Call:         toolgenCallInspect,
 }, {
 	Name:         ToolNow,
@@ -174,7 +185,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Clock is what Now tells.","properties":{"hour":{"type":"integer"},"minute":{"type":"integer"}},"required":["hour","minute"],"additionalProperties":false}`),
 	Namespace:    "shared",
 	Tokens:       toolgen.Tokens{Default: 51, Strict: 34, Gemini: 30},
-	SearchTerms:  "1 12 AGCwhhFG alwai half now:4 past share:2 tell ten time",
 	Call: toolimpl.Caller(&toolgenToolNow, func(ctx context.Context, in struct{}) (Clock, error) {
 		return Now(ctx)
 	}),
@@ -184,7 +194,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
 	Namespace:   "shared",
 	Tokens:      toolgen.Tokens{Default: 42, Strict: 25, Gemini: 21},
-	SearchTerms: "1 7 DwR answer ping:4 share:2",
 	Call:        toolgenCallPing,
 }, {
 	Name:        ToolShout,
@@ -192,7 +201,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"the name"}},"required":["name"],"additionalProperties":false}`),
 	Namespace:   "shared",
 	Tokens:      toolgen.Tokens{Default: 62, Strict: 45, Gemini: 40},
-	SearchTerms: "1 11 S4Q name:4 share:2 shout:5",
 	Call:        toolimpl.Caller(&toolgenToolShout, Shout),
 }, {
 	Name:        ToolWhisper,
@@ -200,7 +208,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"the name"}},"required":["name"],"additionalProperties":false}`),
 	Namespace:   "shared",
 	Tokens:      toolgen.Tokens{Default: 81, Strict: 64, Gemini: 59},
-	SearchTerms: "1 20 gQNZCySB4A all dispatch function mood name:4 same share:3 shout string whisper:6",
 	Call:        toolimpl.Caller(&toolgenToolWhisper, Whisper),
 }, {
 	Name:        ToolDescribe,
@@ -208,7 +215,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"values":{"type":"array","description":"the values","minItems":1,"items":{"type":"number"}}},"required":["values"],"additionalProperties":false}`),
 	Namespace:   "shared",
 	Tokens:      toolgen.Tokens{Default: 71, Strict: 54, Gemini: 49},
-	SearchTerms: "1 12 FCYo describ:5 share:2 valu:4 word",
 	Call:        toolgenCallDescribe,
 }, {
 	Name:         ToolSum,
@@ -217,7 +223,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Total is a sum or a product.","properties":{"value":{"type":"integer"}},"required":["value"],"additionalProperties":false}`),
 	Namespace:    "shared",
 	Tokens:       toolgen.Tokens{Default: 63, Strict: 46, Gemini: 41},
-	SearchTerms:  "1 9 TAIBE add number share:2 sum:4 two",
 	Call: toolimpl.Caller(&toolgenToolSum, func(ctx context.Context, in toolgenParamsSum) (Total, error) {
 		return Sum(ctx, in.a, in.b)
 	}),
@@ -228,7 +233,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Total is a sum or a product.","properties":{"value":{"type":"integer"}},"required":["value"],"additionalProperties":false}`),
 	Namespace:    "shared",
 	Tokens:       toolgen.Tokens{Default: 88, Strict: 71, Gemini: 66},
-	SearchTerms:  "1 20 FACgKiAWS0AhMA 13 adapter dispatch each function multipli number parameter product:4 share:3 sum through two:2 unlucki",
 	Call: toolimpl.Caller(&toolgenToolProduct, func(ctx context.Context, in toolgenParamsProduct) (Total, error) {
 		return Product(ctx, in.a, in.b)
 	}),
@@ -239,7 +243,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Card is what Lookup finds.","properties":{"name":{"type":"string"},"age":{"type":"integer"}},"required":["name","age"],"additionalProperties":false}`),
 	Namespace:    "shared",
 	Tokens:       toolgen.Tokens{Default: 67, Strict: 50, Gemini: 45},
-	SearchTerms:  "1 15 6AJAYZgi context echo:4 error name:4 neither nor repeat share:2",
 	Call: toolimpl.Caller(&toolgenToolEcho, func(ctx context.Context, in NameArgs) (Card, error) {
 		return Echo(in), nil
 	}),
@@ -250,7 +253,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Card is what Lookup finds.","properties":{"name":{"type":"string"},"age":{"type":"integer"}},"required":["name","age"],"additionalProperties":false}`),
 	Namespace:    "shared",
 	Tokens:       toolgen.Tokens{Default: 68, Strict: 51, Gemini: 46},
-	SearchTerms:  "1 16 TAGkMKgCB argument mirror:4 name:4 pointer repeat share:2 take through twice",
 	Call: toolimpl.Caller(&toolgenToolMirror, func(ctx context.Context, in OtherNameArgs) (Card, error) {
 		return Mirror(&in), nil
 	}),
@@ -261,7 +263,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Clock is what Now tells.","properties":{"hour":{"type":"integer"},"minute":{"type":"integer"}},"required":["hour","minute"],"additionalProperties":false}`),
 	Namespace:    "shared",
 	Tokens:       toolgen.Tokens{Default: 47, Strict: 30, Gemini: 26},
-	SearchTerms:  "1 10 IEMRE later:5 now share:2 tell time",
 	Call: toolimpl.Caller(&toolgenToolLater, func(ctx context.Context, in struct{}) (Clock, error) {
 		return Later(ctx)
 	}),

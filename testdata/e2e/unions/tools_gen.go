@@ -16,8 +16,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(10 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 10)
+	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -49,7 +49,13 @@ var (
 
 // Tools returns the tools of package unions: area, echo, biggest, describe, lookup.
 func Tools() []toolgen.Tool {
-	return toolimpl.StaticTools(toolgenTools[:])
+	return toolimpl.StaticTools(toolgenTools[:], []string{
+		"1 44 wRiMcIToeADBTADESBBkA area:5 circl:2 figur height:2 kind:6 label:2 length:2 method name pointer poli:2 polygon radiu:2 rect:3 round shape:4 side:2 store sum union:2 width:2",
+		"1 81 gzRCEOYGhwHQFAMBgkEiCEARI circl:4 echo:4 figur:2 focu:2 given height:4 kind:12 label:4 length:4 method:2 name:2 pointer:2 poli:4 polygon:2 radiu:4 rect:6 return round:2 scene shape:4 side:4 store:2 titl:2 union:2 width:4",
+		"1 44 wRGKcITIeAHATAjESBBkA biggest:5 circl:2 figur height:2 kind:6 label:2 length:2 method name pointer poli:2 polygon radiu:2 rect:3 return round shape:4 side:2 store union:2 width:2",
+		"1 37 SAC8SAkImGGsKGIw boolean compound:3 describ:4 find flag given kei:8 list name:3 number:3 path record:3 row:2 sai tabl:2 union:2",
+		"1 37 QAC8SAgomGCOKGIw boolean compound:3 find flag given kei:8 list lookup:4 name:3 number:3 path record:3 return row:2 tabl:2 union:2",
+	})
 }
 
 // toolgenTools are the tools of package unions, as the compiler lays them out.
@@ -60,7 +66,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"number"}},"required":["result"],"additionalProperties":false}`),
 	Namespace:    "unions",
 	Tokens:       toolgen.Tokens{Default: 260, Strict: 250, Gemini: 223},
-	SearchTerms:  "1 44 wRiMcIToeADBTADESBBkA area:5 circl:2 figur height:2 kind:6 label:2 length:2 method name pointer poli:2 polygon radiu:2 rect:3 round shape:4 side:2 store sum union:2 width:2",
 	Call:         toolgenCallArea,
 }, {
 	Name:         ToolEcho,
@@ -69,7 +74,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Scene holds shapes.","properties":{"title":{"type":"string"},"shapes":{"type":"array","items":{"description":"Shape is a figure.","anyOf":[{"type":"object","description":"Circle is round.","properties":{"kind":{"type":"string","enum":["circle"]},"radius":{"type":"number"}},"required":["kind","radius"],"additionalProperties":false},{"type":"object","description":"Rect has its method on the pointer, so it is stored as a *Rect.","properties":{"kind":{"type":"string","enum":["rect"]},"width":{"type":"number"},"height":{"type":"number"},"label":{"type":"string"}},"required":["kind","width","height"],"additionalProperties":false},{"type":"object","description":"Polygon is named \"poly\".","properties":{"kind":{"type":"string","enum":["poly"]},"sides":{"type":"integer"},"length":{"type":"number"}},"required":["kind","sides","length"],"additionalProperties":false},{"type":"null"}]}},"focus":{"description":"Shape is a figure.","anyOf":[{"type":"object","description":"Circle is round.","properties":{"kind":{"type":"string","enum":["circle"]},"radius":{"type":"number"}},"required":["kind","radius"],"additionalProperties":false},{"type":"object","description":"Rect has its method on the pointer, so it is stored as a *Rect.","properties":{"kind":{"type":"string","enum":["rect"]},"width":{"type":"number"},"height":{"type":"number"},"label":{"type":"string"}},"required":["kind","width","height"],"additionalProperties":false},{"type":"object","description":"Polygon is named \"poly\".","properties":{"kind":{"type":"string","enum":["poly"]},"sides":{"type":"integer"},"length":{"type":"number"}},"required":["kind","sides","length"],"additionalProperties":false},{"type":"null"}]}},"required":["title","shapes"],"additionalProperties":false}`),
 	Namespace:    "unions",
 	Tokens:       toolgen.Tokens{Default: 471, Strict: 475, Gemini: 419},
-	SearchTerms:  "1 81 gzRCEOYGhwHQFAMBgkEiCEARI circl:4 echo:4 figur:2 focu:2 given height:4 kind:12 label:4 length:4 method:2 name:2 pointer:2 poli:4 polygon:2 radiu:4 rect:6 return round:2 scene shape:4 side:4 store:2 titl:2 union:2 width:4",
 	Call:         toolgenCallEcho,
 }, {
 	Name:         ToolBiggest,
@@ -78,7 +82,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"description":"Shape is a figure.","anyOf":[{"type":"object","description":"Circle is round.","properties":{"kind":{"type":"string","enum":["circle"]},"radius":{"type":"number"}},"required":["kind","radius"],"additionalProperties":false},{"type":"object","description":"Rect has its method on the pointer, so it is stored as a *Rect.","properties":{"kind":{"type":"string","enum":["rect"]},"width":{"type":"number"},"height":{"type":"number"},"label":{"type":"string"}},"required":["kind","width","height"],"additionalProperties":false},{"type":"object","description":"Polygon is named \"poly\".","properties":{"kind":{"type":"string","enum":["poly"]},"sides":{"type":"integer"},"length":{"type":"number"}},"required":["kind","sides","length"],"additionalProperties":false},{"type":"null"}]}},"required":["result"],"additionalProperties":false}`),
 	Namespace:    "unions",
 	Tokens:       toolgen.Tokens{Default: 260, Strict: 250, Gemini: 223},
-	SearchTerms:  "1 44 wRGKcITIeAHATAjESBBkA biggest:5 circl:2 figur height:2 kind:6 label:2 length:2 method name pointer poli:2 polygon radiu:2 rect:3 return round shape:4 side:2 store union:2 width:2",
 	Call:         toolgenCallBiggest,
 }, {
 	Name:        ToolDescribe,
@@ -86,7 +89,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"key":{"description":"Key finds a record by name, number or compound key.","anyOf":[{"type":"string","description":"Name is a record's name."},{"type":"integer","description":"Number is a record's number.","minimum":-2147483648,"maximum":2147483647},{"type":"object","description":"Compound is a compound key.","properties":{"table":{"type":"string"},"row":{"type":"integer"}},"required":["table","row"],"additionalProperties":false},{"type":"boolean","description":"Flag is a boolean key."},{"type":"array","description":"Path is a list key.","items":{"type":"string"}}]}},"required":["key"],"additionalProperties":false}`),
 	Namespace:   "unions",
 	Tokens:      toolgen.Tokens{Default: 186, Strict: 169, Gemini: 159},
-	SearchTerms: "1 37 SAC8SAkImGGsKGIw boolean compound:3 describ:4 find flag given kei:8 list name:3 number:3 path record:3 row:2 sai tabl:2 union:2",
 	Call:        toolgenCallDescribe,
 }, {
 	Name:         ToolLookup,
@@ -95,7 +97,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"description":"Key finds a record by name, number or compound key.","anyOf":[{"type":"string","description":"Name is a record's name."},{"type":"integer","description":"Number is a record's number.","minimum":-2147483648,"maximum":2147483647},{"type":"object","description":"Compound is a compound key.","properties":{"table":{"type":"string"},"row":{"type":"integer"}},"required":["table","row"],"additionalProperties":false},{"type":"boolean","description":"Flag is a boolean key."},{"type":"array","description":"Path is a list key.","items":{"type":"string"}},{"type":"null"}]}},"required":["result"],"additionalProperties":false}`),
 	Namespace:    "unions",
 	Tokens:       toolgen.Tokens{Default: 186, Strict: 169, Gemini: 159},
-	SearchTerms:  "1 37 QAC8SAgomGCOKGIw boolean compound:3 find flag given kei:8 list lookup:4 name:3 number:3 path record:3 return row:2 tabl:2 union:2",
 	Call:         toolgenCallLookup,
 }}
 

@@ -15,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(10 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 10)
+	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -87,7 +87,23 @@ var (
 
 // Tools returns the tools of package annotations: get_http_status, lookup, delete, upsert, fetch, do-it_all-2, approve, abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijkl, archive, purge, charge, refund_payment, transfer, research, reindex.
 func Tools() []toolgen.Tool {
-	return toolimpl.StaticTools(toolgenTools[:])
+	return toolimpl.StaticTools(toolgenTools[:], []string{
+		"1 26 oAugFRSYCY annotation:2 default get:5 get_http_statu:4 handl http:4 initialism name statu:5 url:2",
+		"1 10 IhJIE annotation:2 id:2 lookup:4 onli read",
+		"1 11 4AMGAE annotation:2 ask delet:4 destroi first id:2",
+		"1 11 UAWDAC annotation:2 id:2 mai run twice upsert:4",
+		"1 10 KlVQA annotation:2 fetch:4 reach url:2 web",
+		"1 16 LBgULIsMDKQ all:3 ani annotation:2 custom everi everyth it_all:3 name option order set",
+		"1 9 AnLIA annotation:2 approv:4 approval need onli",
+		"1 12 ABNaEiBJS 64 abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijkl:3 accept annotation:2 character longest most name provider",
+		"1 18 DoTgn0DICEDAC archiv:4 found front id:2 namespac own rather record:2 search sent through tool up",
+		"1 9 iwNAY annotation:2 defer namespac packag purg:4",
+		"1 18 QBAAIVHWAyoDE agent amount:2 annotation:2 befor call charg:4 fail mai row run stop three time",
+		"1 20 IGYgTwAjDA amount annotation:2 card charg full id:2 partial payment:4 refund:4 refund_payment:3",
+		"1 18 wCSgbWDIogg 100 amount:3 annotation:2 argument model never number repair send:2 told transfer:4",
+		"1 19 KTABFVkcACAOE annotation:2 ask call client:2 mcp onc poll research:4 result return run task topic:2",
+		"1 10 GyUBEG annotation:2 mcp onli reindex:4 run task",
+	})
 }
 
 // toolgenTools are the tools of package annotations, as the compiler lays them out.
@@ -98,7 +114,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`),
 	Namespace:    "annotations",
 	Tokens:       toolgen.Tokens{Default: 66, Strict: 49, Gemini: 44},
-	SearchTerms:  "1 26 oAugFRSYCY annotation:2 default get:5 get_http_statu:4 handl http:4 initialism name statu:5 url:2",
 	Call:         toolgenCallGetHTTPStatus,
 }, {
 	Name:        ToolLookup,
@@ -107,7 +122,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "annotations",
 	Tokens:      toolgen.Tokens{Default: 54, Strict: 37, Gemini: 32},
-	SearchTerms: "1 10 IhJIE annotation:2 id:2 lookup:4 onli read",
 	Call:        toolgenCallLookup,
 }, {
 	Name:             ToolDelete,
@@ -117,7 +131,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	RequiresApproval: true,
 	Namespace:        "annotations",
 	Tokens:           toolgen.Tokens{Default: 56, Strict: 39, Gemini: 34},
-	SearchTerms:      "1 11 4AMGAE annotation:2 ask delet:4 destroi first id:2",
 	Call: toolimpl.CallerOK(&toolgenToolDelete, func(ctx context.Context, in toolgenParamsDelete) error {
 		return Delete(in.id)
 	}),
@@ -128,7 +141,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{Idempotent: true},
 	Namespace:   "annotations",
 	Tokens:      toolgen.Tokens{Default: 56, Strict: 39, Gemini: 34},
-	SearchTerms: "1 11 UAWDAC annotation:2 id:2 mai run twice upsert:4",
 	Call: toolimpl.CallerOK(&toolgenToolUpsert, func(ctx context.Context, in toolgenParamsUpsert) error {
 		return Upsert(in.id)
 	}),
@@ -139,7 +151,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{OpenWorld: true},
 	Namespace:   "annotations",
 	Tokens:      toolgen.Tokens{Default: 54, Strict: 37, Gemini: 32},
-	SearchTerms: "1 10 KlVQA annotation:2 fetch:4 reach url:2 web",
 	Call:        toolgenCallFetch,
 }, {
 	Name:        ToolEverything,
@@ -154,7 +165,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	RequiresApproval: true,
 	Namespace:        "annotations",
 	Tokens:           toolgen.Tokens{Default: 57, Strict: 40, Gemini: 36},
-	SearchTerms:      "1 16 LBgULIsMDKQ all:3 ani annotation:2 custom everi everyth it_all:3 name option order set",
 	Call: toolimpl.CallerOK(&toolgenToolEverything, func(ctx context.Context, in struct{}) error {
 		return Everything()
 	}),
@@ -165,7 +175,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	RequiresApproval: true,
 	Namespace:        "annotations",
 	Tokens:           toolgen.Tokens{Default: 44, Strict: 27, Gemini: 23},
-	SearchTerms:      "1 9 AnLIA annotation:2 approv:4 approval need onli",
 	Call: toolimpl.CallerOK(&toolgenToolApprove, func(ctx context.Context, in struct{}) error {
 		return Approve()
 	}),
@@ -175,7 +184,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
 	Namespace:   "annotations",
 	Tokens:      toolgen.Tokens{Default: 54, Strict: 37, Gemini: 33},
-	SearchTerms: "1 12 ABNaEiBJS 64 abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijkl:3 accept annotation:2 character longest most name provider",
 	Call: toolimpl.CallerOK(&toolgenToolLongest, func(ctx context.Context, in struct{}) error {
 		return Longest()
 	}),
@@ -186,7 +194,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "records",
 	Deferred:    true,
 	Tokens:      toolgen.Tokens{Default: 68, Strict: 51, Gemini: 46},
-	SearchTerms: "1 18 DoTgn0DICEDAC archiv:4 found front id:2 namespac own rather record:2 search sent through tool up",
 	Call: toolimpl.CallerOK(&toolgenToolArchive, func(ctx context.Context, in toolgenParamsArchive) error {
 		return Archive(in.id)
 	}),
@@ -198,7 +205,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "annotations",
 	Deferred:    true,
 	Tokens:      toolgen.Tokens{Default: 51, Strict: 34, Gemini: 30},
-	SearchTerms: "1 9 iwNAY annotation:2 defer namespac packag purg:4",
 	Call: toolimpl.CallerOK(&toolgenToolPurge, func(ctx context.Context, in struct{}) error {
 		return Purge()
 	}),
@@ -209,7 +215,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "annotations",
 	MaxFailures: 3,
 	Tokens:      toolgen.Tokens{Default: 67, Strict: 50, Gemini: 45},
-	SearchTerms: "1 18 QBAAIVHWAyoDE agent amount:2 annotation:2 befor call charg:4 fail mai row run stop three time",
 	Call:        toolgenCallCharge,
 }, {
 	Name:        ToolRefund,
@@ -217,7 +222,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"id":{"type":"string"}},"required":["id"],"additionalProperties":false}`),
 	Namespace:   "annotations",
 	Tokens:      toolgen.Tokens{Default: 69, Strict: 52, Gemini: 47},
-	SearchTerms: "1 20 IGYgTwAjDA amount annotation:2 card charg full id:2 partial payment:4 refund:4 refund_payment:3",
 	Call: toolimpl.CallerOK(&toolgenToolRefund, func(ctx context.Context, in toolgenParamsRefund) error {
 		return Refund(in.id)
 	}),
@@ -228,7 +232,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{Destructive: true},
 	Namespace:   "annotations",
 	Tokens:      toolgen.Tokens{Default: 81, Strict: 64, Gemini: 59},
-	SearchTerms: "1 18 wCSgbWDIogg 100 amount:3 annotation:2 argument model never number repair send:2 told transfer:4",
 	Call:        toolgenCallTransfer,
 }, {
 	Name:        ToolResearch,
@@ -238,7 +241,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "annotations",
 	Task:        toolgen.TaskOptional,
 	Tokens:      toolgen.Tokens{Default: 73, Strict: 56, Gemini: 51},
-	SearchTerms: "1 19 KTABFVkcACAOE annotation:2 ask call client:2 mcp onc poll research:4 result return run task topic:2",
 	Call:        toolgenCallResearch,
 }, {
 	Name:        ToolReindex,
@@ -248,7 +250,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "annotations",
 	Task:        toolgen.TaskRequired,
 	Tokens:      toolgen.Tokens{Default: 49, Strict: 32, Gemini: 28},
-	SearchTerms: "1 10 GyUBEG annotation:2 mcp onli reindex:4 run task",
 	Call: toolimpl.CallerOK(&toolgenToolReindex, func(ctx context.Context, in struct{}) error {
 		return Reindex()
 	}),

@@ -16,8 +16,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(10 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 10)
+	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -38,7 +38,10 @@ var (
 
 // Tools returns the tools of package budget: lookup, export.
 func Tools() []toolgen.Tool {
-	return toolimpl.StaticTools(toolgenTools[:])
+	return toolimpl.StaticTools(toolgenTools[:], []string{
+		"1 11 IGZKi budget:2 contact find id:3 lookup:4",
+		"1 58 KACg4AyKA3RkTgAsbEISUoosBiIkgkwU address:2 archiv:4 book:2 budget:2 chang column contact:4 csv empti everi exist export:6 field:5 file:3 format:4 includ json larg onli order path program replac return sinc:4 spreadsheet take time vcf while workspac write",
+	})
 }
 
 // toolgenTools are the tools of package budget, as the compiler lays them out.
@@ -49,7 +52,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations: toolgen.Annotations{ReadOnly: true},
 	Namespace:   "budget",
 	Tokens:      toolgen.Tokens{Default: 57, Strict: 40, Gemini: 35},
-	SearchTerms: "1 11 IGZKi budget:2 contact find id:3 lookup:4",
 	Call:        toolgenCallLookup,
 }, {
 	Name:        ToolExport,
@@ -58,7 +60,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "budget",
 	Deferred:    true,
 	Tokens:      toolgen.Tokens{Default: 186, Strict: 204, Gemini: 164},
-	SearchTerms: "1 58 KACg4AyKA3RkTgAsbEISUoosBiIkgkwU address:2 archiv:4 book:2 budget:2 chang column contact:4 csv empti everi exist export:6 field:5 file:3 format:4 includ json larg onli order path program replac return sinc:4 spreadsheet take time vcf while workspac write",
 	Call:        toolgenCallExport,
 }}
 

@@ -15,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(10 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 10)
+	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -41,7 +41,11 @@ var (
 
 // Tools returns the tools of package collections: measure, flat, arrays.
 func Tools() []toolgen.Tool {
-	return toolimpl.StaticTools(toolgenTools[:])
+	return toolimpl.StaticTools(toolgenTools[:], []string{
+		"1 82 AAgiBBnJSJMZkAAiCFNBH2nhAkgWCQE best:2 board by_kei:2 collection:3 count:2 empti:2 everi fix grid:3 id:3 inlin:5 kei:2 matrix:2 measur:4 name:3 nest:7 optional:2 origin:2 pair:2 place:2 point:7 read score:2 size slice struct:5 tag:2 type us:5 wherever:5 write",
+		"1 36 AAJqyEAg0uICgLNQ collection:3 flat:5 inlin:2 kei:4 lookup:2 map name nest:2 pair:2 parameter point:4 string struct:2 take us:3 wherever:2",
+		"1 9 ggwg arrai:5 collection:2 return wrap",
+	})
 }
 
 // toolgenTools are the tools of package collections, as the compiler lays them out.
@@ -112,7 +116,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Shapes holds every kind of collection.","properties":{"names":{"type":"array","items":{"type":"string"}},"ids":{"type":"array","description":"IDs is a named slice type.","items":{"type":"integer"}},"matrix":{"type":"array","items":{"type":"array","items":{"type":"integer"}}},"pair":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string"}},"grid":{"type":"array","description":"Grid is a fixed-size board.","minItems":3,"maxItems":3,"items":{"type":"array","minItems":3,"maxItems":3,"items":{"type":"boolean"}}},"points":{"type":"array","items":{"type":"object","description":"Point is a nested struct: inlined wherever it is used.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"origin":{"type":"object","description":"Point is a nested struct: inlined wherever it is used.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"best":{"type":"object","description":"Point is a nested struct: inlined wherever it is used.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"optional":{"type":"array","items":{"type":["object","null"],"description":"Point is a nested struct: inlined wherever it is used.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"scores":{"type":"object","additionalProperties":{"type":"integer"}},"by_key":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}},"nested":{"type":"object","additionalProperties":{"type":"object","additionalProperties":{"type":"boolean"}}},"places":{"type":"object","additionalProperties":{"type":"object","description":"Point is a nested struct: inlined wherever it is used.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"empty":{"type":"array","minItems":0,"maxItems":0,"items":{"type":"integer"}},"tags":{"type":"array","items":{"type":"string"}},"counts":{"type":"object","additionalProperties":{"type":"integer","minimum":0,"maximum":255}}},"required":["names","ids","matrix","pair","grid","points","origin","optional","scores","by_key","nested","places","empty"],"additionalProperties":false}`),
 	Namespace:    "collections",
 	Tokens:       toolgen.Tokens{Default: 580, Strict: 0, Gemini: 0},
-	SearchTerms:  "1 82 AAgiBBnJSJMZkAAiCFNBH2nhAkgWCQE best:2 board by_kei:2 collection:3 count:2 empti:2 everi fix grid:3 id:3 inlin:5 kei:2 matrix:2 measur:4 name:3 nest:7 optional:2 origin:2 pair:2 place:2 point:7 read score:2 size slice struct:5 tag:2 type us:5 wherever:5 write",
 	Call:         toolgenCallMeasure,
 }, {
 	Name:        ToolFlat,
@@ -134,7 +137,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"object","additionalProperties":{"type":"array","items":{"type":"object","description":"Point is a nested struct: inlined wherever it is used.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}}}},"required":["result"],"additionalProperties":false}`),
 	Namespace:    "collections",
 	Tokens:       toolgen.Tokens{Default: 218, Strict: 0, Gemini: 0},
-	SearchTerms:  "1 36 AAJqyEAg0uICgLNQ collection:3 flat:5 inlin:2 kei:4 lookup:2 map name nest:2 pair:2 parameter point:4 string struct:2 take us:3 wherever:2",
 	Call:         toolgenCallFlat,
 }, {
 	Name:         ToolArrays,
@@ -143,7 +145,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","minItems":4,"maxItems":4,"items":{"type":"integer","minimum":0,"maximum":255}}},"required":["result"],"additionalProperties":false}`),
 	Namespace:    "collections",
 	Tokens:       toolgen.Tokens{Default: 46, Strict: 29, Gemini: 25},
-	SearchTerms:  "1 9 ggwg arrai:5 collection:2 return wrap",
 	Call:         toolgenCallArrays,
 }}
 

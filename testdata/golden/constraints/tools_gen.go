@@ -17,8 +17,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(10 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 10)
+	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -39,7 +39,10 @@ var (
 
 // Tools returns the tools of package constraints: register, book.
 func Tools() []toolgen.Tool {
-	return toolimpl.StaticTools(toolgenTools[:])
+	return toolimpl.StaticTools(toolgenTools[:], []string{
+		"1 97 YEwAwOUghABDXGAAEkBBHBCCQXjAIbFYoIEGe9IiAEWAEIAAGOA 192 2001 40 addr:2 address ag:2 between character code:2 comma constraint:2 count:2 dai:2 db8 default:2 delta:2 email:2 enabl:2 enum:3 escap exampl:2 greet:2 grid:2 handl:3 host:2 i_pv4 i_pv6 id:2 insid int:2 integer ipv4:2 ipv6:2 level:3 mayb:6 mayb_int:2 mayb_size:2 name:3 need pv4 pv6 quot:2 ratio:2 register:4 score:2 sign size:6 someon tag:2 up url:2",
+		"1 48 BOEVWQhZGISgSYA1JIKEB-ARCAA 01 02 2006 airport befor book:5 budget:2 code:3 comma constraint:3 dai:3 description doc extra:3 guest:2 item mani:2 name:2 night:3 note:2 peopl room separat servic size:3 space take",
+	})
 }
 
 // toolgenTools are the tools of package constraints, as the compiler lays them out.
@@ -53,7 +56,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"Name is between 2 and 40 characters.","minLength":2,"maxLength":40},"handle":{"type":"string","description":"Handle needs no escaping for the comma inside {1,3}.","pattern":"^[a-z]{1,3}$","maxLength":5},"code":{"type":"string","pattern":"^[A-Z]+$"},"age":{"type":"integer","minimum":13,"maximum":130},"score":{"type":"number","minimum":-1.5,"maximum":1000},"ratio":{"type":"number","minimum":0,"maximum":1,"default":0.5},"count":{"type":"integer","minimum":0,"maximum":1000,"default":10,"examples":[5]},"delta":{"type":"integer","minimum":-5,"maximum":127},"tags":{"type":"array","minItems":1,"maxItems":5,"items":{"type":"string"}},"grid":{"type":"array","maxItems":3,"items":{"type":"array","items":{"type":"integer"}}},"when":{"type":"string","format":"date-time"},"day":{"type":"string","format":"date"},"at":{"type":"string","format":"time"},"email":{"type":"string","format":"email","examples":["a@example.com","b@example.org"]},"url":{"type":"string","format":"uri"},"id":{"type":"string","format":"uuid"},"ipv4":{"type":"string","format":"ipv4"},"ipv6":{"type":"string","format":"ipv6"},"host":{"type":"string","format":"hostname"},"greeting":{"type":"string","default":"hello, world"},"quote":{"type":"string","default":"say \"hi\" <now>"},"enabled":{"type":"boolean","default":true},"size":{"type":"string","description":"Size is an enum, for defaults and examples.","enum":["s","l"],"default":"l","examples":["s"]},"level":{"type":"integer","description":"Level is an integer enum.","enum":[1,2],"default":2},"maybe_int":{"type":"integer","minimum":0,"default":7},"maybe":{"type":"string","minLength":1,"default":"x"},"maybe_size":{"type":"string","description":"Size is an enum, for defaults and examples.","enum":["s","l"],"default":"s"},"addr":{"type":"string","description":"An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\".","pattern":":","maxLength":39}},"required":["name","handle","code","age","score","delta","tags","grid","when","day","at","email","url","id","ipv4","ipv6","host","addr"],"additionalProperties":false}`),
 	Namespace:   "constraints",
 	Tokens:      toolgen.Tokens{Default: 625, Strict: 631, Gemini: 0},
-	SearchTerms: "1 97 YEwAwOUghABDXGAAEkBBHBCCQXjAIbFYoIEGe9IiAEWAEIAAGOA 192 2001 40 addr:2 address ag:2 between character code:2 comma constraint:2 count:2 dai:2 db8 default:2 delta:2 email:2 enabl:2 enum:3 escap exampl:2 greet:2 grid:2 handl:3 host:2 i_pv4 i_pv6 id:2 insid int:2 integer ipv4:2 ipv6:2 level:3 mayb:6 mayb_int:2 mayb_size:2 name:3 need pv4 pv6 quot:2 ratio:2 register:4 score:2 sign size:6 someon tag:2 up url:2",
 	Call:        toolgenCallRegister,
 }, {
 	Name:        ToolBook,
@@ -61,7 +63,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"guests":{"type":"integer","description":"how many people.","minimum":1,"maximum":8},"name":{"type":"string","description":"who books.","minLength":1,"maxLength":20,"examples":["Ada"]},"day":{"type":"string","description":"the day, as 2006-01-02.","format":"date"},"nights":{"type":"integer","description":"how many nights.","minimum":0,"maximum":255,"default":1},"size":{"type":"string","description":"the room size.","enum":["s","l"],"default":"s"},"code":{"type":"string","description":"airport codes, comma separated.","pattern":"^[A-Z]{3}(,[A-Z]{3})*$"},"extras":{"type":"array","description":"extra services.","maxItems":3,"items":{"type":"string"}},"note":{"type":"string","maxLength":200},"budget":{"type":"number","description":"spaces before the description.","minimum":0.5}},"required":["guests","name","day","extras"],"additionalProperties":false}`),
 	Namespace:   "constraints",
 	Tokens:      toolgen.Tokens{Default: 263, Strict: 278, Gemini: 223},
-	SearchTerms: "1 48 BOEVWQhZGISgSYA1JIKEB-ARCAA 01 02 2006 airport befor book:5 budget:2 code:3 comma constraint:3 dai:3 description doc extra:3 guest:2 item mani:2 name:2 night:3 note:2 peopl room separat servic size:3 space take",
 	Call:        toolgenCallBook,
 }}
 

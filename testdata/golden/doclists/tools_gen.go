@@ -16,8 +16,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(10 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 10)
+	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -47,7 +47,12 @@ var (
 
 // Tools returns the tools of package doclists: at, split_n, get_weather, notes.
 func Tools() []toolgen.Tool {
-	return toolimpl.StaticTools(toolgenTools[:])
+	return toolimpl.StaticTools(toolgenTools[:], []string{
+		"1 25 QwEADKZJETybRHDBQAC book colon:2 description doclist:2 end first follow hh hhmm:2 insid mm option:2 pattern room:3 slot space start time valu",
+		"1 39 BGjBMFIUChwFMIkcYBEiCY all between count determin doclist:2 last most nil number remainder result return:2 sep:3 separat separator slice:2 split:4 split_n:4 substr:7 those unsplit zero",
+		"1 29 iAr5JQ0AKBIk citi:3 doclist:2 exampl get:4 get_weather:4 look name:2 pari unit:3 unit_name:2 up weather:5",
+		"1 23 FKSwTJCglkRqCA all doclist:2 item keep list:2 name note:5 parameter:2 prose stai tag text:3 whole whose",
+	})
 }
 
 // toolgenTools are the tools of package doclists, as the compiler lays them out.
@@ -57,7 +62,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"hhmm":{"type":"string","description":"the time, as hh:mm.","pattern":"^[0-2][0-9]:[0-5][0-9]$"},"room":{"type":"string","description":"the room.","minLength":1}},"required":["hhmm","room"],"additionalProperties":false}`),
 	Namespace:   "doclists",
 	Tokens:      toolgen.Tokens{Default: 135, Strict: 114, Gemini: 113},
-	SearchTerms: "1 25 QwEADKZJETybRHDBQAC book colon:2 description doclist:2 end first follow hh hhmm:2 insid mm option:2 pattern room:3 slot space start time valu",
 	Call:        toolgenCallAt,
 }, {
 	Name:         ToolSplitN,
@@ -66,7 +70,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"string"}}},"required":["result"],"additionalProperties":false}`),
 	Namespace:    "doclists",
 	Tokens:       toolgen.Tokens{Default: 156, Strict: 139, Gemini: 134},
-	SearchTerms:  "1 39 BGjBMFIUChwFMIkcYBEiCY all between count determin doclist:2 last most nil number remainder result return:2 sep:3 separat separator slice:2 split:4 split_n:4 substr:7 those unsplit zero",
 	Call:         toolgenCallSplitN,
 }, {
 	Name:        ToolGetWeather,
@@ -74,7 +77,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"city":{"type":"string","description":"the city, for example \"Paris\".","minLength":1},"unit_name":{"type":"string","description":"the unit, \"C\" or \"F\"."}},"required":["city"],"additionalProperties":false}`),
 	Namespace:   "doclists",
 	Tokens:      toolgen.Tokens{Default: 94, Strict: 85, Gemini: 72},
-	SearchTerms: "1 29 iAr5JQ0AKBIk citi:3 doclist:2 exampl get:4 get_weather:4 look name:2 pari unit:3 unit_name:2 up weather:5",
 	Call:        toolgenCallGetWeather,
 }, {
 	Name:        ToolNotes,
@@ -82,7 +84,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"text":{"type":"string"}},"required":["text"],"additionalProperties":false}`),
 	Namespace:   "doclists",
 	Tokens:      toolgen.Tokens{Default: 90, Strict: 73, Gemini: 68},
-	SearchTerms: "1 23 FKSwTJCglkRqCA all doclist:2 item keep list:2 name note:5 parameter:2 prose stai tag text:3 whole whose",
 	Call:        toolgenCallNotes,
 }}
 

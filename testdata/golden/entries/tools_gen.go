@@ -17,8 +17,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(10 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 10)
+	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -38,7 +38,10 @@ var (
 
 // Tools returns the tools of package entries: draw, tag.
 func Tools() []toolgen.Tool {
-	return toolimpl.StaticTools(toolgenTools[:])
+	return toolimpl.StaticTools(toolgenTools[:], []string{
+		"1 45 gwBVQMdBaKCGIMEAHxCAqAA area draw:5 entri:2 free hall hous kei:4 kitchen mark:3 name nil none note:4 object on place:2 plan point return room:4 sent size:3 valu:4",
+		"1 24 kEsCBwsAgh count:2 document entri:2 kei:4 label:3 mani name tag:5 valu:4 word",
+	})
 }
 
 // toolgenTools are the tools of package entries, as the compiler lays them out.
@@ -61,7 +64,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Plan is a floor plan.","properties":{"sizes":{"type":"array","description":"Sizes are the rooms' areas, by room.","items":{"type":"object","properties":{"key":{"type":"string","description":"Room is a room of a house.","enum":["kitchen","hall"]},"value":{"type":"number"}},"required":["key","value"],"additionalProperties":false}},"marks":{"type":"array","description":"Marks are places, by name; nil ones are none.","items":{"type":"object","properties":{"key":{"type":"string"},"value":{"type":["object","null"],"description":"Point is a place.","properties":{"x":{"type":"integer"},"y":{"type":"integer"}},"required":["x","y"],"additionalProperties":false}},"required":["key","value"],"additionalProperties":false}},"notes":{"type":"object","description":"Notes are free notes, sent as an object.","additionalProperties":{"type":"string"}}},"required":["sizes","notes"],"additionalProperties":false}`),
 	Namespace:    "entries",
 	Tokens:       toolgen.Tokens{Default: 238, Strict: 0, Gemini: 0},
-	SearchTerms:  "1 45 gwBVQMdBaKCGIMEAHxCAqAA area draw:5 entri:2 free hall hous kei:4 kitchen mark:3 name nil none note:4 object on place:2 plan point return room:4 sent size:3 valu:4",
 	Call:         toolgenCallDraw,
 }, {
 	Name:         ToolTag,
@@ -70,7 +72,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"object","additionalProperties":{"type":"string"}}},"required":["result"],"additionalProperties":false}`),
 	Namespace:    "entries",
 	Tokens:       toolgen.Tokens{Default: 145, Strict: 141, Gemini: 113},
-	SearchTerms:  "1 24 kEsCBwsAgh count:2 document entri:2 kei:4 label:3 mani name tag:5 valu:4 word",
 	Call:         toolgenCallTag,
 }}
 

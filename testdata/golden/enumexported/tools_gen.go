@@ -15,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(10 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 10)
+	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -33,7 +33,9 @@ var (
 
 // Tools returns the tools of package enumexported: plan.
 func Tools() []toolgen.Tool {
-	return toolimpl.StaticTools(toolgenTools[:])
+	return toolimpl.StaticTools(toolgenTools[:], []string{
+		"1 23 gQFTCHANhBRgM color:2 dai:5 enumexport:2 first green hard label level:2 plan:4 red schedul second work",
+	})
 }
 
 // toolgenTools are the tools of package enumexported, as the compiler lays them out.
@@ -48,7 +50,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer","description":"Day is a day of the week.\n0: the first day\n1: the second day","enum":[0,1,2]}},"required":["result"],"additionalProperties":false}`),
 	Namespace:    "enumexported",
 	Tokens:       toolgen.Tokens{Default: 114, Strict: 97, Gemini: 0},
-	SearchTerms:  "1 23 gQFTCHANhBRgM color:2 dai:5 enumexport:2 first green hard label level:2 plan:4 red schedul second work",
 	Call:         toolgenCallPlan,
 }}
 

@@ -15,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(10 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 10)
+	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -41,7 +41,11 @@ var (
 
 // Tools returns the tools of package enums: mix, pick, name.
 func Tools() []toolgen.Tool {
-	return toolimpl.StaticTools(toolgenTools[:])
+	return toolimpl.StaticTools(toolgenTools[:], []string{
+		"1 105 zogEnAQgPUEkgVAiBFJgBAsSgObwaACGlpAIIEFCFAghB alon back blue:3 by_room:2 color:12 comment constant declar document:2 enum:5 escap fast:3 fire:3 grass:3 green:6 hi json level mix:5 mode:5 mode_fast must name negativ now on onli paint palett:2 plain prioriti:3 quot:3 red:9 return room:2 sai same sign:4 string:2 trim:3 two urgent usual valu:3 wait",
+		"1 42 tROgwAp0QgQggAYNLAJNApAChI blue color:5 document enum:4 fire flat grass green:2 level:2 much name now on parameter pick:4 prioriti:3 red:3 return same string take two urgent usual valu wait",
+		"1 23 TSSNBggVYgAA blue color:3 document enum:4 fire grass green:2 name:4 red:3 return string text",
+	})
 }
 
 // toolgenTools are the tools of package enums, as the compiler lays them out.
@@ -72,7 +76,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Paint selects colors.","properties":{"color":{"type":"string","description":"Color is a documented string enum.\n\"red\": Red is the color of fire.\n\"green\": the color of grass","enum":["red","green","blue"]},"trim":{"type":"string","description":"the trim color\n\"red\": Red is the color of fire.\n\"green\": the color of grass","enum":["red","green","blue"]},"palette":{"type":"array","items":{"type":"string","description":"Color is a documented string enum.\n\"red\": Red is the color of fire.\n\"green\": the color of grass","enum":["red","green","blue"]}},"by_room":{"type":"object","additionalProperties":{"type":"integer","description":"Level has no comments on its constants.","enum":[1,2,3]}},"priority":{"type":"integer","description":"Priority has two names for one value.\n0: can wait\n1: the usual\n9: now\n9: the same as urgent","enum":[0,1,9]},"mode":{"type":"string","description":"Mode is declared alone.\n\"fast\": ModeFast is the only mode.","enum":["fast"]},"sign":{"type":"integer","description":"Sign is a signed enum with negative values.","enum":[-1,0,1]},"quote":{"type":"string","description":"Quote has values JSON must escape.","enum":["plain","say \"hi\"","<b>&"]}},"required":["color","palette","by_room","priority","mode","sign","quote"],"additionalProperties":false}`),
 	Namespace:    "enums",
 	Tokens:       toolgen.Tokens{Default: 369, Strict: 0, Gemini: 0},
-	SearchTerms:  "1 105 zogEnAQgPUEkgVAiBFJgBAsSgObwaACGlpAIIEFCFAghB alon back blue:3 by_room:2 color:12 comment constant declar document:2 enum:5 escap fast:3 fire:3 grass:3 green:6 hi json level mix:5 mode:5 mode_fast must name negativ now on onli paint palett:2 plain prioriti:3 quot:3 red:9 return room:2 sai same sign:4 string:2 trim:3 two urgent usual valu:3 wait",
 	Call:         toolgenCallMix,
 }, {
 	Name:        ToolPick,
@@ -89,7 +92,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer","description":"Level has no comments on its constants.","enum":[1,2,3]}},"required":["result"],"additionalProperties":false}`),
 	Namespace:    "enums",
 	Tokens:       toolgen.Tokens{Default: 165, Strict: 160, Gemini: 0},
-	SearchTerms:  "1 42 tROgwAp0QgQggAYNLAJNApAChI blue color:5 document enum:4 fire flat grass green:2 level:2 much name now on parameter pick:4 prioriti:3 red:3 return same string take two urgent usual valu wait",
 	Call:         toolgenCallPick,
 }, {
 	Name:        ToolName,
@@ -97,7 +99,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"c":{"type":"string","description":"Color is a documented string enum.\n\"red\": Red is the color of fire.\n\"green\": the color of grass","enum":["red","green","blue"]}},"required":["c"],"additionalProperties":false}`),
 	Namespace:   "enums",
 	Tokens:      toolgen.Tokens{Default: 94, Strict: 77, Gemini: 72},
-	SearchTerms: "1 23 TSSNBggVYgAA blue color:3 document enum:4 fire grass green:2 name:4 red:3 return string text",
 	Call:        toolgenCallName,
 }}
 

@@ -16,8 +16,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(10 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 10)
+	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -51,7 +51,13 @@ var (
 
 // Tools returns the tools of package flat: search, greet, snake, undocumented, mixed.
 func Tools() []toolgen.Tool {
-	return toolimpl.StaticTools(toolgenTools[:])
+	return toolimpl.StaticTools(toolgenTools[:], []string{
+		"1 45 AMw5SCaBBgVMBLEUSIsQYABiLQEBA 639 best bodi code come document:3 exact:2 find first:2 flat:2 id:2 iso lang:2 languag limit:2 look mani match most phrase queri:2 result return search:6 titl user:2 user_id:2 whole whose",
+		"1 24 FaBkAQGYSwwAg brief description flat:2 greet:8 item list name:3 parameter polit someon stai time:2 us",
+		"1 50 BUECIAPENAGgA0AEHJGDoUAaOhKC becom bodi:3 case:2 cover doc each either everi flat:2 http:2 http_statu:2 item:3 mai name:3 parameter properti report snake:5 snake_case spell statu:3 top10:2 top10_item:2 us user:2 user_name:2 xml:2 xml_bodi:2",
+		"1 11 HCEhLEZC add description flat:2 number parameter sum two undocument:3",
+		"1 37 BwYlHAI44RgAAgFIlBLARQ about error flat:2 head:2 id:3 item:2 list mix:4 more note:2 other parameter:3 prose record sai stai:2 strai tool under:2 verbos:3 whole would",
+	})
 }
 
 // toolgenTools are the tools of package flat, as the compiler lays them out.
@@ -62,7 +68,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"string"}}},"required":["result"],"additionalProperties":false}`),
 	Namespace:    "flat",
 	Tokens:       toolgen.Tokens{Default: 171, Strict: 169, Gemini: 140},
-	SearchTerms:  "1 45 AMw5SCaBBgVMBLEUSIsQYABiLQEBA 639 best bodi code come document:3 exact:2 find first:2 flat:2 id:2 iso lang:2 languag limit:2 look mani match most phrase queri:2 result return search:6 titl user:2 user_id:2 whole whose",
 	Call:         toolgenCallSearch,
 }, {
 	Name:        ToolGreet,
@@ -70,7 +75,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string"},"greeting":{"type":"string","description":"the greeting to use."},"times":{"type":"integer"}},"required":["name","greeting"],"additionalProperties":false}`),
 	Namespace:   "flat",
 	Tokens:      toolgen.Tokens{Default: 108, Strict: 103, Gemini: 86},
-	SearchTerms: "1 24 FaBkAQGYSwwAg brief description flat:2 greet:8 item list name:3 parameter polit someon stai time:2 us",
 	Call:        toolgenCallGreet,
 }, {
 	Name:        ToolSnake,
@@ -78,7 +82,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"user_name":{"type":"string"},"http_status":{"type":"integer","description":"the status to report."},"xml_body":{"type":"string","description":"the body."},"x":{"type":"integer"},"top10_items":{"type":"array","items":{"type":"string"}}},"required":["user_name","http_status","xml_body","x","top10_items"],"additionalProperties":false}`),
 	Namespace:   "flat",
 	Tokens:      toolgen.Tokens{Default: 136, Strict: 119, Gemini: 114},
-	SearchTerms: "1 50 BUECIAPENAGgA0AEHJGDoUAaOhKC becom bodi:3 case:2 cover doc each either everi flat:2 http:2 http_statu:2 item:3 mai name:3 parameter properti report snake:5 snake_case spell statu:3 top10:2 top10_item:2 us user:2 user_name:2 xml:2 xml_bodi:2",
 	Call:        toolgenCallSnake,
 }, {
 	Name:         ToolUndocumented,
@@ -87,7 +90,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`),
 	Namespace:    "flat",
 	Tokens:       toolgen.Tokens{Default: 70, Strict: 53, Gemini: 48},
-	SearchTerms:  "1 11 HCEhLEZC add description flat:2 number parameter sum two undocument:3",
 	Call:         toolgenCallUndocumented,
 }, {
 	Name:        ToolMixed,
@@ -95,7 +97,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"id":{"type":"integer"},"verbose":{"type":"boolean"}},"required":["id","verbose"],"additionalProperties":false}`),
 	Namespace:   "flat",
 	Tokens:      toolgen.Tokens{Default: 131, Strict: 114, Gemini: 109},
-	SearchTerms: "1 37 BwYlHAI44RgAAgFIlBLARQ about error flat:2 head:2 id:3 item:2 list mix:4 more note:2 other parameter:3 prose record sai stai:2 strai tool under:2 verbos:3 whole would",
 	Call:        toolgenCallMixed,
 }}
 

@@ -15,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(10 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 10)
+	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -33,7 +33,9 @@ var (
 
 // Tools returns the tools of package float32: take.
 func Tools() []toolgen.Tool {
-	return toolimpl.StaticTools(toolgenTools[:])
+	return toolimpl.StaticTools(toolgenTools[:], []string{
+		"1 23 ADD4KAgFlUAm bound float float32:2 long:2 low:2 mayb:2 mix plain:2 ratio:2 take:4 valu:2 wide:2",
+	})
 }
 
 // toolgenTools are the tools of package float32, as the compiler lays them out.
@@ -43,7 +45,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"ratio":{"type":"number","minimum":0.1,"maximum":0.7,"default":0.3,"examples":[0.2]},"wide":{"type":"number","minimum":0.1,"maximum":0.7,"default":0.3},"plain":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"low":{"type":"number","minimum":-1e-07,"maximum":3.4028235e+38},"long":{"type":"number","minimum":-3.4028235e+38,"maximum":0.1},"maybe":{"type":"number","minimum":-3.4028235e+38,"maximum":1.1,"default":1.1},"values":{"type":"array","items":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38}}},"required":["plain","low","long","values"],"additionalProperties":false}`),
 	Namespace:   "float32",
 	Tokens:      toolgen.Tokens{Default: 252, Strict: 246, Gemini: 205},
-	SearchTerms: "1 23 ADD4KAgFlUAm bound float float32:2 long:2 low:2 mayb:2 mix plain:2 ratio:2 take:4 valu:2 wide:2",
 	Call:        toolgenCallTake,
 }}
 

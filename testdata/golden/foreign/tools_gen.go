@@ -17,8 +17,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(10 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 10)
+	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -39,7 +39,10 @@ var (
 
 // Tools returns the tools of package foreign: locate, move.
 func Tools() []toolgen.Tool {
-	return toolimpl.StaticTools(toolgenTools[:])
+	return toolimpl.StaticTools(toolgenTools[:], []string{
+		"1 67 AwESBLWETUYAhABUCIEAkJFCj1WxwwQKXCBCJ box:2 case claim constant:2 differ enum:2 export foreign:2 give helper here:2 imag:4 imag_point:2 integer lat:2 level:3 local:2 locat:4 max:2 min:2 mode:3 name:3 odd:2 onli pixel:2 place plain point:7 return same share still those toolgen type unexport would",
+		"1 11 kIUBD foreign:3 move:4 parameter struct:2 take",
+	})
 }
 
 // toolgenTools are the tools of package foreign, as the compiler lays them out.
@@ -50,7 +53,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Place uses all of them.","properties":{"here":{"type":"object","description":"Point is local, and so is image_Point: the helper names still differ from those of shared.Point and image.Point.","properties":{"lat":{"type":"number"}},"required":["lat"],"additionalProperties":false},"there":{"type":"object","description":"Point has the same name as a local type of the case.","properties":{"x":{"type":"integer"},"y":{"type":"integer"}},"required":["x","y"],"additionalProperties":false},"pixel":{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"required":["X","Y"],"additionalProperties":false},"box":{"type":"object","properties":{"Min":{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"required":["X","Y"],"additionalProperties":false},"Max":{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"required":["X","Y"],"additionalProperties":false}},"required":["Min","Max"],"additionalProperties":false},"odd":{"type":"object","description":"image_Point claims the name toolgen would give image.Point.","properties":{"z":{"type":"integer"}},"required":["z"],"additionalProperties":false},"level":{"type":"integer","description":"Level has only unexported constants: it is a plain integer, not an enum."},"mode":{"type":"string","description":"Mode is an enum with exported constants.","enum":["a","b"]}},"required":["here","there","pixel","box","odd","level"],"additionalProperties":false}`),
 	Namespace:    "foreign",
 	Tokens:       toolgen.Tokens{Default: 371, Strict: 366, Gemini: 314},
-	SearchTerms:  "1 67 AwESBLWETUYAhABUCIEAkJFCj1WxwwQKXCBCJ box:2 case claim constant:2 differ enum:2 export foreign:2 give helper here:2 imag:4 imag_point:2 integer lat:2 level:3 local:2 locat:4 max:2 min:2 mode:3 name:3 odd:2 onli pixel:2 place plain point:7 return same share still those toolgen type unexport would",
 	Call:         toolgenCallLocate,
 }, {
 	Name:         ToolMove,
@@ -59,7 +61,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"required":["X","Y"],"additionalProperties":false}`),
 	Namespace:    "foreign",
 	Tokens:       toolgen.Tokens{Default: 68, Strict: 51, Gemini: 46},
-	SearchTerms:  "1 11 kIUBD foreign:3 move:4 parameter struct:2 take",
 	Call:         toolgenCallMove,
 }}
 

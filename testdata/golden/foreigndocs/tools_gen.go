@@ -17,8 +17,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(10 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 10)
+	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -39,7 +39,10 @@ var (
 
 // Tools returns the tools of package foreigndocs: draw, paint.
 func Tools() []toolgen.Tool {
-	return toolimpl.StaticTools(toolgenTools[:])
+	return toolimpl.StaticTools(toolgenTools[:], []string{
+		"1 44 hhoIhg1EFLZBAmABmjOxAIE caption circl:3 corner:4 draw:5 equal figur:2 foreigndoc:2 four height:2 kind:3 label:2 pin pixel radiu rectangl:2 round sai shape side:2 size:3 squar:2 under width:2",
+		"1 44 FEELkgDlOARJEAAUDSsgIEcQrBSa alon circl:3 color:4 comment describ:2 doc:2 equal figur foreigndoc:2 four imag item kind:4 librari name paint:5 parameter point read round shape side squar:2 standard them toolgen type whose",
+	})
 }
 
 // toolgenTools are the tools of package foreigndocs, as the compiler lays them out.
@@ -49,7 +52,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"kind":{"type":"string","description":"Kind says which figure it is.\n\"circle\": Circle is round.\n\"square\": four equal sides","enum":["circle","square"]},"W":{"type":"integer","description":"width and height, for rectangles"},"H":{"type":"integer","description":"width and height, for rectangles"},"size":{"type":"integer","description":"Size is the side or radius, in pixels.","minimum":1},"label":{"type":"string","description":"a caption under the figure"},"corner":{"type":"string","description":"Corner is the corner it is pinned by."}},"required":["kind","W","H","size"],"additionalProperties":false}`),
 	Namespace:   "foreigndocs",
 	Tokens:      toolgen.Tokens{Default: 179, Strict: 184, Gemini: 157},
-	SearchTerms: "1 44 hhoIhg1EFLZBAmABmjOxAIE caption circl:3 corner:4 draw:5 equal figur:2 foreigndoc:2 four height:2 kind:3 label:2 pin pixel radiu rectangl:2 round sai shape side:2 size:3 squar:2 under width:2",
 	Call:        toolgenCallDraw,
 }, {
 	Name:        ToolPaint,
@@ -57,7 +59,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"kind":{"type":"string","description":"Kind is a kind of figure.\n\"circle\": Circle is round.\n\"square\": four equal sides","enum":["circle","square"]},"color":{"type":"string","description":"Color is a color name; it is described by this comment alone."},"at":{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"required":["X","Y"],"additionalProperties":false}},"required":["kind","color","at"],"additionalProperties":false}`),
 	Namespace:   "foreigndocs",
 	Tokens:      toolgen.Tokens{Default: 177, Strict: 160, Gemini: 150},
-	SearchTerms: "1 44 FEELkgDlOARJEAAUDSsgIEcQrBSa alon circl:3 color:4 comment describ:2 doc:2 equal figur foreigndoc:2 four imag item kind:4 librari name paint:5 parameter point read round shape side squar:2 standard them toolgen type whose",
 	Call:        toolgenCallPaint,
 }}
 

@@ -16,8 +16,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(10 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 10)
+	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -37,7 +37,10 @@ var (
 
 // Tools returns the tools of package headers: run, report.
 func Tools() []toolgen.Tool {
-	return toolimpl.StaticTools(toolgenTools[:])
+	return toolimpl.StaticTools(toolgenTools[:], []string{
+		"1 70 AASuIkZQ5hAOIRgoFhFUkQYA4SK4 data dry:3 dry_run:3 free header:3 id level:4 log member onli paid plan queri:3 region:5 run:10 sent servic shard:4 sinc:3 sql:3 start target:3 tenant:4 tier:4 too us within zone:4",
+		"1 22 rEINIAkCBgG generat header:2 high kind:3 low mani most normal page:3 prioriti:2 report:6",
+	})
 }
 
 // toolgenTools are the tools of package headers, as the compiler lays them out.
@@ -51,7 +54,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"sql":{"type":"string","description":"SQL is the query."},"tenant":{"type":"string","description":"Tenant is the tenant's id.","pattern":"^[a-z-]+$","x-mcp-header":"Tenant-Id"},"target":{"type":"object","description":"Target is where it runs; its members are sent in headers too.","properties":{"region":{"type":"string","description":"Region is the region to run in.","x-mcp-header":"Region"},"zone":{"type":"integer","description":"Zone is the zone within the region.","minimum":1,"x-mcp-header":"Zone"}},"required":["region"],"additionalProperties":false},"dry_run":{"type":"boolean","description":"DryRun only plans the query.","x-mcp-header":"Dry-Run"},"tier":{"type":"string","description":"Tier is the service tier.","enum":["free","paid"],"x-mcp-header":"Tier"},"level":{"type":"integer","description":"Level is the log level.","enum":[0,1],"x-mcp-header":"Level"},"since":{"type":"string","description":"Since is when the data starts.","format":"date-time","x-mcp-header":"Since"},"shard":{"type":"integer","description":"Shard is the shard to use.","minimum":0,"maximum":65535,"x-mcp-header":"Shard"}},"required":["sql","tenant","target"],"additionalProperties":false}`),
 	Namespace:   "headers",
 	Tokens:      toolgen.Tokens{Default: 329, Strict: 323, Gemini: 0},
-	SearchTerms: "1 70 AASuIkZQ5hAOIRgoFhFUkQYA4SK4 data dry:3 dry_run:3 free header:3 id level:4 log member onli paid plan queri:3 region:5 run:10 sent servic shard:4 sinc:3 sql:3 start target:3 tenant:4 tier:4 too us within zone:4",
 	Call:        toolgenCallRun,
 }, {
 	Name:        ToolReport,
@@ -59,7 +61,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"kind":{"type":"string","description":"the kind of report"},"priority":{"type":"string","description":"low, normal or high","x-mcp-header":"Priority"},"pages":{"type":"integer","description":"how many pages at most","minimum":1,"x-mcp-header":"Pages"}},"required":["kind","pages"],"additionalProperties":false}`),
 	Namespace:   "headers",
 	Tokens:      toolgen.Tokens{Default: 111, Strict: 91, Gemini: 75},
-	SearchTerms: "1 22 rEINIAkCBgG generat header:2 high kind:3 low mani most normal page:3 prioriti:2 report:6",
 	Call:        toolgenCallReport,
 }}
 

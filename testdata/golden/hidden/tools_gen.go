@@ -15,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(10 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 10)
+	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -57,7 +57,15 @@ var (
 
 // Tools returns the tools of package hidden: both, ctx_only, ctx_between, ctx_last, ctx_first, aliased, plain.
 func Tools() []toolgen.Tool {
-	return toolimpl.StaticTools(toolgenTools[:])
+	return toolimpl.StaticTools(toolgenTools[:], []string{
+		"1 11 AYKBSZB argument both:4 context ctx hidden:2 take toolgen",
+		"1 18 AnAQ3C ctx:5 ctx_onli:4 hidden:2 onli:5 take toolgen",
+		"1 22 igCDoQaCPA ani between:5 ctx:5 ctx_between:4 flat hidden:2 parameter position take toolgen",
+		"1 20 DSIBkUsI ctx:5 ctx_last:4 hidden:2 last:4 struct take text:2 toolgen",
+		"1 20 CRIBsUsA ctx:5 ctx_first:4 first:4 hidden:2 struct take text:2 toolgen",
+		"1 12 DIKASxg alia alias:4 context hidden:2 take text:2 through",
+		"1 9 ANANH all hidden:2 parameter plain:4 take",
+	})
 }
 
 // toolgenTools are the tools of package hidden, as the compiler lays them out.
@@ -67,7 +75,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
 	Namespace:   "hidden",
 	Tokens:      toolgen.Tokens{Default: 54, Strict: 37, Gemini: 33},
-	SearchTerms: "1 11 AYKBSZB argument both:4 context ctx hidden:2 take toolgen",
 	Call:        toolgenCallBoth,
 }, {
 	Name:        ToolCtxOnly,
@@ -75,7 +82,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
 	Namespace:   "hidden",
 	Tokens:      toolgen.Tokens{Default: 50, Strict: 33, Gemini: 29},
-	SearchTerms: "1 18 AnAQ3C ctx:5 ctx_onli:4 hidden:2 onli:5 take toolgen",
 	Call: toolimpl.CallerOK(&toolgenToolCtxOnly, func(ctx context.Context, in struct{}) error {
 		return CtxOnly(toolgen.CtxFrom(ctx))
 	}),
@@ -85,7 +91,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"a":{"type":"string"},"b":{"type":"integer"}},"required":["a","b"],"additionalProperties":false}`),
 	Namespace:   "hidden",
 	Tokens:      toolgen.Tokens{Default: 73, Strict: 56, Gemini: 51},
-	SearchTerms: "1 22 igCDoQaCPA ani between:5 ctx:5 ctx_between:4 flat hidden:2 parameter position take toolgen",
 	Call:        toolgenCallCtxBetween,
 }, {
 	Name:        ToolCtxLast,
@@ -93,7 +98,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"text":{"type":"string"}},"required":["text"],"additionalProperties":false}`),
 	Namespace:   "hidden",
 	Tokens:      toolgen.Tokens{Default: 63, Strict: 46, Gemini: 41},
-	SearchTerms: "1 20 DSIBkUsI ctx:5 ctx_last:4 hidden:2 last:4 struct take text:2 toolgen",
 	Call:        toolgenCallCtxLast,
 }, {
 	Name:        ToolCtxFirst,
@@ -101,7 +105,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"text":{"type":"string"}},"required":["text"],"additionalProperties":false}`),
 	Namespace:   "hidden",
 	Tokens:      toolgen.Tokens{Default: 63, Strict: 46, Gemini: 41},
-	SearchTerms: "1 20 CRIBsUsA ctx:5 ctx_first:4 first:4 hidden:2 struct take text:2 toolgen",
 	Call: toolimpl.CallerOK(&toolgenToolCtxFirst, func(ctx context.Context, in Query) error {
 		return CtxFirst(toolgen.CtxFrom(ctx), &in)
 	}),
@@ -111,7 +114,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"text":{"type":"string"}},"required":["text"],"additionalProperties":false}`),
 	Namespace:   "hidden",
 	Tokens:      toolgen.Tokens{Default: 59, Strict: 42, Gemini: 37},
-	SearchTerms: "1 12 DIKASxg alia alias:4 context hidden:2 take text:2 through",
 	Call:        toolimpl.CallerOK(&toolgenToolAliased, Aliased),
 }, {
 	Name:        ToolPlain,
@@ -119,7 +121,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
 	Namespace:   "hidden",
 	Tokens:      toolgen.Tokens{Default: 46, Strict: 29, Gemini: 25},
-	SearchTerms: "1 9 ANANH all hidden:2 parameter plain:4 take",
 	Call: toolimpl.CallerOK(&toolgenToolPlain, func(ctx context.Context, in struct{}) error {
 		return Plain()
 	}),

@@ -18,8 +18,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(10 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 10)
+	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -36,7 +36,9 @@ var (
 
 // Tools returns the tools of package imports: save.
 func Tools() []toolgen.Tool {
-	return toolimpl.StaticTools(toolgenTools[:])
+	return toolimpl.StaticTools(toolgenTools[:], []string{
+		"1 14 ZAZBHA import:2 note raw:2 save:5 score:2 text:2",
+	})
 }
 
 // toolgenTools are the tools of package imports, as the compiler lays them out.
@@ -56,7 +58,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Note is a struct parameter with a float (math), a pattern (regexp) and a time.","properties":{"text":{"type":"string"},"score":{"type":"number"},"when":{"type":"string","format":"date-time"},"raw":{}},"required":["text","score","when","raw"],"additionalProperties":false}`),
 	Namespace:    "imports",
 	Tokens:       toolgen.Tokens{Default: 92, Strict: 0, Gemini: 0},
-	SearchTerms:  "1 14 ZAZBHA import:2 note raw:2 save:5 score:2 text:2",
 	Call:         toolgenCallSave,
 }}
 

@@ -15,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(10 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 10)
+	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -33,7 +33,9 @@ var (
 
 // Tools returns the tools of package jsontags: save.
 func Tools() []toolgen.Tool {
-	return toolimpl.StaticTools(toolgenTools[:])
+	return toolimpl.StaticTools(toolgenTools[:], []string{
+		"1 29 GWdmJwQACEGCEHAE also bslash:2 count:3 default document echo empti:2 jsontag:2 meta:2 naïve:2 null quot:2 rev:2 save:4 sent space:2",
+	})
 }
 
 // toolgenTools are the tools of package jsontags, as the compiler lays them out.
@@ -44,7 +46,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Doc has tag names of every kind.","properties":{"-":{"type":"integer"},"Quote":{"type":"string"},"Bslash":{"type":"string"},"naïve":{"type":"string"},"with space":{"type":"string"},"a-b.c:d/e~f":{"type":"string"},"Empty":{"type":"integer"},"meta":{"type":"object","properties":{"rev":{"type":"integer"}},"required":["rev"],"additionalProperties":false},"count":{"type":"integer","description":"Count defaults to 3, also when null is sent for it."}},"required":["-","Quote","Bslash","naïve","a-b.c:d/e~f","meta"],"additionalProperties":false}`),
 	Namespace:    "jsontags",
 	Tokens:       toolgen.Tokens{Default: 177, Strict: 191, Gemini: 147},
-	SearchTerms:  "1 29 GWdmJwQACEGCEHAE also bslash:2 count:3 default document echo empti:2 jsontag:2 meta:2 naïve:2 null quot:2 rev:2 save:4 sent space:2",
 	Call:         toolgenCallSave,
 }}
 

@@ -15,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(10 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 10)
+	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -42,7 +42,11 @@ var (
 
 // Tools returns the tools of package marshalers: echo_custom, flags, hot.
 func Tools() []toolgen.Tool {
-	return toolimpl.StaticTools(toolgenTools[:])
+	return toolimpl.StaticTools(toolgenTools[:], []string{
+		"1 137 CpHCVgAkFQFhSpAQRiAAIVogKfNEg15IhZqAAMJIAII 21:5 21_c:5 address:2 both:4 by_citi:2 celsiu:5 citi:2 count:3 custom:4 degre:5 direction echo:4 echo_custom:4 encod:2 flag:6 given integer:2 itself:4 json:10 level:3 marshal:3 marshal_json:3 marshaler:2 mayb:2 method:3 own pointer:2 ptr:2 read:4 receiver:2 return string:2 take:2 temp:9 temperatur:5 text:3 type unmarshal:2 unmarshal_json unmarshal_text win write:2 written:9",
+		"1 16 FBgxgoUxho call flag:5 json marshal marshal_json marshaler:2 pointer:2 receiver return through",
+		"1 14 wQZEEFPjA hot:4 json marshal marshal_json marshaler:2 receiver return temperatur valu:2",
+	})
 }
 
 // toolgenTools are the tools of package marshalers, as the compiler lays them out.
@@ -92,7 +96,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Custom holds the local types.","properties":{"temp":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"},"temps":{"type":"array","items":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"}},"by_city":{"type":"object","additionalProperties":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"}},"ptr":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"},"flag":{"description":"Flag reads itself from JSON with a pointer-receiver MarshalJSON: written by the method where encoding/json can take the address."},"flags":{"type":"array","items":{"description":"Flag reads itself from JSON with a pointer-receiver MarshalJSON: written by the method where encoding/json can take the address."}},"count":{"description":"Count writes itself with MarshalJSON and has no UnmarshalJSON: read as an integer (its own type), written as a string."},"level":{"type":"string","description":"Level writes itself as text and has no UnmarshalText: read as an integer, written as a string."},"both":{"description":"Both has JSON and text methods: JSON wins in both directions."},"maybe":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"}},"required":["temp","flag","count","level","both"],"additionalProperties":false}`),
 	Namespace:    "marshalers",
 	Tokens:       toolgen.Tokens{Default: 395, Strict: 0, Gemini: 0},
-	SearchTerms:  "1 137 CpHCVgAkFQFhSpAQRiAAIVogKfNEg15IhZqAAMJIAII 21:5 21_c:5 address:2 both:4 by_citi:2 celsiu:5 citi:2 count:3 custom:4 degre:5 direction echo:4 echo_custom:4 encod:2 flag:6 given integer:2 itself:4 json:10 level:3 marshal:3 marshal_json:3 marshaler:2 mayb:2 method:3 own pointer:2 ptr:2 read:4 receiver:2 return string:2 take:2 temp:9 temperatur:5 text:3 type unmarshal:2 unmarshal_json unmarshal_text win write:2 written:9",
 	Call:         toolgenCallEchoCustom,
 }, {
 	Name:         ToolFlags,
@@ -101,7 +104,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"description":"Flag reads itself from JSON with a pointer-receiver MarshalJSON: written by the method where encoding/json can take the address."}},"required":["result"],"additionalProperties":false}`),
 	Namespace:    "marshalers",
 	Tokens:       toolgen.Tokens{Default: 55, Strict: 38, Gemini: 34},
-	SearchTerms:  "1 16 FBgxgoUxho call flag:5 json marshal marshal_json marshaler:2 pointer:2 receiver return through",
 	Call:         toolgenCallFlags,
 }, {
 	Name:         ToolHot,
@@ -110,7 +112,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"}},"required":["result"],"additionalProperties":false}`),
 	Namespace:    "marshalers",
 	Tokens:       toolgen.Tokens{Default: 54, Strict: 37, Gemini: 33},
-	SearchTerms:  "1 14 wQZEEFPjA hot:4 json marshal marshal_json marshaler:2 receiver return temperatur valu:2",
 	Call:         toolgenCallHot,
 }}
 

@@ -15,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(10 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 10)
+	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -60,7 +60,6 @@ func (recv *Store) Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "methods",
 		Tokens:      toolgen.Tokens{Default: 54, Strict: 37, Gemini: 32},
-		SearchTerms: "1 10 EGFcY get:4 kei:2 method:2 return valu",
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallGet(recv, ctx, args)
 		},
@@ -74,14 +73,16 @@ func (recv *Store) Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "methods",
 		Tokens:      toolgen.Tokens{Default: 64, Strict: 47, Gemini: 42},
-		SearchTerms: "1 18 JMZAhBk kei:2 method:2 put:4 set store:3 store_put:3 valu:3",
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallPut(recv, ctx, args)
 		},
 		Validate: toolimpl.Validator(func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallPut(recv, ctx, args)
 		}),
-	}})
+	}}, []string{
+		"1 10 EGFcY get:4 kei:2 method:2 return valu",
+		"1 18 JMZAhBk kei:2 method:2 put:4 set store:3 store_put:3 valu:3",
+	})
 }
 
 // Tools returns the tools of a Clock, which run on it: now, add, tick.
@@ -92,7 +93,6 @@ func (recv *Clock) Tools() []toolgen.Tool {
 		InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
 		Namespace:   "methods",
 		Tokens:      toolgen.Tokens{Default: 46, Strict: 29, Gemini: 25},
-		SearchTerms: "1 9 IDhRA clock method:2 name now:3 zone:2",
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallNow(recv, ctx, args)
 		},
@@ -106,7 +106,6 @@ func (recv *Clock) Tools() []toolgen.Tool {
 		OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`),
 		Namespace:    "methods",
 		Tokens:       toolgen.Tokens{Default: 57, Strict: 40, Gemini: 35},
-		SearchTerms:  "1 12 DCRRB add:5 hour:3 method:2 struct take",
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallAdd(recv, ctx, args)
 		},
@@ -119,19 +118,24 @@ func (recv *Clock) Tools() []toolgen.Tool {
 		InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
 		Namespace:   "methods",
 		Tokens:      toolgen.Tokens{Default: 53, Strict: 36, Gemini: 32},
-		SearchTerms: "1 10 ITFcGg alia clock declar method:2 tick:4 tool",
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallTick(recv, ctx, args)
 		},
 		Validate: toolimpl.Validator(func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallTick(recv, ctx, args)
 		}),
-	}})
+	}}, []string{
+		"1 9 IDhRA clock method:2 name now:3 zone:2",
+		"1 12 DCRRB add:5 hour:3 method:2 struct take",
+		"1 10 ITFcGg alia clock declar method:2 tick:4 tool",
+	})
 }
 
 // Tools returns the tools of package methods: version.
 func Tools() []toolgen.Tool {
-	return toolimpl.StaticTools(toolgenTools[:])
+	return toolimpl.StaticTools(toolgenTools[:], []string{
+		"1 10 AYH0A besid function method:3 packag version:4",
+	})
 }
 
 // toolgenTools are the tools of package methods, as the compiler lays them out.
@@ -141,7 +145,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
 	Namespace:   "methods",
 	Tokens:      toolgen.Tokens{Default: 48, Strict: 31, Gemini: 27},
-	SearchTerms: "1 10 AYH0A besid function method:3 packag version:4",
 	Call:        toolgenCallVersion,
 }}
 
@@ -154,14 +157,15 @@ func (recv *Counter) Tools() []toolgen.Tool {
 		OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`),
 		Namespace:    "methods",
 		Tokens:       toolgen.Tokens{Default: 56, Strict: 39, Gemini: 34},
-		SearchTerms:  "1 8 AYpI counter incr:4 increment method:2",
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallIncr(recv, ctx, args)
 		},
 		Validate: toolimpl.Validator(func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallIncr(recv, ctx, args)
 		}),
-	}})
+	}}, []string{
+		"1 8 AYpI counter incr:4 increment method:2",
+	})
 }
 
 // GetRule is a permission rule for the tool get: each field is a glob over

@@ -15,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(10 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 10)
+	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -37,7 +37,10 @@ var (
 
 // Tools returns the tools of package namedbytes: send, flat.
 func Tools() []toolgen.Tool {
-	return toolimpl.StaticTools(toolgenTools[:])
+	return toolimpl.StaticTools(toolgenTools[:], []string{
+		"1 39 INAQKhAIIwURIXBqCD4 arrai byte code:2 each:2 echo fix:2 itself letter:4 name:5 namedbyt:2 octet:3 opt:2 packet raw:2 send:4 slice:2 text them:2 write",
+		"1 21 EBAJAggkM4Dw byte data:2 flat:5 more:2 name:2 namedbyt:2 octet parameter return slice:2 take them",
+	})
 }
 
 // toolgenTools are the tools of package namedbytes, as the compiler lays them out.
@@ -60,7 +63,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Packet has every byte shape.","properties":{"raw":{"type":"string","contentEncoding":"base64"},"named":{"type":"string","description":"Octets is a named slice of them.","contentEncoding":"base64"},"opt":{"type":"string","contentEncoding":"base64"},"each":{"type":"object","additionalProperties":{"type":"string","description":"Octets is a named slice of them.","contentEncoding":"base64"}},"letters":{"type":"array","items":{"type":"string","description":"Letter writes itself as text: a []Letter is an array."}},"fixed":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer","description":"Octet is a named byte.","minimum":0,"maximum":255}},"codes":{"type":"string","contentEncoding":"base64"}},"required":["raw","named","each","letters","fixed","codes"],"additionalProperties":false}`),
 	Namespace:    "namedbytes",
 	Tokens:       toolgen.Tokens{Default: 227, Strict: 0, Gemini: 0},
-	SearchTerms:  "1 39 INAQKhAIIwURIXBqCD4 arrai byte code:2 each:2 echo fix:2 itself letter:4 name:5 namedbyt:2 octet:3 opt:2 packet raw:2 send:4 slice:2 text them:2 write",
 	Call:         toolgenCallSend,
 }, {
 	Name:         ToolFlat,
@@ -69,7 +71,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"string","contentEncoding":"base64"}},"required":["result"],"additionalProperties":false}`),
 	Namespace:    "namedbytes",
 	Tokens:       toolgen.Tokens{Default: 92, Strict: 64, Gemini: 59},
-	SearchTerms:  "1 21 EBAJAggkM4Dw byte data:2 flat:5 more:2 name:2 namedbyt:2 octet parameter return slice:2 take them",
 	Call:         toolgenCallFlat,
 }}
 

@@ -15,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(10 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 10)
+	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -53,7 +53,14 @@ var (
 
 // Tools returns the tools of package nilresults: get_report, full, deep, numbers, indirect, blob.
 func Tools() []toolgen.Tool {
-	return toolimpl.StaticTools(toolgenTools[:])
+	return toolimpl.StaticTools(toolgenTools[:], []string{
+		"1 20 kAFEgKCTGI fail get:4 get_report:4 nil nilresult:2 pointer report:4 result return struct",
+		"1 11 IGgOmA full:5 nil nilresult:2 return struct valu",
+		"1 14 igChUB8MY deep:4 either fail nil nilresult:2 pointer:2 result return struct",
+		"1 17 MBSQAUQzFCY element fail nil:2 nilresult:2 null number:4 pointer:2 result return slice wrap",
+		"1 15 DgCA0wsQR indirect:4 inner int mai nilresult:2 null pointer:3 return wrap",
+		"1 10 CGgDWo blob:4 byte nil nilresult:2 return wrap",
+	})
 }
 
 // toolgenTools are the tools of package nilresults, as the compiler lays them out.
@@ -64,7 +71,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Report holds nil-able shapes.","properties":{"items":{"type":"array","items":{"type":"object","description":"Item is an element type.","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false}},"counts":{"type":"object","additionalProperties":{"type":"integer"}},"data":{"type":"string","contentEncoding":"base64"},"empty":{"type":"array","description":"left out when nil or empty","items":{"type":"integer"}},"zero":{"type":"array","description":"left out when nil only","items":{"type":"integer"}},"refs":{"type":"array","description":"elements may be null","items":{"type":["object","null"],"description":"Item is an element type.","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false}},"by_name":{"type":"object","description":"values may be null","additionalProperties":{"type":["object","null"],"description":"Item is an element type.","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false}},"levels":{"type":"array","description":"anyOf: an enum","items":{"description":"Level is an enum: a nullable one needs anyOf (its enum has no null).","anyOf":[{"type":"string","enum":["low","high"]},{"type":"null"}]}},"nodes":{"type":"array","description":"anyOf: a $ref","items":{"description":"Node is recursive: a nullable one is anyOf [$ref, null].","anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}},"twice":{"type":["integer","null"],"description":"left out when nil; the inner pointer may be null"},"optional":{"type":"object","description":"left out when nil","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false},"free":{"description":"{} allows null"}},"required":["items","counts","data","refs","by_name","levels","nodes","free"],"additionalProperties":false,"$defs":{"Node":{"type":"object","properties":{"name":{"type":"string"},"next":{"type":"array","items":{"description":"Node is recursive: a nullable one is anyOf [$ref, null].","anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}}},"required":["name","next"],"additionalProperties":false}}}`),
 	Namespace:    "nilresults",
 	Tokens:       toolgen.Tokens{Default: 55, Strict: 38, Gemini: 34},
-	SearchTerms:  "1 20 kAFEgKCTGI fail get:4 get_report:4 nil nilresult:2 pointer report:4 result return struct",
 	Call:         toolgenCallGetReport,
 }, {
 	Name:         ToolFull,
@@ -73,7 +79,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Report holds nil-able shapes.","properties":{"items":{"type":"array","items":{"type":"object","description":"Item is an element type.","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false}},"counts":{"type":"object","additionalProperties":{"type":"integer"}},"data":{"type":"string","contentEncoding":"base64"},"empty":{"type":"array","description":"left out when nil or empty","items":{"type":"integer"}},"zero":{"type":"array","description":"left out when nil only","items":{"type":"integer"}},"refs":{"type":"array","description":"elements may be null","items":{"type":["object","null"],"description":"Item is an element type.","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false}},"by_name":{"type":"object","description":"values may be null","additionalProperties":{"type":["object","null"],"description":"Item is an element type.","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false}},"levels":{"type":"array","description":"anyOf: an enum","items":{"description":"Level is an enum: a nullable one needs anyOf (its enum has no null).","anyOf":[{"type":"string","enum":["low","high"]},{"type":"null"}]}},"nodes":{"type":"array","description":"anyOf: a $ref","items":{"description":"Node is recursive: a nullable one is anyOf [$ref, null].","anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}},"twice":{"type":["integer","null"],"description":"left out when nil; the inner pointer may be null"},"optional":{"type":"object","description":"left out when nil","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false},"free":{"description":"{} allows null"}},"required":["items","counts","data","refs","by_name","levels","nodes","free"],"additionalProperties":false,"$defs":{"Node":{"type":"object","properties":{"name":{"type":"string"},"next":{"type":"array","items":{"description":"Node is recursive: a nullable one is anyOf [$ref, null].","anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}}},"required":["name","next"],"additionalProperties":false}}}`),
 	Namespace:    "nilresults",
 	Tokens:       toolgen.Tokens{Default: 48, Strict: 31, Gemini: 27},
-	SearchTerms:  "1 11 IGgOmA full:5 nil nilresult:2 return struct valu",
 	Call:         toolgenCallFull,
 }, {
 	Name:         ToolDeep,
@@ -82,7 +87,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Report holds nil-able shapes.","properties":{"items":{"type":"array","items":{"type":"object","description":"Item is an element type.","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false}},"counts":{"type":"object","additionalProperties":{"type":"integer"}},"data":{"type":"string","contentEncoding":"base64"},"empty":{"type":"array","description":"left out when nil or empty","items":{"type":"integer"}},"zero":{"type":"array","description":"left out when nil only","items":{"type":"integer"}},"refs":{"type":"array","description":"elements may be null","items":{"type":["object","null"],"description":"Item is an element type.","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false}},"by_name":{"type":"object","description":"values may be null","additionalProperties":{"type":["object","null"],"description":"Item is an element type.","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false}},"levels":{"type":"array","description":"anyOf: an enum","items":{"description":"Level is an enum: a nullable one needs anyOf (its enum has no null).","anyOf":[{"type":"string","enum":["low","high"]},{"type":"null"}]}},"nodes":{"type":"array","description":"anyOf: a $ref","items":{"description":"Node is recursive: a nullable one is anyOf [$ref, null].","anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}},"twice":{"type":["integer","null"],"description":"left out when nil; the inner pointer may be null"},"optional":{"type":"object","description":"left out when nil","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false},"free":{"description":"{} allows null"}},"required":["items","counts","data","refs","by_name","levels","nodes","free"],"additionalProperties":false,"$defs":{"Node":{"type":"object","properties":{"name":{"type":"string"},"next":{"type":"array","items":{"description":"Node is recursive: a nullable one is anyOf [$ref, null].","anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}}},"required":["name","next"],"additionalProperties":false}}}`),
 	Namespace:    "nilresults",
 	Tokens:       toolgen.Tokens{Default: 57, Strict: 40, Gemini: 36},
-	SearchTerms:  "1 14 igChUB8MY deep:4 either fail nil nilresult:2 pointer:2 result return struct",
 	Call:         toolgenCallDeep,
 }, {
 	Name:         ToolNumbers,
@@ -91,7 +95,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":["integer","null"]}}},"required":["result"],"additionalProperties":false}`),
 	Namespace:    "nilresults",
 	Tokens:       toolgen.Tokens{Default: 62, Strict: 45, Gemini: 41},
-	SearchTerms:  "1 17 MBSQAUQzFCY element fail nil:2 nilresult:2 null number:4 pointer:2 result return slice wrap",
 	Call:         toolgenCallNumbers,
 }, {
 	Name:         ToolIndirect,
@@ -100,7 +103,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":["integer","null"]}},"required":["result"],"additionalProperties":false}`),
 	Namespace:    "nilresults",
 	Tokens:       toolgen.Tokens{Default: 60, Strict: 43, Gemini: 39},
-	SearchTerms:  "1 15 DgCA0wsQR indirect:4 inner int mai nilresult:2 null pointer:3 return wrap",
 	Call:         toolgenCallIndirect,
 }, {
 	Name:         ToolBlob,
@@ -109,7 +111,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"string","contentEncoding":"base64"}},"required":["result"],"additionalProperties":false}`),
 	Namespace:    "nilresults",
 	Tokens:       toolgen.Tokens{Default: 50, Strict: 33, Gemini: 29},
-	SearchTerms:  "1 10 CGgDWo blob:4 byte nil nilresult:2 return wrap",
 	Call:         toolgenCallBlob,
 }}
 

@@ -15,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(10 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 10)
+	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -33,7 +33,9 @@ var (
 
 // Tools returns the tools of package nullelems: plan.
 func Tools() []toolgen.Tool {
-	return toolimpl.StaticTools(toolgenTools[:])
+	return toolimpl.StaticTools(toolgenTools[:], []string{
+		"1 25 hA6BpAoUKuaA detour:2 end:2 name:2 nil null nullelem:2 place:3 plan:5 point:3 read rout stop:2",
+	})
 }
 
 // toolgenTools are the tools of package nullelems, as the compiler lays them out.
@@ -56,7 +58,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Route is a list of stops.","properties":{"stops":{"type":"array","items":{"type":["object","null"],"description":"Point is a place.","properties":{"x":{"type":"integer"},"y":{"type":"integer"}},"required":["x","y"],"additionalProperties":false}},"named":{"type":"object","additionalProperties":{"type":["object","null"],"description":"Point is a place.","properties":{"x":{"type":"integer"},"y":{"type":"integer"}},"required":["x","y"],"additionalProperties":false}},"ends":{"type":"array","minItems":2,"maxItems":2,"items":{"type":["object","null"],"description":"Point is a place.","properties":{"x":{"type":"integer"},"y":{"type":"integer"}},"required":["x","y"],"additionalProperties":false}},"detour":{"type":"object","description":"null reads as nil","properties":{"x":{"type":"integer"},"y":{"type":"integer"}},"required":["x","y"],"additionalProperties":false}},"required":["stops","named","ends"],"additionalProperties":false}`),
 	Namespace:    "nullelems",
 	Tokens:       toolgen.Tokens{Default: 251, Strict: 0, Gemini: 0},
-	SearchTerms:  "1 25 hA6BpAoUKuaA detour:2 end:2 name:2 nil null nullelem:2 place:3 plan:5 point:3 read rout stop:2",
 	Call:         toolgenCallPlan,
 }}
 

@@ -16,8 +16,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(10 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 10)
+	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -35,7 +35,9 @@ var (
 
 // Tools returns the tools of package omit: summarize.
 func Tools() []toolgen.Tool {
-	return toolimpl.StaticTools(toolgenTools[:])
+	return toolimpl.StaticTools(toolgenTools[:], []string{
+		"1 8 Agoa omit:2 report return summariz:4",
+	})
 }
 
 // toolgenTools are the tools of package omit, as the compiler lays them out.
@@ -46,7 +48,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Report leaves out what is empty or zero.","properties":{"note":{"type":"string"},"seq":{"type":"integer"},"s":{"type":"string"},"i":{"type":"integer"},"u":{"type":"integer","minimum":0,"maximum":255},"f":{"type":"number"},"b":{"type":"boolean"},"k":{"type":"string","description":"Kind is an enum.","enum":["a","b"]},"l":{"type":"array","items":{"type":"integer"}},"m":{"type":"object","additionalProperties":{"type":"integer"}},"a":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}},"y":{"type":"string","contentEncoding":"base64"},"r":{},"n":{},"p":{"type":"object","description":"Point is comparable.","properties":{"x":{"type":"integer"}},"required":["x"],"additionalProperties":false},"t":{"type":"string","description":"omitempty never omits a struct","format":"date-time"},"zs":{"type":"string"},"zi":{"type":"integer"},"zk":{"type":"string","description":"Kind is an enum.","enum":["a","b"]},"zt":{"type":"string","format":"date-time"},"zp":{"type":"object","description":"Point is comparable.","properties":{"x":{"type":"integer"}},"required":["x"],"additionalProperties":false},"zb":{"type":"object","description":"Bag is not comparable: omitzero calls its IsZero method.","properties":{"items":{"type":"array","items":{"type":"string"}}},"required":["items"],"additionalProperties":false},"za":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}},"zl":{"type":"array","items":{"type":"integer"}},"zm":{"type":"object","additionalProperties":{"type":"string"}},"zx":{"type":"string","description":"An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."},"zn":{},"zy":{"type":"string","contentEncoding":"base64"},"both":{"type":"string"}},"additionalProperties":false}`),
 	Namespace:    "omit",
 	Tokens:       toolgen.Tokens{Default: 48, Strict: 31, Gemini: 27},
-	SearchTerms:  "1 8 Agoa omit:2 report return summariz:4",
 	Call:         toolgenCallSummarize,
 }}
 

@@ -15,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(10 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 10)
+	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -33,7 +33,9 @@ var (
 
 // Tools returns the tools of package omitzero: summarize.
 func Tools() []toolgen.Tool {
-	return toolimpl.StaticTools(toolgenTools[:])
+	return toolimpl.StaticTools(toolgenTools[:], []string{
+		"1 9 IIqO dai:2 omitzero:2 report summariz:4",
+	})
 }
 
 // toolgenTools are the tools of package omitzero, as the compiler lays them out.
@@ -45,7 +47,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations:  toolgen.Annotations{ReadOnly: true},
 	Namespace:    "omitzero",
 	Tokens:       toolgen.Tokens{Default: 56, Strict: 39, Gemini: 34},
-	SearchTerms:  "1 9 IIqO dai:2 omitzero:2 report summariz:4",
 	Call:         toolgenCallSummarize,
 }}
 

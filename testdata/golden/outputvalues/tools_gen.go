@@ -16,8 +16,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(10 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 10)
+	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -39,7 +39,10 @@ var (
 
 // Tools returns the tools of package outputvalues: widen, combine.
 func Tools() []toolgen.Tool {
-	return toolimpl.StaticTools(toolgenTools[:])
+	return toolimpl.StaticTools(toolgenTools[:], []string{
+		"1 28 hxQpBIRCglQA1DgKBA bit constant dai:2 everi exampl grant hold mai:2 outputvalu:2 perm:3 permission:2 read result return set user:2 widen:4 write",
+		"1 13 UQAkVwwA combin:4 constant mai outputvalu:2 perm:2 permission return union",
+	})
 }
 
 // toolgenTools are the tools of package outputvalues, as the compiler lays them out.
@@ -54,7 +57,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Grant has constrained members.","properties":{"perm":{"type":"integer","description":"Perm is a set of permission bits: its constants are examples of what a result holds.\n1: may read\n2: may write","minimum":0,"maximum":255,"examples":[1,2]},"user":{"type":"string"},"days":{"type":"integer"}},"required":["perm","user"],"additionalProperties":false}`),
 	Namespace:    "outputvalues",
 	Tokens:       toolgen.Tokens{Default: 136, Strict: 123, Gemini: 0},
-	SearchTerms:  "1 28 hxQpBIRCglQA1DgKBA bit constant dai:2 everi exampl grant hold mai:2 outputvalu:2 perm:3 permission:2 read result return set user:2 widen:4 write",
 	Call:         toolgenCallWiden,
 }, {
 	Name:         ToolCombine,
@@ -63,7 +65,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer","description":"Perm is a set of permission bits: its constants are examples of what a result holds.\n1: may read\n2: may write","minimum":0,"maximum":255,"examples":[1,2]}},"required":["result"],"additionalProperties":false}`),
 	Namespace:    "outputvalues",
 	Tokens:       toolgen.Tokens{Default: 70, Strict: 47, Gemini: 42},
-	SearchTerms:  "1 13 UQAkVwwA combin:4 constant mai outputvalu:2 perm:2 permission return union",
 	Call:         toolgenCallCombine,
 }}
 

@@ -15,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(10 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 10)
+	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -55,7 +55,14 @@ var (
 
 // Tools returns the tools of package partial: read_table, write, find, walk, counts, list.
 func Tools() []toolgen.Tool {
-	return toolimpl.StaticTools(toolgenTools[:])
+	return toolimpl.StaticTools(toolgenTools[:], []string{
+		"1 24 xBZQMQBi far name page partial:2 read:6 read_tabl:4 send tabl:8",
+		"1 13 7EU0ABB far partial:2 send text topic:2 write:5 written",
+		"1 14 SiCAgJkWA find:4 mai nil partial:2 pointer send struct take text:2",
+		"1 9 1A2YA partial:2 recursiv send tree walk:4",
+		"1 11 p4JgBhC count:4 map name parameter partial:2 send through",
+		"1 12 pAIgg1o alia limit:2 list:4 partial:2 row send through",
+	})
 }
 
 // toolgenTools are the tools of package partial, as the compiler lays them out.
@@ -68,7 +75,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	Annotations:   toolgen.Annotations{ReadOnly: true},
 	Namespace:     "partial",
 	Tokens:        toolgen.Tokens{Default: 70, Strict: 53, Gemini: 48},
-	SearchTerms:   "1 24 xBZQMQBi far name page partial:2 read:6 read_tabl:4 send tabl:8",
 	Call:          toolgenCallReadTable,
 }, {
 	Name:          ToolWrite,
@@ -77,7 +83,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	PartialSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"string"}`),
 	Namespace:     "partial",
 	Tokens:        toolgen.Tokens{Default: 61, Strict: 44, Gemini: 39},
-	SearchTerms:   "1 13 7EU0ABB far partial:2 send text topic:2 write:5 written",
 	Call:          toolgenCallWrite,
 }, {
 	Name:          ToolFind,
@@ -86,7 +91,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	PartialSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":["object","null"],"description":"Page is the rows read so far.","properties":{"rows":{"type":"array","items":{"type":"object","description":"Row is one row of a table.","properties":{"id":{"type":"integer"},"name":{"type":"string"}},"required":["id","name"],"additionalProperties":false}},"done":{"type":"integer","description":"Done is how many of the rows are checked."},"at":{"type":"string","format":"date-time"}},"required":["rows","done"],"additionalProperties":false}`),
 	Namespace:     "partial",
 	Tokens:        toolgen.Tokens{Default: 63, Strict: 46, Gemini: 41},
-	SearchTerms:   "1 14 SiCAgJkWA find:4 mai nil partial:2 pointer send struct take text:2",
 	Call:          toolgenCallFind,
 }, {
 	Name:          ToolWalk,
@@ -96,7 +100,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	PartialSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Node is a tree read so far.","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"description":"Node is a tree read so far.","anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}}},"required":["name","children"],"additionalProperties":false,"$defs":{"Node":{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"description":"Node is a tree read so far.","anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}}},"required":["name","children"],"additionalProperties":false}}}`),
 	Namespace:     "partial",
 	Tokens:        toolgen.Tokens{Default: 45, Strict: 28, Gemini: 24},
-	SearchTerms:   "1 9 1A2YA partial:2 recursiv send tree walk:4",
 	Call:          toolgenCallWalk,
 }, {
 	Name:          ToolCounts,
@@ -105,7 +108,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	PartialSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","additionalProperties":{"type":"integer"}}`),
 	Namespace:     "partial",
 	Tokens:        toolgen.Tokens{Default: 49, Strict: 32, Gemini: 28},
-	SearchTerms:   "1 11 p4JgBhC count:4 map name parameter partial:2 send through",
 	Call:          toolgenCallCounts,
 }, {
 	Name:          ToolList,
@@ -115,7 +117,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	PartialSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"array","items":{"type":"object","description":"Row is one row of a table.","properties":{"id":{"type":"integer"},"name":{"type":"string"}},"required":["id","name"],"additionalProperties":false}}`),
 	Namespace:     "partial",
 	Tokens:        toolgen.Tokens{Default: 51, Strict: 49, Gemini: 29},
-	SearchTerms:   "1 12 pAIgg1o alia limit:2 list:4 partial:2 row send through",
 	Call:          toolgenCallList,
 }}
 
@@ -129,14 +130,15 @@ func (recv *Table) Tools() []toolgen.Tool {
 		PartialSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"integer"}`),
 		Namespace:     "partial",
 		Tokens:        toolgen.Tokens{Default: 44, Strict: 27, Gemini: 23},
-		SearchTerms:   "1 8 0Eh partial:2 scan:5 tabl",
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallScan(recv, ctx, args)
 		},
 		Validate: toolimpl.Validator(func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallScan(recv, ctx, args)
 		}),
-	}})
+	}}, []string{
+		"1 8 0Eh partial:2 scan:5 tabl",
+	})
 }
 
 // ReadTableRule is a permission rule for the tool read_table: each field is a

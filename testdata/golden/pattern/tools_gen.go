@@ -16,8 +16,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(10 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 10)
+	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -35,7 +35,9 @@ var (
 
 // Tools returns the tools of package pattern: check.
 func Tools() []toolgen.Tool {
-	return toolimpl.StaticTools(toolgenTools[:])
+	return toolimpl.StaticTools(toolgenTools[:], []string{
+		"1 57 hoEEgiJEAgimwSYmfLEARYXEZInA 2028 2029 262:3 ab123 character check:4 class:4 code:4 dot:3 ecma:3 escap:4 insid letter:3 like match name need neither nor:2 pattern:4 point properti shape space:4 syntax take:2 translat unicod:2",
+	})
 }
 
 // toolgenTools are the tools of package pattern, as the compiler lays them out.
@@ -45,7 +47,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"s":{"type":"object","description":"Shapes has patterns that need translating.","properties":{"dot":{"type":"string","description":"Dot: ECMA-262's . matches neither \\r nor U+2028 nor U+2029.","pattern":"^a.c$"},"space":{"type":"string","description":"Space: ECMA-262's \\s takes in Unicode spaces and \\v.","pattern":"^\\S+\\s\\S+$"},"escape":{"type":"string","description":"Escape: \\u escapes name code points.","pattern":"^caf\\u00e9|\\u{1F600}$"},"class":{"type":"string","description":"Class: [ inside a class is a character.","pattern":"^[[a-z]+$"},"letters":{"type":"string","description":"Letters: Unicode properties.","pattern":"^\\p{L}+$","default":"héllo"}},"required":["dot","space","escape","class"],"additionalProperties":false},"code":{"type":"string","description":"a code, like AB123.","pattern":"^[A-Z]{2}\\d{3}$"}},"required":["s","code"],"additionalProperties":false}`),
 	Namespace:   "pattern",
 	Tokens:      toolgen.Tokens{Default: 286, Strict: 276, Gemini: 254},
-	SearchTerms: "1 57 hoEEgiJEAgimwSYmfLEARYXEZInA 2028 2029 262:3 ab123 character check:4 class:4 code:4 dot:3 ecma:3 escap:4 insid letter:3 like match name need neither nor:2 pattern:4 point properti shape space:4 syntax take:2 translat unicod:2",
 	Call:        toolgenCallCheck,
 }}
 

@@ -17,8 +17,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(10 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 10)
+	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -52,7 +52,13 @@ var (
 
 // Tools returns the tools of package ptrarrays: shapes, echo, triple, pairs, matrix.
 func Tools() []toolgen.Tool {
-	return toolimpl.StaticTools(toolgenTools[:])
+	return toolimpl.StaticTools(toolgenTools[:], []string{
+		"1 39 xIAIJAhRBASFAfCDkKUlJIJ 2x2 by_name:2 cell:2 deep:2 flat instant integer matrix name:3 nest pair:4 parameter ptrarrai:2 return row:2 shape:5 squar:2 string take them three time:2 two",
+		"1 38 QMA6AIAFEiVwjowcTTBQY arrai by_name:2 cell:3 deep:2 echo:4 grid:2 insid mix:2 name:2 nest pointer ptrarrai:2 return row:2 shape squar:2 stack:2 struct:2 tabl:2 take time:2",
+		"1 10 GAgIOo arrai pointer ptrarrai:2 return tripl:4 wrap",
+		"1 11 CEAEjH4 arrai pair:4 pointer ptrarrai:2 return slice wrap",
+		"1 12 CAgIO6 arrai:2 matrix:4 pointer:2 ptrarrai:2 return wrap",
+	})
 }
 
 // toolgenTools are the tools of package ptrarrays, as the compiler lays them out.
@@ -76,7 +82,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Grid holds nested shapes as fields.","properties":{"cells":{"type":"array","minItems":3,"maxItems":3,"items":{"type":"integer"}},"rows":{"type":"array","items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"integer"}}},"by_name":{"type":"object","additionalProperties":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"integer"}}},"square":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"times":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string","format":"date-time"}},"deep":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"string"}}},"mixed":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"array","items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"boolean"}}}},"tables":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"object","additionalProperties":{"type":["integer","null"]}}},"grids":{"type":"array","minItems":1,"maxItems":1,"items":{"type":"object","description":"Cell is a struct inside a pointer to an array.","properties":{"x":{"type":"integer"}},"required":["x"],"additionalProperties":false}},"stacked":{"type":"array","minItems":2,"maxItems":2,"items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"number"}}}},"required":["rows","by_name","stacked"],"additionalProperties":false}`),
 	Namespace:    "ptrarrays",
 	Tokens:       toolgen.Tokens{Default: 285, Strict: 0, Gemini: 0},
-	SearchTerms:  "1 39 xIAIJAhRBASFAfCDkKUlJIJ 2x2 by_name:2 cell:2 deep:2 flat instant integer matrix name:3 nest pair:4 parameter ptrarrai:2 return row:2 shape:5 squar:2 string take them three time:2 two",
 	Call:         toolgenCallShapes,
 }, {
 	Name:        ToolEcho,
@@ -107,7 +112,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Grid holds nested shapes as fields.","properties":{"cells":{"type":"array","minItems":3,"maxItems":3,"items":{"type":"integer"}},"rows":{"type":"array","items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"integer"}}},"by_name":{"type":"object","additionalProperties":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"integer"}}},"square":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"times":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string","format":"date-time"}},"deep":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"string"}}},"mixed":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"array","items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"boolean"}}}},"tables":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"object","additionalProperties":{"type":["integer","null"]}}},"grids":{"type":"array","minItems":1,"maxItems":1,"items":{"type":"object","description":"Cell is a struct inside a pointer to an array.","properties":{"x":{"type":"integer"}},"required":["x"],"additionalProperties":false}},"stacked":{"type":"array","minItems":2,"maxItems":2,"items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"number"}}}},"required":["rows","by_name","stacked"],"additionalProperties":false}`),
 	Namespace:    "ptrarrays",
 	Tokens:       toolgen.Tokens{Default: 421, Strict: 0, Gemini: 0},
-	SearchTerms:  "1 38 QMA6AIAFEiVwjowcTTBQY arrai by_name:2 cell:3 deep:2 echo:4 grid:2 insid mix:2 name:2 nest pointer ptrarrai:2 return row:2 shape squar:2 stack:2 struct:2 tabl:2 take time:2",
 	Call:         toolgenCallEcho,
 }, {
 	Name:         ToolTriple,
@@ -116,7 +120,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","minItems":3,"maxItems":3,"items":{"type":"integer"}}},"required":["result"],"additionalProperties":false}`),
 	Namespace:    "ptrarrays",
 	Tokens:       toolgen.Tokens{Default: 50, Strict: 33, Gemini: 29},
-	SearchTerms:  "1 10 GAgIOo arrai pointer ptrarrai:2 return tripl:4 wrap",
 	Call:         toolgenCallTriple,
 }, {
 	Name:         ToolPairs,
@@ -125,7 +128,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"integer"}}}},"required":["result"],"additionalProperties":false}`),
 	Namespace:    "ptrarrays",
 	Tokens:       toolgen.Tokens{Default: 50, Strict: 33, Gemini: 29},
-	SearchTerms:  "1 11 CEAEjH4 arrai pair:4 pointer ptrarrai:2 return slice wrap",
 	Call:         toolgenCallPairs,
 }, {
 	Name:         ToolMatrix,
@@ -134,7 +136,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","minItems":2,"maxItems":2,"items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"integer"}}}},"required":["result"],"additionalProperties":false}`),
 	Namespace:    "ptrarrays",
 	Tokens:       toolgen.Tokens{Default: 53, Strict: 36, Gemini: 32},
-	SearchTerms:  "1 12 CAgIO6 arrai:2 matrix:4 pointer:2 ptrarrai:2 return wrap",
 	Call:         toolgenCallMatrix,
 }}
 

@@ -15,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(10 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 10)
+	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -34,7 +34,9 @@ var (
 
 // Tools returns the tools of package questions: ship.
 func Tools() []toolgen.Tool {
-	return toolimpl.StaticTools(toolgenTools[:])
+	return toolimpl.StaticTools(toolgenTools[:], []string{
+		"1 14 IEigXKD ask elicit mcp order:3 question:2 send ship:5",
+	})
 }
 
 // toolgenTools are the tools of package questions, as the compiler lays them out.
@@ -44,7 +46,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"order":{"type":"string"}},"required":["order"],"additionalProperties":false}`),
 	Namespace:   "questions",
 	Tokens:      toolgen.Tokens{Default: 66, Strict: 49, Gemini: 44},
-	SearchTerms: "1 14 IEigXKD ask elicit mcp order:3 question:2 send ship:5",
 	Call:        toolgenCallShip,
 }}
 

@@ -15,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(10 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 10)
+	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -44,7 +44,12 @@ var (
 
 // Tools returns the tools of package recursive: walk, sum, browse, draw.
 func Tools() []toolgen.Tool {
-	return toolimpl.StaticTools(toolgenTools[:])
+	return toolimpl.StaticTools(toolgenTools[:], []string{
+		"1 27 BhoA04GZBK children:6 name:4 node:2 own:2 recursiv:2 return take tree:3 type:2 walk:4",
+		"1 38 EMUgKAQlUKEcWgE children:4 flat link:2 list:7 name:2 next:2 node:2 own:2 parameter recursiv:2 sum:4 take tree:4 type:2 valu:2",
+		"1 58 UAGKTNQADgFXgUKJyA belong:2 brows:4 dir:4 each:2 file:8 inlin:2 mai:2 meta:4 mutualli name:8 on:2 other:2 recursiv:5 refer:2 size:4 sub:4 take type",
+		"1 41 YwgIBFAQkAQVjCcdGJC children:4 draw:4 head:2 hold link:2 list:4 map name:2 next:2 node:2 own:2 pointer recursiv:3 root:2 struct take tree:2 type:3 valu:2",
+	})
 }
 
 // toolgenTools are the tools of package recursive, as the compiler lays them out.
@@ -59,7 +64,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Tree is a node with children of its own type.","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Tree","description":"Tree is a node with children of its own type."}}},"required":["name"],"additionalProperties":false,"$defs":{"Tree":{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Tree","description":"Tree is a node with children of its own type."}}},"required":["name"],"additionalProperties":false}}}`),
 	Namespace:    "recursive",
 	Tokens:       toolgen.Tokens{Default: 150, Strict: 159, Gemini: 0},
-	SearchTerms:  "1 27 BhoA04GZBK children:6 name:4 node:2 own:2 recursiv:2 return take tree:3 type:2 walk:4",
 	Call:         toolgenCallWalk,
 }, {
 	Name:        ToolSum,
@@ -76,7 +80,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`),
 	Namespace:    "recursive",
 	Tokens:       toolgen.Tokens{Default: 208, Strict: 226, Gemini: 0},
-	SearchTerms:  "1 38 EMUgKAQlUKEcWgE children:4 flat link:2 list:7 name:2 next:2 node:2 own:2 parameter recursiv:2 sum:4 take tree:4 type:2 valu:2",
 	Call:         toolgenCallSum,
 }, {
 	Name:        ToolBrowse,
@@ -89,7 +92,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"File belongs to a Dir, and may be one.","properties":{"name":{"type":"string"},"sub":{"$ref":"#/$defs/Dir","description":"Dir and File refer to each other."},"meta":{"type":"object","description":"not recursive: inlined","properties":{"size":{"type":"integer"}},"required":["size"],"additionalProperties":false}},"required":["name","meta"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false,"$defs":{"Dir":{"type":"object","properties":{"name":{"type":"string"},"files":{"type":"array","items":{"type":"object","description":"File belongs to a Dir, and may be one.","properties":{"name":{"type":"string"},"sub":{"$ref":"#/$defs/Dir","description":"Dir and File refer to each other."},"meta":{"type":"object","description":"not recursive: inlined","properties":{"size":{"type":"integer"}},"required":["size"],"additionalProperties":false}},"required":["name","meta"],"additionalProperties":false}}},"required":["name","files"],"additionalProperties":false}}}`),
 	Namespace:    "recursive",
 	Tokens:       toolgen.Tokens{Default: 294, Strict: 299, Gemini: 0},
-	SearchTerms:  "1 58 UAGKTNQADgFXgUKJyA belong:2 brows:4 dir:4 each:2 file:8 inlin:2 mai:2 meta:4 mutualli name:8 on:2 other:2 recursiv:5 refer:2 size:4 sub:4 take type",
 	Call:         toolgenCallBrowse,
 }, {
 	Name:        ToolDraw,
@@ -114,7 +116,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Graph maps names to trees.","properties":{"roots":{"type":"object","additionalProperties":{"description":"Tree is a node with children of its own type.","anyOf":[{"$ref":"#/$defs/Tree"},{"type":"null"}]}},"head":{"$ref":"#/$defs/List","description":"List is a linked list."}},"required":["roots"],"additionalProperties":false,"$defs":{"Tree":{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Tree","description":"Tree is a node with children of its own type."}}},"required":["name"],"additionalProperties":false},"List":{"type":"object","properties":{"value":{"type":"integer"},"next":{"$ref":"#/$defs/List","description":"List is a linked list."}},"required":["value"],"additionalProperties":false}}}`),
 	Namespace:    "recursive",
 	Tokens:       toolgen.Tokens{Default: 215, Strict: 0, Gemini: 0},
-	SearchTerms:  "1 41 YwgIBFAQkAQVjCcdGJC children:4 draw:4 head:2 hold link:2 list:4 map name:2 next:2 node:2 own:2 pointer recursiv:3 root:2 struct take tree:2 type:3 valu:2",
 	Call:         toolgenCallDraw,
 }}
 

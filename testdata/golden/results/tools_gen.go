@@ -14,8 +14,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(10 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 10)
+	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -80,7 +80,21 @@ var (
 
 // Tools returns the tools of package results: text, text_only, check, check_ptr, check_only, list, number, table, flag, maybe, nothing, picture, picture_only.
 func Tools() []toolgen.Tool {
-	return toolimpl.StaticTools(toolgenTools[:])
+	return toolimpl.StaticTools(toolgenTools[:], []string{
+		"1 8 DFB result:2 return text:5",
+		"1 18 aoEMwRg error onli:4 result:2 return text:5 text_onli:4 without",
+		"1 12 QEQxlQK4 check:4 content output result:2 return schema struct structur",
+		"1 20 jgCBVLkMI check:4 check_ptr:4 fail nil pointer ptr:4 result:3 return struct",
+		"1 18 YQQwHwIg check:4 check_onli:4 error onli:4 result:2 return struct without",
+		"1 10 EQEph list:4 result:3 return slice wrap",
+		"1 9 FRMIg int number:4 result:2 return wrap",
+		"1 14 kiCJmIEA5 fix map:2 object on result:2 return schema tabl:4 wrap",
+		"1 11 YAEMkVw bool error flag:4 result:2 return without wrap",
+		"1 11 SCGkhVQ mayb:4 non pointer result:2 return struct wrap",
+		"1 11 aIEMiBh error noth:4 ok onli result:2 return success",
+		"1 15 hQCkhIUhBm chose content imag output pictur:4 result:3 return schema tool toolgen",
+		"1 19 ZQQgC0Mk error onli:4 pictur:4 pictur_onli:4 result:3 return toolgen without",
+	})
 }
 
 // toolgenTools are the tools of package results, as the compiler lays them out.
@@ -90,7 +104,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
 	Namespace:   "results",
 	Tokens:      toolgen.Tokens{Default: 43, Strict: 26, Gemini: 22},
-	SearchTerms: "1 8 DFB result:2 return text:5",
 	Call: toolimpl.Caller(&toolgenToolText, func(ctx context.Context, in struct{}) (string, error) {
 		return Text()
 	}),
@@ -100,7 +113,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
 	Namespace:   "results",
 	Tokens:      toolgen.Tokens{Default: 48, Strict: 31, Gemini: 27},
-	SearchTerms: "1 18 aoEMwRg error onli:4 result:2 return text:5 text_onli:4 without",
 	Call: toolimpl.Caller(&toolgenToolTextOnly, func(ctx context.Context, in struct{}) (string, error) {
 		return TextOnly(), nil
 	}),
@@ -111,7 +123,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Status is the result of Check.","properties":{"ok":{"type":"boolean"},"detail":{"type":"string","description":"why, when not OK"},"warning":{"type":"string","description":"a pointer: optional in the output"},"codes":{"type":"array","description":"left out when nil","items":{"type":"integer"}},"count":{"type":"integer","description":"defaults only make inputs optional"}},"required":["ok","count"],"additionalProperties":false}`),
 	Namespace:    "results",
 	Tokens:       toolgen.Tokens{Default: 51, Strict: 34, Gemini: 30},
-	SearchTerms:  "1 12 QEQxlQK4 check:4 content output result:2 return schema struct structur",
 	Call:         toolgenCallCheck,
 }, {
 	Name:         ToolCheckPtr,
@@ -120,7 +131,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Status is the result of Check.","properties":{"ok":{"type":"boolean"},"detail":{"type":"string","description":"why, when not OK"},"warning":{"type":"string","description":"a pointer: optional in the output"},"codes":{"type":"array","description":"left out when nil","items":{"type":"integer"}},"count":{"type":"integer","description":"defaults only make inputs optional"}},"required":["ok","count"],"additionalProperties":false}`),
 	Namespace:    "results",
 	Tokens:       toolgen.Tokens{Default: 55, Strict: 38, Gemini: 34},
-	SearchTerms:  "1 20 jgCBVLkMI check:4 check_ptr:4 fail nil pointer ptr:4 result:3 return struct",
 	Call:         toolgenCallCheckPtr,
 }, {
 	Name:         ToolCheckOnly,
@@ -129,7 +139,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Status is the result of Check.","properties":{"ok":{"type":"boolean"},"detail":{"type":"string","description":"why, when not OK"},"warning":{"type":"string","description":"a pointer: optional in the output"},"codes":{"type":"array","description":"left out when nil","items":{"type":"integer"}},"count":{"type":"integer","description":"defaults only make inputs optional"}},"required":["ok","count"],"additionalProperties":false}`),
 	Namespace:    "results",
 	Tokens:       toolgen.Tokens{Default: 49, Strict: 32, Gemini: 28},
-	SearchTerms:  "1 18 YQQwHwIg check:4 check_onli:4 error onli:4 result:2 return struct without",
 	Call:         toolgenCallCheckOnly,
 }, {
 	Name:         ToolList,
@@ -138,7 +147,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Status is the result of Check.","properties":{"ok":{"type":"boolean"},"detail":{"type":"string","description":"why, when not OK"},"warning":{"type":"string","description":"a pointer: optional in the output"},"codes":{"type":"array","description":"left out when nil","items":{"type":"integer"}},"count":{"type":"integer","description":"defaults only make inputs optional"}},"required":["ok","count"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
 	Namespace:    "results",
 	Tokens:       toolgen.Tokens{Default: 53, Strict: 36, Gemini: 32},
-	SearchTerms:  "1 10 EQEph list:4 result:3 return slice wrap",
 	Call:         toolgenCallList,
 }, {
 	Name:         ToolNumber,
@@ -147,7 +155,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`),
 	Namespace:    "results",
 	Tokens:       toolgen.Tokens{Default: 46, Strict: 29, Gemini: 25},
-	SearchTerms:  "1 9 FRMIg int number:4 result:2 return wrap",
 	Call:         toolgenCallNumber,
 }, {
 	Name:         ToolTable,
@@ -156,7 +163,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"object","additionalProperties":{"type":"integer"}}},"required":["result"],"additionalProperties":false}`),
 	Namespace:    "results",
 	Tokens:       toolgen.Tokens{Default: 60, Strict: 43, Gemini: 39},
-	SearchTerms:  "1 14 kiCJmIEA5 fix map:2 object on result:2 return schema tabl:4 wrap",
 	Call:         toolgenCallTable,
 }, {
 	Name:         ToolFlag,
@@ -165,7 +171,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"boolean"}},"required":["result"],"additionalProperties":false}`),
 	Namespace:    "results",
 	Tokens:       toolgen.Tokens{Default: 49, Strict: 32, Gemini: 28},
-	SearchTerms:  "1 11 YAEMkVw bool error flag:4 result:2 return without wrap",
 	Call:         toolgenCallFlag,
 }, {
 	Name:         ToolMaybe,
@@ -174,7 +179,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`),
 	Namespace:    "results",
 	Tokens:       toolgen.Tokens{Default: 51, Strict: 34, Gemini: 30},
-	SearchTerms:  "1 11 SCGkhVQ mayb:4 non pointer result:2 return struct wrap",
 	Call:         toolgenCallMaybe,
 }, {
 	Name:        ToolNothing,
@@ -182,7 +186,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
 	Namespace:   "results",
 	Tokens:      toolgen.Tokens{Default: 51, Strict: 34, Gemini: 30},
-	SearchTerms: "1 11 aIEMiBh error noth:4 ok onli result:2 return success",
 	Call:        toolgenCallNothing,
 }, {
 	Name:        ToolPicture,
@@ -190,7 +193,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
 	Namespace:   "results",
 	Tokens:      toolgen.Tokens{Default: 61, Strict: 44, Gemini: 40},
-	SearchTerms: "1 15 hQCkhIUhBm chose content imag output pictur:4 result:3 return schema tool toolgen",
 	Call:        toolgenCallPicture,
 }, {
 	Name:        ToolPictureOnly,
@@ -198,7 +200,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
 	Namespace:   "results",
 	Tokens:      toolgen.Tokens{Default: 51, Strict: 34, Gemini: 30},
-	SearchTerms: "1 19 ZQQgC0Mk error onli:4 pictur:4 pictur_onli:4 result:3 return toolgen without",
 	Call:        toolgenCallPictureOnly,
 }}
 

@@ -15,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(10 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 10)
+	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -44,7 +44,11 @@ var (
 
 // Tools returns the tools of package rules: ping, copy, assign.
 func Tools() []toolgen.Tool {
-	return toolimpl.StaticTools(toolgenTools[:])
+	return toolimpl.StaticTools(toolgenTools[:], []string{
+		"1 11 yQOWhA argument field ping:4 rule:3 take type",
+		"1 16 IGaIUBFOA copi:4 export flat lose parameter rule:3 tmp:3 type underscor",
+		"1 63 CBEDlMQRlQSEAQFYpQFVDqgAgEK also assign:5 back clash:2 do_assign fall field json:2 keep method name:10 ordinari owner:6 owner_name:3 promot rule:7 sai size:3 step:2 suffix tag:2 take:2 team:2 team_name:2 whose work would:2",
+	})
 }
 
 // toolgenTools are the tools of package rules, as the compiler lays them out.
@@ -54,7 +58,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
 	Namespace:   "rules",
 	Tokens:      toolgen.Tokens{Default: 51, Strict: 34, Gemini: 30},
-	SearchTerms: "1 11 yQOWhA argument field ping:4 rule:3 take type",
 	Call:        toolgenCallPing,
 }, {
 	Name:        ToolCopy,
@@ -62,7 +65,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"from":{"type":"string"},"to":{"type":"string"},"_tmp":{"type":"boolean"},"n":{"type":"integer"}},"required":["from","to","_tmp","n"],"additionalProperties":false}`),
 	Namespace:   "rules",
 	Tokens:      toolgen.Tokens{Default: 95, Strict: 78, Gemini: 73},
-	SearchTerms: "1 16 IGaIUBFOA copi:4 export flat lose parameter rule:3 tmp:3 type underscor",
 	Call:        toolgenCallCopy,
 }, {
 	Name:        ToolDoAssign,
@@ -70,7 +72,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"owner_name":{"type":"string"},"team_name":{"type":"string"},"size":{"type":"integer","description":"Size is promoted and keeps its name."},"rule":{"type":"string","description":"Rule would clash with the method Rule; it falls back to its JSON name, which also says rule, and so takes a suffix."},"owner":{"type":"string","description":"OwnerName is an ordinary field whose name the clashing Owner.Name would take from its JSON name."},"tags":{"type":"array","items":{"type":"string"}},"2-step":{"type":"string"}},"required":["owner_name","team_name","size","rule","owner","2-step"],"additionalProperties":false}`),
 	Namespace:   "rules",
 	Tokens:      toolgen.Tokens{Default: 179, Strict: 174, Gemini: 157},
-	SearchTerms: "1 63 CBEDlMQRlQSEAQFYpQFVDqgAgEK also assign:5 back clash:2 do_assign fall field json:2 keep method name:10 ordinari owner:6 owner_name:3 promot rule:7 sai size:3 step:2 suffix tag:2 take:2 team:2 team_name:2 whose work would:2",
 	Call:        toolgenCallDoAssign,
 }}
 
@@ -83,14 +84,15 @@ func (recv *Counter) Tools() []toolgen.Tool {
 		OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`),
 		Namespace:    "rules",
 		Tokens:       toolgen.Tokens{Default: 52, Strict: 35, Gemini: 30},
-		SearchTerms:  "1 7 RB add:5 rule:2",
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallAdd(recv, ctx, args)
 		},
 		Validate: toolimpl.Validator(func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallAdd(recv, ctx, args)
 		}),
-	}})
+	}}, []string{
+		"1 7 RB add:5 rule:2",
+	})
 }
 
 // PingRule is a permission rule for the tool ping, which takes no arguments.

@@ -16,8 +16,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(10 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 10)
+	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -50,7 +50,13 @@ var (
 
 // Tools returns the tools of package scalars: echo, widths, get_label, float32, uint64.
 func Tools() []toolgen.Tool {
-	return toolimpl.StaticTools(toolgenTools[:])
+	return toolimpl.StaticTools(toolgenTools[:], []string{
+		"1 71 sCi0oKmBZx6e5AAACAVWAoBIAnWJwQUAACBGQ bool:2 boolean byte:2 celsiu:2 constant count:4 degre echo:4 enum everi flag:3 float32:2 float64:2 input int:2 int16:2 int32:2 int64:2 int8:2 label:3 name:3 read return rune:2 scalar:3 small:2 string:3 temp:2 temperatur uint:2 uint16:2 uint32:2 uint64:2 uint8:2 unsign without written",
+		"1 36 QgwVoKXgIgVo1aAEqAGQ boolean celsiu:2 count:4 degre f32:2 flag:3 flat i8:2 name:2 odd parameter pointer scalar:2 take temp:2 temperatur them u32:2 unsign width:5",
+		"1 22 KIouAUMgBBI constant enum get:3 get_label:3 label:5 name:2 return scalar:2 string:2 text without",
+		"1 9 Migg float32:5 return scalar:2 wrap",
+		"1 9 Ijgh return scalar:2 uint64:5 wrap",
+	})
 }
 
 // toolgenTools are the tools of package scalars, as the compiler lays them out.
@@ -61,7 +67,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Numbers holds one of each.","properties":{"int":{"type":"integer"},"int8":{"type":"integer","minimum":-128,"maximum":127},"int16":{"type":"integer","minimum":-32768,"maximum":32767},"int32":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"int64":{"type":"integer"},"uint":{"type":"integer","minimum":0},"uint8":{"type":"integer","minimum":0,"maximum":255},"uint16":{"type":"integer","minimum":0,"maximum":65535},"uint32":{"type":"integer","minimum":0,"maximum":4294967295},"uint64":{"type":"integer","minimum":0},"byte":{"type":"integer","minimum":0,"maximum":255},"rune":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"float32":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"float64":{"type":"number"},"string":{"type":"string"},"bool":{"type":"boolean"},"temp":{"type":"number","description":"Celsius is a temperature in degrees Celsius."},"count":{"type":"integer","description":"Count is a named unsigned count.","minimum":0,"maximum":65535},"flag":{"type":"boolean","description":"Flag is a named boolean."},"label":{"type":"string","description":"Label is a named string without constants, so not an enum."},"small":{"type":"integer","minimum":-128,"maximum":127}},"required":["int","int8","int16","int32","int64","uint","uint8","uint16","uint32","uint64","byte","rune","float32","float64","string","bool","temp","count","flag","label","small"],"additionalProperties":false}`),
 	Namespace:    "scalars",
 	Tokens:       toolgen.Tokens{Default: 430, Strict: 413, Gemini: 408},
-	SearchTerms:  "1 71 sCi0oKmBZx6e5AAACAVWAoBIAnWJwQUAACBGQ bool:2 boolean byte:2 celsiu:2 constant count:4 degre echo:4 enum everi flag:3 float32:2 float64:2 input int:2 int16:2 int32:2 int64:2 int8:2 label:3 name:3 read return rune:2 scalar:3 small:2 string:3 temp:2 temperatur uint:2 uint16:2 uint32:2 uint64:2 uint8:2 unsign without written",
 	Call:         toolgenCallEcho,
 }, {
 	Name:         ToolWidths,
@@ -70,7 +75,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"number","description":"Celsius is a temperature in degrees Celsius."}},"required":["result"],"additionalProperties":false}`),
 	Namespace:    "scalars",
 	Tokens:       toolgen.Tokens{Default: 183, Strict: 204, Gemini: 161},
-	SearchTerms:  "1 36 QgwVoKXgIgVo1aAEqAGQ boolean celsiu:2 count:4 degre f32:2 flag:3 flat i8:2 name:2 odd parameter pointer scalar:2 take temp:2 temperatur them u32:2 unsign width:5",
 	Call:         toolgenCallWidths,
 }, {
 	Name:        ToolGetLabel,
@@ -78,7 +82,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"l":{"type":"string","description":"Label is a named string without constants, so not an enum."}},"required":["l"],"additionalProperties":false}`),
 	Namespace:   "scalars",
 	Tokens:      toolgen.Tokens{Default: 74, Strict: 57, Gemini: 52},
-	SearchTerms: "1 22 KIouAUMgBBI constant enum get:3 get_label:3 label:5 name:2 return scalar:2 string:2 text without",
 	Call:        toolgenCallGetLabel,
 }, {
 	Name:         ToolFloat32,
@@ -87,7 +90,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38}},"required":["result"],"additionalProperties":false}`),
 	Namespace:    "scalars",
 	Tokens:       toolgen.Tokens{Default: 82, Strict: 65, Gemini: 60},
-	SearchTerms:  "1 9 Migg float32:5 return scalar:2 wrap",
 	Call:         toolgenCallFloat32,
 }, {
 	Name:         ToolUint64,
@@ -96,7 +98,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer","minimum":0}},"required":["result"],"additionalProperties":false}`),
 	Namespace:    "scalars",
 	Tokens:       toolgen.Tokens{Default: 63, Strict: 46, Gemini: 41},
-	SearchTerms:  "1 9 Ijgh return scalar:2 uint64:5 wrap",
 	Call:         toolgenCallUint64,
 }}
 

@@ -18,8 +18,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(10 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 10)
+	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -55,7 +55,14 @@ var (
 
 // Tools returns the tools of package special: store, stamp, dump, bytes, anything, address.
 func Tools() []toolgen.Tool {
-	return toolimpl.StaticTools(toolgenTools[:])
+	return toolimpl.StaticTools(toolgenTools[:], []string{
+		"1 119 iyA5ioDBuAEAxAaAkhESQASCOQBARIhEWEBAbQ4MGIUwQB2QKwAgThBwYIaABs4DI 10 1000000000 11 12 192:3 2001:2 24 addr:4 address:2 ani:2 blob:4 cidr code:3 constant db8:2 duration:3 emb empti:2 encod:2 enum i_pv4:2 i_pv6:2 int64 ip itself:2 json:4 keep like local lost marshal marshal_json month:2 name nanosecond:2 network notation note over:2 payload prefix:2 promot pv4:2 pv6:2 raw:2 read:3 return second sinc:2 slug:3 special:2 stamp:3 store:4 string:2 text:5 time:5 toolgen type underli unmarshal unmarshal_json until:2 whose win write:3",
+		"1 37 ICCBQERCEJAiIMwUSLEsiIQn 192 2001 addr:2 address data:2 db8 extra:2 flat i_pv4 i_pv6 itself local parameter pv4 pv6 read slug:3 special:3 stamp:4 take text:2 type:2 valu:2 write",
+		"1 10 BQgFDm dump:4 json raw return special:2 wrap",
+		"1 9 Bggu byte:5 return special:2 wrap",
+		"1 10 LAgQC2 ani anyth:4 return special:2 valu wrap",
+		"1 10 BQiEC2 address:4 return special:2 text type wrap",
+	})
 }
 
 // toolgenTools are the tools of package special, as the compiler lays them out.
@@ -109,7 +116,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Payload holds one of each.","properties":{"when":{"type":"string","format":"date-time"},"until":{"type":"string","format":"date-time"},"since":{"type":"string","format":"date-time"},"blob":{"type":"string","contentEncoding":"base64"},"raw":{},"any":{},"empty":{},"addr":{"type":"string","description":"An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."},"prefix":{"type":"string","description":"An IP network in CIDR notation, such as \"192.0.2.0/24\"."},"slug":{"type":"string","description":"Slug is a local text type: it reads and writes itself as text."},"code":{"type":"string","description":"Code is a named string that reads itself from text: text wins over the underlying string (and over enum constants)."},"times":{"type":"array","items":{"type":"string","format":"date-time"}},"blobs":{"type":"object","additionalProperties":{"type":"string","contentEncoding":"base64"}},"addrs":{"type":"array","items":{"type":"string","description":"An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."}},"duration":{"type":"integer","description":"an int64 of nanoseconds, as encoding/json writes it\nA duration in nanoseconds (1 second = 1000000000)."},"month":{"type":"integer","enum":[1,2,3,4,5,6,7,8,9,10,11,12]},"stamped":{"type":"string","description":"Stamped embeds time.Time, whose UnmarshalJSON and MarshalJSON it promotes: like encoding/json, toolgen reads and writes it as a time's text, and its Note is lost."}},"required":["when","blob","raw","any","addr","slug","code","times","blobs","duration","month","stamped"],"additionalProperties":false}`),
 	Namespace:    "special",
 	Tokens:       toolgen.Tokens{Default: 467, Strict: 0, Gemini: 0},
-	SearchTerms:  "1 119 iyA5ioDBuAEAxAaAkhESQASCOQBARIhEWEBAbQ4MGIUwQB2QKwAgThBwYIaABs4DI 10 1000000000 11 12 192:3 2001:2 24 addr:4 address:2 ani:2 blob:4 cidr code:3 constant db8:2 duration:3 emb empti:2 encod:2 enum i_pv4:2 i_pv6:2 int64 ip itself:2 json:4 keep like local lost marshal marshal_json month:2 name nanosecond:2 network notation note over:2 payload prefix:2 promot pv4:2 pv6:2 raw:2 read:3 return second sinc:2 slug:3 special:2 stamp:3 store:4 string:2 text:5 time:5 toolgen type underli unmarshal unmarshal_json until:2 whose win write:3",
 	Call:         toolgenCallStore,
 }, {
 	Name:        ToolStamp,
@@ -136,7 +142,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"string","format":"date-time"}},"required":["result"],"additionalProperties":false}`),
 	Namespace:    "special",
 	Tokens:       toolgen.Tokens{Default: 155, Strict: 0, Gemini: 0},
-	SearchTerms:  "1 37 ICCBQERCEJAiIMwUSLEsiIQn 192 2001 addr:2 address data:2 db8 extra:2 flat i_pv4 i_pv6 itself local parameter pv4 pv6 read slug:3 special:3 stamp:4 take text:2 type:2 valu:2 write",
 	Call:         toolgenCallStamp,
 }, {
 	Name:         ToolDump,
@@ -145,7 +150,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{}},"required":["result"],"additionalProperties":false}`),
 	Namespace:    "special",
 	Tokens:       toolgen.Tokens{Default: 46, Strict: 29, Gemini: 25},
-	SearchTerms:  "1 10 BQgFDm dump:4 json raw return special:2 wrap",
 	Call:         toolgenCallDump,
 }, {
 	Name:         ToolBytes,
@@ -154,7 +158,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"string","contentEncoding":"base64"}},"required":["result"],"additionalProperties":false}`),
 	Namespace:    "special",
 	Tokens:       toolgen.Tokens{Default: 45, Strict: 28, Gemini: 24},
-	SearchTerms:  "1 9 Bggu byte:5 return special:2 wrap",
 	Call:         toolgenCallBytes,
 }, {
 	Name:         ToolAnything,
@@ -163,7 +166,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{}},"required":["result"],"additionalProperties":false}`),
 	Namespace:    "special",
 	Tokens:       toolgen.Tokens{Default: 46, Strict: 29, Gemini: 25},
-	SearchTerms:  "1 10 LAgQC2 ani anyth:4 return special:2 valu wrap",
 	Call:         toolgenCallAnything,
 }, {
 	Name:         ToolAddress,
@@ -172,7 +174,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"string","description":"An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."}},"required":["result"],"additionalProperties":false}`),
 	Namespace:    "special",
 	Tokens:       toolgen.Tokens{Default: 47, Strict: 30, Gemini: 26},
-	SearchTerms:  "1 10 BQiEC2 address:4 return special:2 text type wrap",
 	Call:         toolgenCallAddress,
 }}
 

@@ -15,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(10 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 10)
+	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -45,7 +45,12 @@ var (
 
 // Tools returns the tools of package structparam: list_items, ping, configure, segment.
 func Tools() []toolgen.Tool {
-	return toolimpl.StaticTools(toolgenTools[:])
+	return toolimpl.StaticTools(toolgenTools[:], []string{
+		"1 100 DJiCqUlhQASQEuGzGGBACglECFMnNEgIQejBRUojAAARIoQ after chang embed:3 encod extra:2 field:2 filter:3 first flatten go is_renam:2 item:6 json:3 label:3 limit:2 list:5 list_item:4 match:2 member name:8 nest no_tag:2 object offset:3 onli:2 onli_opt:2 opt:2 optional:2 page per promot queri rather reason:3 renam:2 result:2 return shown:2 string struct structparam:2 tag:6 type under unexport valu:2 visibl:3",
+		"1 9 aAQFJ field ping:4 struct structparam:2 take",
+		"1 11 CAQUoM configur:4 pointer struct structparam:2 take verbos:2",
+		"1 22 MQIZJgZEEwZB each flat object parameter:2 point:2 segment:6 struct structparam:2 take taken:2 twice:2 two",
+	})
 }
 
 // toolgenTools are the tools of package structparam, as the compiler lays them out.
@@ -56,7 +61,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"string"}}},"required":["result"],"additionalProperties":false}`),
 	Namespace:    "structparam",
 	Tokens:       toolgen.Tokens{Default: 328, Strict: 379, Gemini: 301},
-	SearchTerms:  "1 100 DJiCqUlhQASQEuGzGGBACglECFMnNEgIQejBRUojAAARIoQ after chang embed:3 encod extra:2 field:2 filter:3 first flatten go is_renam:2 item:6 json:3 label:3 limit:2 list:5 list_item:4 match:2 member name:8 nest no_tag:2 object offset:3 onli:2 onli_opt:2 opt:2 optional:2 page per promot queri rather reason:3 renam:2 result:2 return shown:2 string struct structparam:2 tag:6 type under unexport valu:2 visibl:3",
 	Call:         toolgenCallListItems,
 }, {
 	Name:        ToolPing,
@@ -64,7 +68,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
 	Namespace:   "structparam",
 	Tokens:      toolgen.Tokens{Default: 47, Strict: 30, Gemini: 26},
-	SearchTerms: "1 9 aAQFJ field ping:4 struct structparam:2 take",
 	Call:        toolgenCallPing,
 }, {
 	Name:        ToolConfigure,
@@ -72,7 +75,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"verbose":{"type":"boolean"}},"required":["verbose"],"additionalProperties":false}`),
 	Namespace:   "structparam",
 	Tokens:      toolgen.Tokens{Default: 57, Strict: 40, Gemini: 35},
-	SearchTerms: "1 11 CAQUoM configur:4 pointer struct structparam:2 take verbos:2",
 	Call:        toolgenCallConfigure,
 }, {
 	Name:         ToolSegment,
@@ -81,7 +83,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"number"}},"required":["result"],"additionalProperties":false}`),
 	Namespace:    "structparam",
 	Tokens:       toolgen.Tokens{Default: 144, Strict: 139, Gemini: 112},
-	SearchTerms:  "1 22 MQIZJgZEEwZB each flat object parameter:2 point:2 segment:6 struct structparam:2 take taken:2 twice:2 two",
 	Call:         toolgenCallSegment,
 }}
 

@@ -15,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(10 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 10)
+	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -36,7 +36,9 @@ var (
 
 // Tools returns the tools of package unexported: ping.
 func Tools() []toolgen.Tool {
-	return toolimpl.StaticTools(toolgenTools[:])
+	return toolimpl.StaticTools(toolgenTools[:], []string{
+		"1 8 WAVA answer ping:4 pong unexport:2",
+	})
 }
 
 // toolgenTools are the tools of package unexported, as the compiler lays them out.
@@ -46,7 +48,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
 	Namespace:   "unexported",
 	Tokens:      toolgen.Tokens{Default: 43, Strict: 26, Gemini: 22},
-	SearchTerms: "1 8 WAVA answer ping:4 pong unexport:2",
 	Call:        toolgenCallping,
 }}
 
@@ -58,14 +59,15 @@ func (recv *helper) Tools() []toolgen.Tool {
 		InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"prompt":{"type":"string","description":"what to ask."}},"required":["prompt"],"additionalProperties":false}`),
 		Namespace:   "unexported",
 		Tokens:      toolgen.Tokens{Default: 61, Strict: 44, Gemini: 39},
-		SearchTerms: "1 11 SwmQ ask:6 helper prompt:2 unexport:2",
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallask(recv, ctx, args)
 		},
 		Validate: toolimpl.Validator(func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallask(recv, ctx, args)
 		}),
-	}})
+	}}, []string{
+		"1 11 SwmQ ask:6 helper prompt:2 unexport:2",
+	})
 }
 
 // pingRule is a permission rule for the tool ping, which takes no arguments.

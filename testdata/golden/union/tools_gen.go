@@ -16,8 +16,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(10 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 10)
+	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -47,7 +47,13 @@ var (
 
 // Tools returns the tools of package union: draw, render, lookup, largest, grow.
 func Tools() []toolgen.Tool {
-	return toolimpl.StaticTools(toolgenTools[:])
+	return toolimpl.StaticTools(toolgenTools[:], []string{
+		"1 48 whIABjVEGHABI2GMgwPACiA circl:2 color:2 draw:6 height:2 kind:6 label:2 method name on point:2 pointer poli:2 polygon radiu:2 receiver rect:3 rectangl round shape:5 store tag union:2 width:2",
+		"1 86 gjiEYwBnQoYBRBgcFADwwuAQgQE center circl:4 draw:2 figur focu:3 height:4 kind:12 label:4 method:2 name:2 point:4 pointer:2 poli:4 polygon:2 radiu:4 receiver:2 rect:6 rectangl:2 render:4 round:2 scene shape:6 store:2 tag:2 titl:2 union:2 width:4",
+		"1 31 IM8CISFQNCR compound:3 find:2 id kei:5 lookup:4 name:3 number:2 record:5 row:2 tabl:2 union:2",
+		"1 47 gFJACHuRosAoAiLACZ8GABiA circl:2 draw figur height:2 kind:6 label:2 largest:5 method name point:2 pointer poli:2 polygon radiu:2 receiver rect:3 rectangl return round shape:5 store tag union:2 width:2",
+		"1 10 mJyAM each grow:5 send shape union:2",
+	})
 }
 
 // toolgenTools are the tools of package union, as the compiler lays them out.
@@ -57,7 +63,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"shape":{"description":"the shape to draw","anyOf":[{"type":"object","description":"Circle is a round shape.","properties":{"kind":{"type":"string","enum":["circle"]},"radius":{"type":"number","minimum":0}},"required":["kind","radius"],"additionalProperties":false},{"type":"object","description":"Rect is a rectangle; its method has a pointer receiver, so it is stored as a *Rect.","properties":{"kind":{"type":"string","enum":["rect"]},"width":{"type":"number"},"height":{"type":"number"},"label":{"type":"string"}},"required":["kind","width","height"],"additionalProperties":false},{"type":"object","description":"Polygon is named \"poly\" in the tag.","properties":{"kind":{"type":"string","enum":["poly"]},"points":{"type":"array","items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"number"}}}},"required":["kind","points"],"additionalProperties":false}]},"color":{"type":"string"}},"required":["shape","color"],"additionalProperties":false}`),
 	Namespace:   "union",
 	Tokens:      toolgen.Tokens{Default: 265, Strict: 260, Gemini: 228},
-	SearchTerms: "1 48 whIABjVEGHABI2GMgwPACiA circl:2 color:2 draw:6 height:2 kind:6 label:2 method name on point:2 pointer poli:2 polygon radiu:2 receiver rect:3 rectangl round shape:5 store tag union:2 width:2",
 	Call:        toolgenCallDraw,
 }, {
 	Name:         ToolRender,
@@ -66,7 +71,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Scene is what to draw.","properties":{"title":{"type":"string"},"shapes":{"type":"array","items":{"description":"Shape is a figure to draw.","anyOf":[{"type":"object","description":"Circle is a round shape.","properties":{"kind":{"type":"string","enum":["circle"]},"radius":{"type":"number"}},"required":["kind","radius"],"additionalProperties":false},{"type":"object","description":"Rect is a rectangle; its method has a pointer receiver, so it is stored as a *Rect.","properties":{"kind":{"type":"string","enum":["rect"]},"width":{"type":"number"},"height":{"type":"number"},"label":{"type":"string"}},"required":["kind","width","height"],"additionalProperties":false},{"type":"object","description":"Polygon is named \"poly\" in the tag.","properties":{"kind":{"type":"string","enum":["poly"]},"points":{"type":"array","items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"number"}}}},"required":["kind","points"],"additionalProperties":false},{"type":"null"}]}},"focus":{"description":"Focus is the shape to center on.","anyOf":[{"type":"object","description":"Circle is a round shape.","properties":{"kind":{"type":"string","enum":["circle"]},"radius":{"type":"number"}},"required":["kind","radius"],"additionalProperties":false},{"type":"object","description":"Rect is a rectangle; its method has a pointer receiver, so it is stored as a *Rect.","properties":{"kind":{"type":"string","enum":["rect"]},"width":{"type":"number"},"height":{"type":"number"},"label":{"type":"string"}},"required":["kind","width","height"],"additionalProperties":false},{"type":"object","description":"Polygon is named \"poly\" in the tag.","properties":{"kind":{"type":"string","enum":["poly"]},"points":{"type":"array","items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"number"}}}},"required":["kind","points"],"additionalProperties":false},{"type":"null"}]}},"required":["title","shapes"],"additionalProperties":false}`),
 	Namespace:    "union",
 	Tokens:       toolgen.Tokens{Default: 487, Strict: 501, Gemini: 435},
-	SearchTerms:  "1 86 gjiEYwBnQoYBRBgcFADwwuAQgQE center circl:4 draw:2 figur focu:3 height:4 kind:12 label:4 method:2 name:2 point:4 pointer:2 poli:4 polygon:2 radiu:4 receiver:2 rect:6 rectangl:2 render:4 round:2 scene shape:6 store:2 tag:2 titl:2 union:2 width:4",
 	Call:         toolgenCallRender,
 }, {
 	Name:         ToolLookup,
@@ -75,7 +79,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"description":"Key finds a record: by name, by number, or by a compound key.","anyOf":[{"type":"string","description":"Name is a record's name."},{"type":"integer","description":"ID is a record's number."},{"type":"object","description":"Compound is a record's compound key.","properties":{"table":{"type":"string"},"row":{"type":"integer"}},"required":["table","row"],"additionalProperties":false},{"type":"null"}]}},"required":["result"],"additionalProperties":false}`),
 	Namespace:    "union",
 	Tokens:       toolgen.Tokens{Default: 144, Strict: 127, Gemini: 117},
-	SearchTerms:  "1 31 IM8CISFQNCR compound:3 find:2 id kei:5 lookup:4 name:3 number:2 record:5 row:2 tabl:2 union:2",
 	Call:         toolgenCallLookup,
 }, {
 	Name:         ToolLargest,
@@ -84,7 +87,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"description":"Shape is a figure to draw.","anyOf":[{"type":"object","description":"Circle is a round shape.","properties":{"kind":{"type":"string","enum":["circle"]},"radius":{"type":"number"}},"required":["kind","radius"],"additionalProperties":false},{"type":"object","description":"Rect is a rectangle; its method has a pointer receiver, so it is stored as a *Rect.","properties":{"kind":{"type":"string","enum":["rect"]},"width":{"type":"number"},"height":{"type":"number"},"label":{"type":"string"}},"required":["kind","width","height"],"additionalProperties":false},{"type":"object","description":"Polygon is named \"poly\" in the tag.","properties":{"kind":{"type":"string","enum":["poly"]},"points":{"type":"array","items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"number"}}}},"required":["kind","points"],"additionalProperties":false},{"type":"null"}]}},"required":["result"],"additionalProperties":false}`),
 	Namespace:    "union",
 	Tokens:       toolgen.Tokens{Default: 267, Strict: 262, Gemini: 230},
-	SearchTerms:  "1 47 gFJACHuRosAoAiLACZ8GABiA circl:2 draw figur height:2 kind:6 label:2 largest:5 method name point:2 pointer poli:2 polygon radiu:2 receiver rect:3 rectangl return round shape:5 store tag union:2 width:2",
 	Call:         toolgenCallLargest,
 }, {
 	Name:          ToolGrow,
@@ -93,7 +95,6 @@ var toolgenTools = [...]toolgen.Tool{{
 	PartialSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","description":"Shape is a figure to draw.","anyOf":[{"type":"object","description":"Circle is a round shape.","properties":{"kind":{"type":"string","enum":["circle"]},"radius":{"type":"number"}},"required":["kind","radius"],"additionalProperties":false},{"type":"object","description":"Rect is a rectangle; its method has a pointer receiver, so it is stored as a *Rect.","properties":{"kind":{"type":"string","enum":["rect"]},"width":{"type":"number"},"height":{"type":"number"},"label":{"type":"string"}},"required":["kind","width","height"],"additionalProperties":false},{"type":"object","description":"Polygon is named \"poly\" in the tag.","properties":{"kind":{"type":"string","enum":["poly"]},"points":{"type":"array","items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"number"}}}},"required":["kind","points"],"additionalProperties":false},{"type":"null"}]}`),
 	Namespace:     "union",
 	Tokens:        toolgen.Tokens{Default: 57, Strict: 40, Gemini: 35},
-	SearchTerms:   "1 10 mJyAM each grow:5 send shape union:2",
 	Call:          toolgenCallGrow,
 }}
 
