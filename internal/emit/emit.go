@@ -211,9 +211,9 @@ func paramType(p *model.Param) jen.Code {
 	case model.ParamCtx:
 		return rt("Ctx")
 	case model.ParamPartial:
-		return rt("Partial").Types(goType(p.Type))
+		return rt("Partial").Types(GoType(p.Type))
 	}
-	return goType(p.Type)
+	return GoType(p.Type)
 }
 
 func resultTypes(r model.Result) jen.Code {
@@ -225,9 +225,9 @@ func resultTypes(r model.Result) jen.Code {
 	case r.Kind == model.ResultRaw:
 		return rt("Result")
 	case r.HasError:
-		return jen.Parens(jen.List(goType(r.Type), jen.Error()))
+		return jen.Parens(jen.List(GoType(r.Type), jen.Error()))
 	}
-	return goType(r.Type)
+	return GoType(r.Type)
 }
 
 // wrap breaks text into lines of at most width runes, at spaces. A word

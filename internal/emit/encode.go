@@ -112,7 +112,7 @@ func notZero(t *model.Type, lv *jen.Statement) *jen.Statement {
 		return jen.Op("!").Add(lv.Clone()).Dot("IsZero").Call()
 	case t.Kind == model.KindText && t.Comparable:
 		// Its underlying type is unknown here: compare with *new(T).
-		return lv.Clone().Op("!=").Op("*").New(goType(t))
+		return lv.Clone().Op("!=").Op("*").New(GoType(t))
 	}
 	switch t.Kind {
 	case model.KindSlice, model.KindMap, model.KindBytes, model.KindRaw, model.KindAny, model.KindUnion:
@@ -123,7 +123,7 @@ func notZero(t *model.Type, lv *jen.Statement) *jen.Statement {
 		if !t.Comparable {
 			return nil
 		}
-		return lv.Clone().Op("!=").Parens(goType(t).Values())
+		return lv.Clone().Op("!=").Parens(GoType(t).Values())
 	}
 	return notEmpty(t, lv)
 }
