@@ -231,38 +231,36 @@ func (g *generator) typeText(t *model.Type) string {
 
 // structHelper asks for the function reading a struct and returns its name.
 func (g *generator) structHelper(t *model.Type) string {
-	name := "toolgenDecode" + t.Struct.ID
-	if table, ok := g.table(t); ok {
-		g.want(name, func() {
-			g.code.Comment(fmt.Sprintf("%s reads a %s object, as its table says.", name, t.Name))
-			g.code.Func().Id(name).Params(jen.Id("d").Op("*").Add(impl("Decoder")), jen.Id("v").Op("*").Add(GoType(t))).Block(
-				impl("ReadStruct").Call(d, jen.Id(table), jen.Qual("unsafe", "Pointer").Call(jen.Id("v"))))
-		})
-		return name
-	}
-	g.want(name, func() {
-		g.code.Comment(fmt.Sprintf("%s reads a %s object.", name, t.Name))
-		g.code.Func().Id(name).Params(jen.Id("d").Op("*").Add(impl("Decoder")), jen.Id("v").Op("*").Add(GoType(t))).Block(
-			g.objectBody(t.Struct, objectVar(t.Struct), func(f *model.Field) *jen.Statement { return fieldExpr(jen.Id("v"), f.Path) })...)
+	return g.codecHelper(t, "toolgenDecode", "reads", "Decoder", "ReadStruct", func() []jen.Code {
+		return g.objectBody(t.Struct, objectVar(t.Struct), func(f *model.Field) *jen.Statement { return fieldExpr(jen.Id("v"), f.Path) })
 	})
-	return name
 }
 
-// encodeHelper asks for the function writing a struct.
+// encodeHelper asks for the function writing a struct and returns its name.
 func (g *generator) encodeHelper(t *model.Type) string {
-	name := "toolgenEncode" + t.Struct.ID
-	if table, ok := g.table(t); ok {
-		g.want(name, func() {
-			g.code.Comment(fmt.Sprintf("%s writes a %s object, as its table says.", name, t.Name))
-			g.code.Func().Id(name).Params(jen.Id("e").Op("*").Add(impl("Encoder")), jen.Id("v").Op("*").Add(GoType(t))).Block(
-				impl("WriteStruct").Call(e, jen.Id(table), jen.Qual("unsafe", "Pointer").Call(jen.Id("v"))))
-		})
-		return name
-	}
+	return g.codecHelper(t, "toolgenEncode", "writes", "Encoder", "WriteStruct", func() []jen.Code {
+		return g.structBody(t.Struct, jen.Id("v"))
+	})
+}
+
+// codecHelper asks for the function that reads or writes (verb) a struct,
+// named prefix and the struct's ID, and returns its name: its body calls
+// toolimpl's tableFunc with the struct's table, or is body's code.
+func (g *generator) codecHelper(t *model.Type, prefix, verb, codec, tableFunc string, body func() []jen.Code) string {
+	name := prefix + t.Struct.ID
+	arg := strings.ToLower(codec[:1]) // d *toolimpl.Decoder, e *toolimpl.Encoder
+	table, tabled := g.table(t)
 	g.want(name, func() {
-		g.code.Comment(fmt.Sprintf("%s writes a %s object.", name, t.Name))
-		g.code.Func().Id(name).Params(jen.Id("e").Op("*").Add(impl("Encoder")), jen.Id("v").Op("*").Add(GoType(t))).Block(
-			g.structBody(t.Struct, jen.Id("v"))...)
+		doc := fmt.Sprintf("%s %s a %s object", name, verb, t.Name)
+		var stmts []jen.Code
+		if tabled {
+			doc += ", as its table says"
+			stmts = []jen.Code{impl(tableFunc).Call(jen.Id(arg), jen.Id(table), jen.Qual("unsafe", "Pointer").Call(jen.Id("v")))}
+		} else {
+			stmts = body()
+		}
+		g.code.Comment(doc + ".")
+		g.code.Func().Id(name).Params(jen.Id(arg).Op("*").Add(impl(codec)), jen.Id("v").Op("*").Add(GoType(t))).Block(stmts...)
 	})
 	return name
 }

@@ -100,7 +100,7 @@ func notEmpty(t *model.Type, lv *jen.Statement) *jen.Statement {
 	case model.KindAny, model.KindUnion:
 		return lv.Clone().Op("!=").Nil()
 	case model.KindJSON, model.KindNumber:
-		return notEmptyMethods(t, lv)
+		return methodsTest(t, lv, notEmpty)
 	}
 	return nil
 }
@@ -118,7 +118,7 @@ func notZero(t *model.Type, lv *jen.Statement) *jen.Statement {
 	case model.KindSlice, model.KindMap, model.KindBytes, model.KindRaw, model.KindAny, model.KindUnion:
 		return lv.Clone().Op("!=").Nil()
 	case model.KindJSON, model.KindNumber:
-		return notZeroMethods(t, lv)
+		return methodsTest(t, lv, notZero)
 	case model.KindStruct, model.KindArray:
 		if !t.Comparable {
 			return nil
