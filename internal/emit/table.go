@@ -521,15 +521,13 @@ func (g *generator) tableCall(t *model.Tool) bool {
 		return false
 	}
 	plan, _ := g.tablePlan(t)
-	in, inTable, args := plan.in, plan.inTable, plan.args
 	r := t.Result
-	outTable, nilResult := plan.outTable, plan.nilResult
 	if pt := g.paramsType(t); pt != nil {
 		g.declareParams(t, pt)
 	}
-	call := jen.Id(t.GoName).Call(args...)
+	call := jen.Id(t.GoName).Call(plan.args...)
 	if t.Recv != nil {
-		call = jen.Id("recv").Dot(t.GoName).Call(args...)
+		call = jen.Id("recv").Dot(t.GoName).Call(plan.args...)
 	}
 	var body []jen.Code
 	switch {
@@ -541,13 +539,13 @@ func (g *generator) tableCall(t *model.Tool) bool {
 		body = []jen.Code{jen.Id("out").Op("=").Add(call), jen.Return(jen.Nil())}
 	}
 	desc := toolVar(t)
-	spec := []jen.Code{jen.Id("Name").Op(":").Id(t.ConstName), jen.Id("In").Op(":").Add(inTable)}
+	spec := []jen.Code{jen.Id("Name").Op(":").Id(t.ConstName), jen.Id("In").Op(":").Add(plan.inTable)}
 	out := jen.Nil()
 	if r.Kind != model.ResultNone {
 		out = jen.Qual("unsafe", "Pointer").Call(jen.Op("&").Id("out"))
 	}
-	if outTable != "" {
-		spec = append(spec, jen.Id("Out").Op(":").Id(outTable))
+	if plan.outTable != "" {
+		spec = append(spec, jen.Id("Out").Op(":").Id(plan.outTable))
 	}
 	if r.Kind == model.ResultText {
 		spec = append(spec, jen.Id("Text").Op(":").True())
@@ -555,8 +553,8 @@ func (g *generator) tableCall(t *model.Tool) bool {
 	if t.NoRepair {
 		spec = append(spec, jen.Id("NoRepair").Op(":").True())
 	}
-	if nilResult != "" {
-		spec = append(spec, jen.Id("NilResult").Op(":").Lit(nilResult))
+	if plan.nilResult != "" {
+		spec = append(spec, jen.Id("NilResult").Op(":").Lit(plan.nilResult))
 	}
 	if g.shared[t] {
 		g.code.Comment(fmt.Sprintf("%s describes the dispatch of %s, which toolimpl.Caller runs, as its tables say.", desc, t.Name))
@@ -569,8 +567,8 @@ func (g *generator) tableCall(t *model.Tool) bool {
 	}
 	var stmts []jen.Code
 	inPtr := jen.Nil()
-	if in != nil {
-		stmts = append(stmts, jen.Var().Id("in").Add(GoType(in)))
+	if plan.in != nil {
+		stmts = append(stmts, jen.Var().Id("in").Add(GoType(plan.in)))
 		inPtr = jen.Qual("unsafe", "Pointer").Call(jen.Op("&").Id("in"))
 	}
 	if r.Kind != model.ResultNone {
