@@ -168,32 +168,18 @@ func (e *Encoder) anyMap(m map[string]any) {
 	e.EndObject()
 }
 
-// integer writes v if it is of an integer type. (A case for each type: a
-// type switch is how a dynamic integer is read without reflection.)
+// integer writes v if it is of an integer type: an int or an int64
+// directly, the rarer types through fmt, whose %d reads each of them
+// without reflection.
 func (e *Encoder) integer(v any) bool {
 	switch v := v.(type) {
 	case int:
 		e.Int(int64(v))
-	case int8:
-		e.Int(int64(v))
-	case int16:
-		e.Int(int64(v))
-	case int32:
-		e.Int(int64(v))
 	case int64:
 		e.Int(v)
-	case uint:
-		e.Uint(uint64(v))
-	case uint8:
-		e.Uint(uint64(v))
-	case uint16:
-		e.Uint(uint64(v))
-	case uint32:
-		e.Uint(uint64(v))
-	case uint64:
-		e.Uint(v)
-	case uintptr:
-		e.Uint(uint64(v))
+	case int8, int16, int32, uint, uint8, uint16, uint32, uint64, uintptr:
+		e.value()
+		e.buf = fmt.Appendf(e.buf, "%d", v)
 	default:
 		return false
 	}

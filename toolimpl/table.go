@@ -294,27 +294,11 @@ func readSlice(d *Decoder, f *Field, p unsafe.Pointer) {
 	n := 0
 	switch {
 	case it.Kind == FieldString || it.Kind == FieldEnum:
-		var buf [8]string
-		s := buf[:0]
-		for d.Elem() {
-			var e string
-			readValue(d, it, noescape(unsafe.Pointer(&e))) // e stays on the stack: readValue keeps no pointer to it
-			s = append(s, e)
-		}
-		*(*[]string)(p) = append(make([]string, 0, len(s)), s...)
-		n = len(s)
+		n = readItems[string](d, it, p)
 	case it.Kind == FieldStruct:
 		n = readStructs(d, it.Elem, p)
 	case it.Kind == FieldTime:
-		var buf [4]time.Time
-		s := buf[:0]
-		for d.Elem() {
-			var e time.Time
-			readValue(d, it, noescape(unsafe.Pointer(&e))) // e stays on the stack: readValue keeps no pointer to it
-			s = append(s, e)
-		}
-		*(*[]time.Time)(p) = append(make([]time.Time, 0, len(s)), s...)
-		n = len(s)
+		n = readItems[time.Time](d, it, p)
 	default: // numbers and booleans, which hold no pointers
 		size := scalarSize(it.Kind)
 		var buf [16]uint64
@@ -395,6 +379,21 @@ func readEnum(d *Decoder, f *Field, p unsafe.Pointer) {
 	d.NotOneOf(s, f.Enum.Allowed)
 }
 
+// readItems reads the items of an array into the []T at p, as it says,
+// and returns their count: up to eight on the stack, then one slice of the
+// exact length.
+func readItems[T any](d *Decoder, it *Field, p unsafe.Pointer) int {
+	var buf [8]T
+	s := buf[:0]
+	for d.Elem() {
+		var e T
+		readValue(d, it, noescape(unsafe.Pointer(&e))) // e stays on the stack: readValue keeps no pointer to it
+		s = append(s, e)
+	}
+	*(*[]T)(p) = append(make([]T, 0, len(s)), s...)
+	return len(s)
+}
+
 // readStrings reads a []string as generated slice readers do: up to eight
 // elements on the stack, then one slice of the exact length.
 func readStrings(d *Decoder, p unsafe.Pointer) {
@@ -428,16 +427,7 @@ func readInt(d *Decoder, f *Field, p unsafe.Pointer) {
 		d.NotOneOfInt(n, f.Enum.Allowed)
 		return
 	}
-	switch size {
-	case 1:
-		*(*int8)(p) = int8(n)
-	case 2:
-		*(*int16)(p) = int16(n)
-	case 4:
-		*(*int32)(p) = int32(n)
-	default:
-		*(*int64)(p) = n
-	}
+	storeInteger(p, size, uint64(n))
 }
 
 func readUint(d *Decoder, f *Field, p unsafe.Pointer) {
@@ -450,6 +440,12 @@ func readUint(d *Decoder, f *Field, p unsafe.Pointer) {
 	if !ok {
 		return
 	}
+	storeInteger(p, size, n)
+}
+
+// storeInteger writes the low size bytes of n at p, an integer of that
+// size: a signed one's bits are those of its conversion to uint64.
+func storeInteger(p unsafe.Pointer, size uint8, n uint64) {
 	switch size {
 	case 1:
 		*(*uint8)(p) = uint8(n)

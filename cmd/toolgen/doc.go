@@ -745,8 +745,10 @@
 //     function, toolimpl.Caller, which the compiler compiles once per layout:
 //     tools made from one template cost the compiler little more than one.
 //     Other types keep a reader and writer of their own, one per type,
-//     shared by every tool that uses it; Rule() is one call (see
-//     BENCHMARKS.md, "Generated code").
+//     shared by every tool that uses it (maps, slices of slices, unions, open
+//     or recursive structs, members with a default, omitzero or embedded, and
+//     results but a struct, sent as {"result": ...}); both ways read, check
+//     and word alike. Rule() is one call (see BENCHMARKS.md, "Generated code").
 //
 // # Schema dialects
 //

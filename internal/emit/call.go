@@ -64,18 +64,18 @@ func (g *generator) readInput(t *model.Tool) []jen.Code {
 		}
 		if p.Type.Kind == model.KindPointer {
 			return []jen.Code{
-				jen.Id("in").Op(":=").New(goType(p.Type.Elem)),
+				jen.Id("in").Op(":=").New(GoType(p.Type.Elem)),
 				jen.Id(g.structHelper(p.Type.Elem)).Call(d, jen.Id("in")),
 			}
 		}
 		return []jen.Code{
-			jen.Var().Id("in").Add(goType(p.Type)),
+			jen.Var().Id("in").Add(GoType(p.Type)),
 			jen.Id(g.structHelper(p.Type)).Call(d, jen.Op("&").Id("in")),
 		}
 	}
 	var vars []jen.Code
 	for _, f := range t.Input.Fields {
-		vars = append(vars, jen.Id(argName(f.Path[0].Name)).Add(goType(f.Type)))
+		vars = append(vars, jen.Id(argName(f.Path[0].Name)).Add(GoType(f.Type)))
 	}
 	out := []jen.Code{}
 	if len(vars) > 0 {
@@ -154,7 +154,7 @@ func (g *generator) partialFunc(t *model.Tool) {
 	body = append(body, g.writeValue(p.Type, jen.Id("v"), 0)...)
 	body = append(body, jen.Return(impl("PartialWritten").Call(e.Clone())))
 	g.code.Comment(fmt.Sprintf("%s writes what %s sends through its toolgen.Partial[%s], as JSON.", partialName(t), t.Name, g.typeText(p.Type)))
-	g.code.Func().Id(partialName(t)).Params(jen.Id("v").Add(goType(p.Type))).Params(jen.Index().Byte(), jen.Error()).Block(body...)
+	g.code.Func().Id(partialName(t)).Params(jen.Id("v").Add(GoType(p.Type))).Params(jen.Index().Byte(), jen.Error()).Block(body...)
 }
 
 // writeResult encodes a value result into the memory the decoder left
@@ -231,38 +231,36 @@ func (g *generator) typeText(t *model.Type) string {
 
 // structHelper asks for the function reading a struct and returns its name.
 func (g *generator) structHelper(t *model.Type) string {
-	name := "toolgenDecode" + t.Struct.ID
-	if table, ok := g.table(t); ok {
-		g.want(name, func() {
-			g.code.Comment(fmt.Sprintf("%s reads a %s object, as its table says.", name, t.Name))
-			g.code.Func().Id(name).Params(jen.Id("d").Op("*").Add(impl("Decoder")), jen.Id("v").Op("*").Add(goType(t))).Block(
-				impl("ReadStruct").Call(d, jen.Id(table), jen.Qual("unsafe", "Pointer").Call(jen.Id("v"))))
-		})
-		return name
-	}
-	g.want(name, func() {
-		g.code.Comment(fmt.Sprintf("%s reads a %s object.", name, t.Name))
-		g.code.Func().Id(name).Params(jen.Id("d").Op("*").Add(impl("Decoder")), jen.Id("v").Op("*").Add(goType(t))).Block(
-			g.objectBody(t.Struct, objectVar(t.Struct), func(f *model.Field) *jen.Statement { return fieldExpr(jen.Id("v"), f.Path) })...)
+	return g.codecHelper(t, "toolgenDecode", "reads", "Decoder", "ReadStruct", func() []jen.Code {
+		return g.objectBody(t.Struct, objectVar(t.Struct), func(f *model.Field) *jen.Statement { return fieldExpr(jen.Id("v"), f.Path) })
 	})
-	return name
 }
 
-// encodeHelper asks for the function writing a struct.
+// encodeHelper asks for the function writing a struct and returns its name.
 func (g *generator) encodeHelper(t *model.Type) string {
-	name := "toolgenEncode" + t.Struct.ID
-	if table, ok := g.table(t); ok {
-		g.want(name, func() {
-			g.code.Comment(fmt.Sprintf("%s writes a %s object, as its table says.", name, t.Name))
-			g.code.Func().Id(name).Params(jen.Id("e").Op("*").Add(impl("Encoder")), jen.Id("v").Op("*").Add(goType(t))).Block(
-				impl("WriteStruct").Call(e, jen.Id(table), jen.Qual("unsafe", "Pointer").Call(jen.Id("v"))))
-		})
-		return name
-	}
+	return g.codecHelper(t, "toolgenEncode", "writes", "Encoder", "WriteStruct", func() []jen.Code {
+		return g.structBody(t.Struct, jen.Id("v"))
+	})
+}
+
+// codecHelper asks for the function that reads or writes (verb) a struct,
+// named prefix and the struct's ID, and returns its name: its body calls
+// toolimpl's tableFunc with the struct's table, or is body's code.
+func (g *generator) codecHelper(t *model.Type, prefix, verb, codec, tableFunc string, body func() []jen.Code) string {
+	name := prefix + t.Struct.ID
+	arg := strings.ToLower(codec[:1]) // d *toolimpl.Decoder, e *toolimpl.Encoder
+	table, tabled := g.table(t)
 	g.want(name, func() {
-		g.code.Comment(fmt.Sprintf("%s writes a %s object.", name, t.Name))
-		g.code.Func().Id(name).Params(jen.Id("e").Op("*").Add(impl("Encoder")), jen.Id("v").Op("*").Add(goType(t))).Block(
-			g.structBody(t.Struct, jen.Id("v"))...)
+		doc := fmt.Sprintf("%s %s a %s object", name, verb, t.Name)
+		var stmts []jen.Code
+		if tabled {
+			doc += ", as its table says"
+			stmts = []jen.Code{impl(tableFunc).Call(jen.Id(arg), jen.Id(table), jen.Qual("unsafe", "Pointer").Call(jen.Id("v")))}
+		} else {
+			stmts = body()
+		}
+		g.code.Comment(doc + ".")
+		g.code.Func().Id(name).Params(jen.Id(arg).Op("*").Add(impl(codec)), jen.Id("v").Op("*").Add(GoType(t))).Block(stmts...)
 	})
 	return name
 }
@@ -313,7 +311,7 @@ func (g *generator) enumHelper(t *model.Type) string {
 		allowed := enumAllowed(t)
 		cases = append(cases, jen.Default().Block(d.Clone().Dot(notOneOf).Call(arg, jen.Lit(allowed))))
 		g.code.Comment(fmt.Sprintf("%s reads a %s: one of %s.", name, t.Name, allowed))
-		g.code.Func().Id(name).Params(jen.Id("d").Op("*").Add(impl("Decoder")), jen.Id("v").Op("*").Add(goType(t))).Block(
+		g.code.Func().Id(name).Params(jen.Id("d").Op("*").Add(impl("Decoder")), jen.Id("v").Op("*").Add(GoType(t))).Block(
 			jen.List(jen.Id("s"), jen.Id("ok")).Op(":=").Add(read),
 			jen.If(jen.Op("!").Id("ok")).Block(jen.Return()),
 			jen.Switch(subject).Block(cases...),
@@ -346,7 +344,7 @@ func (g *generator) constRef(t *model.Type, v model.EnumValue) jen.Code {
 	if t.Pkg == g.pkg.Path || jenExported(v.GoName) {
 		return jen.Qual(t.Pkg, v.GoName)
 	}
-	return goType(t).Call(jen.Id(v.Value))
+	return GoType(t).Call(jen.Id(v.Value))
 }
 
 func jenExported(name string) bool { return name != "" && strings.ToUpper(name[:1]) == name[:1] }

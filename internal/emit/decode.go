@@ -126,7 +126,7 @@ func (g *generator) assignDefault(f *model.Field, lv *jen.Statement) []jen.Code 
 		return []jen.Code{lv.Op("=").Add(lit)}
 	}
 	return []jen.Code{jen.Block(
-		jen.Id("dflt").Op(":=").Add(goType(f.Type.Elem)).Call(lit),
+		jen.Id("dflt").Op(":=").Add(GoType(f.Type.Elem)).Call(lit),
 		lv.Op("=").Op("&").Id("dflt"),
 	)}
 }
@@ -144,7 +144,7 @@ func allocSteps(f *model.Field, lvalue func(*model.Field) *jen.Statement) []jen.
 		}
 		partial := &model.Field{Path: f.Path[:i+1]}
 		out = append(out, jen.If(lvalue(partial).Op("==").Nil()).Block(
-			lvalue(partial).Op("=").New(goType(step.Type)),
+			lvalue(partial).Op("=").New(GoType(step.Type)),
 		))
 	}
 	return out
@@ -190,7 +190,7 @@ func (g *generator) readValue(t *model.Type, lv *jen.Statement, r model.Constrai
 		if t.Elem != nil { // []Octet: the bytes read, as the slice type
 			b := n("b")
 			return []jen.Code{jen.If(jen.List(b.Clone(), jen.Id("ok")).Op(":=").Add(d.Clone().Dot("Bytes").Call()), jen.Id("ok")).Block(
-				lv.Op("=").Add(impl("BytesAs").Index(goType(t)).Call(b.Clone())))}
+				lv.Op("=").Add(impl("BytesAs").Index(GoType(t)).Call(b.Clone())))}
 		}
 		return readScalar(t, lv, n("b"), d.Clone().Dot("Bytes").Call())
 	case model.KindRaw:
@@ -209,7 +209,7 @@ func (g *generator) readValue(t *model.Type, lv *jen.Statement, r model.Constrai
 func readScalar(t *model.Type, lv, x *jen.Statement, call *jen.Statement) []jen.Code {
 	val := x.Clone()
 	if needsConversion(t) {
-		val = goType(t).Call(x.Clone())
+		val = GoType(t).Call(x.Clone())
 	}
 	return []jen.Code{jen.If(jen.List(x.Clone(), jen.Id("ok")).Op(":=").Add(call), jen.Id("ok")).Block(lv.Op("=").Add(val))}
 }
@@ -238,7 +238,7 @@ func (g *generator) readString(t *model.Type, lv *jen.Statement, r model.Constra
 	body := g.stringChecks(s, r)
 	val := s.Clone()
 	if needsConversion(t) {
-		val = goType(t).Call(s.Clone())
+		val = GoType(t).Call(s.Clone())
 	}
 	body = append(body, lv.Op("=").Add(val))
 	return []jen.Code{jen.If(jen.List(s.Clone(), jen.Id("ok")).Op(":=").Add(d.Clone().Dot("String").Call()), jen.Id("ok")).Block(body...)}
@@ -347,7 +347,7 @@ func floatBound(t *model.Type, v string, sign int, unbounded func(sign int) jen.
 //	... read into *p0 ...
 //	lv = p0
 func (g *generator) readPointer(t *model.Type, lv *jen.Statement, r model.Constraints, depth int, p *jen.Statement) []jen.Code {
-	inner := []jen.Code{p.Clone().Op(":=").New(goType(t.Elem))}
+	inner := []jen.Code{p.Clone().Op(":=").New(GoType(t.Elem))}
 	switch t.Elem.Kind {
 	case model.KindEnum: // the helper takes the pointer itself
 		inner = append(inner, jen.Id(g.enumHelper(t.Elem)).Call(d, p.Clone()))
@@ -394,18 +394,18 @@ const sliceBuffer = 8
 //		lv = append(make(T, 0, len(s0)), s0...)
 //	}
 func (g *generator) readSlice(t *model.Type, lv *jen.Statement, r model.Constraints, depth int, n func(string) *jen.Statement) []jen.Code {
-	loop := []jen.Code{jen.Var().Add(n("e")).Add(goType(t.Elem))}
+	loop := []jen.Code{jen.Var().Add(n("e")).Add(GoType(t.Elem))}
 	loop = append(loop, g.readValue(t.Elem, n("e"), elemConstraints(r), depth+1)...)
 	loop = append(loop, n("s").Op("=").Append(n("s"), n("e")))
 	body := []jen.Code{
-		jen.Var().Add(n("a")).Index(jen.Lit(sliceBuffer)).Add(goType(t.Elem)),
+		jen.Var().Add(n("a")).Index(jen.Lit(sliceBuffer)).Add(GoType(t.Elem)),
 		n("s").Op(":=").Add(n("a")).Index(jen.Empty(), jen.Lit(0)),
 		jen.For(d.Clone().Dot("Elem").Call()).Block(loop...),
 	}
 	if r.MinItems != nil || r.MaxItems != nil {
 		body = append(body, d.Clone().Dot("CheckItems").Call(jen.Len(n("s")), jen.Lit(intOr(r.MinItems, 0)), jen.Lit(intOr(r.MaxItems, -1))))
 	}
-	body = append(body, lv.Clone().Op("=").Append(jen.Make(goType(t), jen.Lit(0), jen.Len(n("s"))), n("s").Op("...")))
+	body = append(body, lv.Clone().Op("=").Append(jen.Make(GoType(t), jen.Lit(0), jen.Len(n("s"))), n("s").Op("...")))
 	return []jen.Code{jen.If(jen.List(jen.Id("_"), jen.Id("ok")).Op(":=").Add(d.Clone().Dot("Array").Call()), jen.Id("ok")).Block(body...)}
 }
 
@@ -455,16 +455,16 @@ func elemConstraints(r model.Constraints) model.Constraints {
 func (g *generator) readMap(t *model.Type, lv *jen.Statement, r model.Constraints, depth int, n func(string) *jen.Statement) []jen.Code {
 	key := n("k")
 	if needsConversion(t.Key) {
-		key = goType(t.Key).Call(n("k"))
+		key = GoType(t.Key).Call(n("k"))
 	}
 	loopBody := []jen.Code{
 		n("k").Op(":=").Add(d.Clone().Dot("KeyString").Call()),
-		jen.Var().Add(n("v")).Add(goType(t.Elem)),
+		jen.Var().Add(n("v")).Add(GoType(t.Elem)),
 	}
 	loopBody = append(loopBody, g.readValue(t.Elem, n("v"), elemConstraints(r), depth+1)...)
 	loopBody = append(loopBody, n("m").Index(key).Op("=").Add(n("v")))
 	return []jen.Code{jen.If(d.Clone().Dot("Object").Call()).Block(
-		n("m").Op(":=").Make(goType(t)),
+		n("m").Op(":=").Make(GoType(t)),
 		jen.For(jen.List(jen.Id("_"), jen.Id("ok")).Op(":=").Add(d.Clone().Dot("Field").Call()), jen.Id("ok"),
 			jen.List(jen.Id("_"), jen.Id("ok")).Op("=").Add(d.Clone().Dot("Field").Call())).Block(loopBody...),
 		lv.Clone().Op("=").Add(n("m")),
@@ -510,8 +510,8 @@ func (g *generator) readEntries(t *model.Type, lv *jen.Statement, depth int, n f
 	readVal := append([]jen.Code{o.Clone().Dot("Saw").Call(jen.Lit(1))}, g.readValue(t.Elem, n("v"), model.Constraints{}, depth+1)...)
 	member := jen.Id("k")
 	entry := []jen.Code{
-		jen.Var().Add(n("k")).Add(goType(t.Key)),
-		jen.Var().Add(n("v")).Add(goType(t.Elem)),
+		jen.Var().Add(n("k")).Add(GoType(t.Key)),
+		jen.Var().Add(n("v")).Add(GoType(t.Elem)),
 		jen.Var().Add(o.Clone()).Add(impl("ObjectReader")),
 		jen.For(
 			jen.List(member, jen.Id("ok")).Op(":=").Add(o.Clone().Dot("Start").Call(d, jen.Id(entriesObject))),
@@ -528,7 +528,7 @@ func (g *generator) readEntries(t *model.Type, lv *jen.Statement, depth int, n f
 		n("m").Index(n("k")).Op("=").Add(n("v")),
 	}
 	return []jen.Code{jen.If(jen.List(jen.Id("_"), jen.Id("ok")).Op(":=").Add(d.Clone().Dot("Array").Call()), jen.Id("ok")).Block(
-		n("m").Op(":=").Make(goType(t)),
+		n("m").Op(":=").Make(GoType(t)),
 		jen.For(d.Clone().Dot("Elem").Call()).Block(entry...),
 		lv.Clone().Op("=").Add(n("m")),
 	)}
@@ -554,7 +554,7 @@ func (g *generator) sliceHelper(t *model.Type, r model.Constraints) (string, boo
 	g.want(name, func() {
 		n0 := func(name string) *jen.Statement { return jen.Id(name + "0") }
 		g.code.Comment(fmt.Sprintf("%s reads a %s.", name, g.typeText(t)))
-		g.code.Func().Id(name).Params(jen.Id("d").Op("*").Add(impl("Decoder")), jen.Id("v").Op("*").Add(goType(t))).Block(
+		g.code.Func().Id(name).Params(jen.Id("d").Op("*").Add(impl("Decoder")), jen.Id("v").Op("*").Add(GoType(t))).Block(
 			g.readSlice(t, jen.Op("*").Id("v"), r, 0, n0)...)
 	})
 	return name, true

@@ -41,11 +41,11 @@ func (g *generator) editType(t *model.Tool) {
 	g.code.Type().Id(t.EditName).StructFunc(func(gr *jen.Group) {
 		gr.Id("_").Index(jen.Lit(0)).Func().Params()
 		if sp := structParam(t); sp != nil {
-			gr.Id("Input").Add(goType(structType(sp))).Comment("the tool's arguments")
+			gr.Id("Input").Add(GoType(structType(sp))).Comment("the tool's arguments")
 			return
 		}
 		for i, f := range t.Input.Fields {
-			gr.Id(t.RuleFields[i]).Add(goType(f.Type)).Comment(fmt.Sprintf("argument %q", f.JSONName))
+			gr.Id(t.RuleFields[i]).Add(GoType(f.Type)).Comment(fmt.Sprintf("argument %q", f.JSONName))
 		}
 	})
 	g.code.Comment("Tool names the tool the edit is for.")

@@ -41,7 +41,7 @@ type generator struct {
 	pointed   map[*model.Struct]bool
 	sliced    map[*model.Struct]bool
 	enumTypes map[string]string
-	noTables  bool // every struct gets a generated reader and writer (Codecs)
+	noTables  bool // every struct gets a generated reader and writer (Codecs, File)
 	// shared: the tools whose Call is toolimpl.Caller's (planDispatch).
 	shared map[*model.Tool]bool
 	// tableNames: each tabled struct's table variable, its own or one it
@@ -59,9 +59,12 @@ type generator struct {
 	structIDs map[string]bool
 }
 
-// File returns the generated Go source for pkg, formatted.
-func File(pkg *model.Package) ([]byte, error) {
-	src, err := file(pkg, nil)
+// File returns the generated Go source for pkg, formatted. With noTables
+// every struct gets a generated reader and writer, none a table: the test
+// that holds the two ways of reading arguments to one behaviour generates
+// a package both ways (toolgen always writes tables).
+func File(pkg *model.Package, noTables bool) ([]byte, error) {
+	src, err := file(pkg, nil, noTables)
 	if err != nil {
 		return nil, err
 	}
@@ -73,14 +76,15 @@ func File(pkg *model.Package) ([]byte, error) {
 	if err != nil || len(aliases) == 0 {
 		return src, err
 	}
-	return file(pkg, aliases)
+	return file(pkg, aliases, noTables)
 }
 
 // file renders pkg's file, importing the paths in aliases under those names.
 // Each piece starts with a doc comment, as genfile.Pieces requires: the
 // parts below and each tool's schemas and dispatch start with one.
-func file(pkg *model.Package, aliases map[string]string) ([]byte, error) {
+func file(pkg *model.Package, aliases map[string]string, noTables bool) ([]byte, error) {
 	g := newGenerator(pkg)
+	g.noTables = noTables
 	g.planDispatch()
 	g.f = genfile.New(pkg.Path, pkg.Name, genfile.Head{Generator: "toolgen", Constraint: "!toolgen"})
 	for path, alias := range aliases {
@@ -207,9 +211,9 @@ func paramType(p *model.Param) jen.Code {
 	case model.ParamCtx:
 		return rt("Ctx")
 	case model.ParamPartial:
-		return rt("Partial").Types(goType(p.Type))
+		return rt("Partial").Types(GoType(p.Type))
 	}
-	return goType(p.Type)
+	return GoType(p.Type)
 }
 
 func resultTypes(r model.Result) jen.Code {
@@ -221,9 +225,9 @@ func resultTypes(r model.Result) jen.Code {
 	case r.Kind == model.ResultRaw:
 		return rt("Result")
 	case r.HasError:
-		return jen.Parens(jen.List(goType(r.Type), jen.Error()))
+		return jen.Parens(jen.List(GoType(r.Type), jen.Error()))
 	}
-	return goType(r.Type)
+	return GoType(r.Type)
 }
 
 // wrap breaks text into lines of at most width runes, at spaces. A word

@@ -100,7 +100,7 @@ func notEmpty(t *model.Type, lv *jen.Statement) *jen.Statement {
 	case model.KindAny, model.KindUnion:
 		return lv.Clone().Op("!=").Nil()
 	case model.KindJSON, model.KindNumber:
-		return notEmptyMethods(t, lv)
+		return methodsTest(t, lv, notEmpty)
 	}
 	return nil
 }
@@ -112,18 +112,18 @@ func notZero(t *model.Type, lv *jen.Statement) *jen.Statement {
 		return jen.Op("!").Add(lv.Clone()).Dot("IsZero").Call()
 	case t.Kind == model.KindText && t.Comparable:
 		// Its underlying type is unknown here: compare with *new(T).
-		return lv.Clone().Op("!=").Op("*").New(goType(t))
+		return lv.Clone().Op("!=").Op("*").New(GoType(t))
 	}
 	switch t.Kind {
 	case model.KindSlice, model.KindMap, model.KindBytes, model.KindRaw, model.KindAny, model.KindUnion:
 		return lv.Clone().Op("!=").Nil()
 	case model.KindJSON, model.KindNumber:
-		return notZeroMethods(t, lv)
+		return methodsTest(t, lv, notZero)
 	case model.KindStruct, model.KindArray:
 		if !t.Comparable {
 			return nil
 		}
-		return lv.Clone().Op("!=").Parens(goType(t).Values())
+		return lv.Clone().Op("!=").Parens(GoType(t).Values())
 	}
 	return notEmpty(t, lv)
 }

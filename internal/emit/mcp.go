@@ -20,20 +20,26 @@ import (
 //		}}}
 //	}
 func (g *generator) promptsFunc() {
-	if len(g.pkg.Prompts) == 0 {
+	listFunc(g, "Prompts", "Prompt", "Prompts returns the MCP prompts of package "+g.pkg.Name, g.pkg.Prompts,
+		func(p *model.Prompt) (string, jen.Code) { return p.Name, promptValue(p) })
+}
+
+// listFunc writes func name() []toolgen.elem returning the values of
+// items, documented as doc followed by their names; nothing for no items.
+func listFunc[T any](g *generator, name, elem, doc string, items []T, value func(T) (string, jen.Code)) {
+	if len(items) == 0 {
 		return
 	}
-	names := make([]string, len(g.pkg.Prompts))
-	values := make([]jen.Code, len(g.pkg.Prompts))
-	for i, p := range g.pkg.Prompts {
-		names[i] = p.Name
-		values[i] = promptValue(p)
+	names := make([]string, len(items))
+	values := make([]jen.Code, len(items))
+	for i, item := range items {
+		names[i], values[i] = value(item)
 	}
-	for _, line := range wrap(fmt.Sprintf("Prompts returns the MCP prompts of package %s: %s.", g.pkg.Name, strings.Join(names, ", ")), 76) {
+	for _, line := range wrap(doc+": "+strings.Join(names, ", ")+".", 76) {
 		g.code.Comment(line)
 	}
-	g.code.Func().Id("Prompts").Params().Index().Add(rt("Prompt")).Block(
-		jen.Return(jen.Index().Add(rt("Prompt")).Values(values...)))
+	g.code.Func().Id(name).Params().Index().Add(rt(elem)).Block(
+		jen.Return(jen.Index().Add(rt(elem)).Values(values...)))
 }
 
 // questionMethods writes each //toolgen:question type's form, which
@@ -138,10 +144,10 @@ func optionalArgs(params []*model.StringParam) []jen.Code {
 		}
 		v := jen.Id("v")
 		if p.Type.Pkg != "" {
-			v = goType(p.Type).Call(v)
+			v = GoType(p.Type).Call(v)
 		}
 		code = append(code,
-			jen.Var().Id(optionalVar(p)).Op("*").Add(goType(p.Type)),
+			jen.Var().Id(optionalVar(p)).Op("*").Add(GoType(p.Type)),
 			jen.If(jen.List(jen.Id("v"), jen.Id("ok")).Op(":=").Id("args").Index(jen.Lit(p.Name)), jen.Id("ok")).Block(
 				jen.Id(optionalVar(p)).Op("=").New(v)))
 	}
@@ -171,7 +177,7 @@ func callArgs(hasContext bool, params []*model.StringParam, from string) []jen.C
 		v := jen.Id(from).Index(jen.Lit(p.Name))
 		if p.Type.Pkg != "" { // a named string type; string itself has no package
 
-			v = goType(p.Type).Call(v)
+			v = GoType(p.Type).Call(v)
 		}
 		args = append(args, v)
 	}
@@ -205,20 +211,8 @@ func stringValues(t *model.Type) jen.Code {
 //		}}}
 //	}
 func (g *generator) resourcesFunc() {
-	if len(g.pkg.Resources) == 0 {
-		return
-	}
-	names := make([]string, len(g.pkg.Resources))
-	values := make([]jen.Code, len(g.pkg.Resources))
-	for i, r := range g.pkg.Resources {
-		names[i] = r.URI
-		values[i] = resourceValue(r)
-	}
-	for _, line := range wrap(fmt.Sprintf("Resources returns the MCP resources and resource templates of package %s: %s.", g.pkg.Name, strings.Join(names, ", ")), 76) {
-		g.code.Comment(line)
-	}
-	g.code.Func().Id("Resources").Params().Index().Add(rt("Resource")).Block(
-		jen.Return(jen.Index().Add(rt("Resource")).Values(values...)))
+	listFunc(g, "Resources", "Resource", "Resources returns the MCP resources and resource templates of package "+g.pkg.Name, g.pkg.Resources,
+		func(r *model.Resource) (string, jen.Code) { return r.URI, resourceValue(r) })
 }
 
 // cacheHintValue is &toolgen.CacheHint{TTL: N * time.Millisecond, Public: true}.

@@ -49,26 +49,15 @@ func (g *generator) writeJSON(t *model.Type, v *jen.Statement, depth int) []jen.
 	return g.writeValue(t.Shape, v, depth)
 }
 
-// notEmptyMethods is omitempty's test for a type with JSON methods:
-// encoding/json tests the value's own kind, whatever its methods.
-func notEmptyMethods(t *model.Type, lv *jen.Statement) *jen.Statement {
+// methodsTest is omitempty's test (notEmpty) or omitzero's (notZero) for
+// a type with JSON methods: encoding/json tests the value's own kind,
+// whatever its methods.
+func methodsTest(t *model.Type, lv *jen.Statement, test func(*model.Type, *jen.Statement) *jen.Statement) *jen.Statement {
 	if t.Kind == model.KindNumber {
 		return lv.Clone().Op("!=").Lit("")
 	}
 	if t.Shape == nil {
 		return nil
 	}
-	return notEmpty(t.Shape, lv)
-}
-
-// notZeroMethods is omitzero's test for a type with JSON methods: its
-// zero value, by its own kind.
-func notZeroMethods(t *model.Type, lv *jen.Statement) *jen.Statement {
-	if t.Kind == model.KindNumber {
-		return lv.Clone().Op("!=").Lit("")
-	}
-	if t.Shape == nil {
-		return nil
-	}
-	return notZero(t.Shape, lv)
+	return test(t.Shape, lv)
 }

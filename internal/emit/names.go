@@ -16,8 +16,8 @@ func rt(name string) *jen.Statement { return jen.Qual(toolimpl.APIImportPath, na
 // impl names an identifier of package toolimpl, generated code's support.
 func impl(name string) *jen.Statement { return jen.Qual(toolimpl.ImportPath, name) }
 
-// goType spells a type in generated code.
-func goType(t *model.Type) *jen.Statement {
+// GoType spells a type in generated code (and in toolgen mcp's stubs).
+func GoType(t *model.Type) *jen.Statement {
 	if t.Name != "" {
 		if t.Pkg == "" {
 			return jen.Id(t.Name)
@@ -26,18 +26,18 @@ func goType(t *model.Type) *jen.Statement {
 	}
 	switch t.Kind {
 	case model.KindPointer:
-		return jen.Op("*").Add(goType(t.Elem))
+		return jen.Op("*").Add(GoType(t.Elem))
 	case model.KindSlice:
-		return jen.Index().Add(goType(t.Elem))
+		return jen.Index().Add(GoType(t.Elem))
 	case model.KindBytes:
 		if t.Elem != nil {
-			return jen.Index().Add(goType(t.Elem))
+			return jen.Index().Add(GoType(t.Elem))
 		}
 		return jen.Index().Byte()
 	case model.KindArray:
-		return jen.Index(jen.Lit(int(t.Len))).Add(goType(t.Elem))
+		return jen.Index(jen.Lit(int(t.Len))).Add(GoType(t.Elem))
 	case model.KindMap:
-		return jen.Map(goType(t.Key)).Add(goType(t.Elem))
+		return jen.Map(GoType(t.Key)).Add(GoType(t.Elem))
 	}
 	return jen.Any()
 }

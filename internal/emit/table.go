@@ -69,7 +69,7 @@ func (g *generator) writeLayoutGuards() {
 	}
 	var defs []jen.Code
 	for _, pair := range g.layoutGuards {
-		defs = append(defs, jen.Id("_").Op("=").Add(goType(pair[0])).Call(goType(pair[1]).Values()))
+		defs = append(defs, jen.Id("_").Op("=").Add(GoType(pair[0])).Call(GoType(pair[1]).Values()))
 	}
 	g.code.Comment("A compile error here means a struct type that shares the table of another,")
 	g.code.Comment("of the same layout, changed since this file was generated: run go generate.")
@@ -144,12 +144,12 @@ func (g *generator) tableDef(t *model.Type) []jen.Code {
 		jen.Line().Id("Fields").Op(":").Index().Add(impl("Field")).Values(append(fields, jen.Line())...),
 	}
 	if g.pointed[s] {
-		def = append(def, jen.Line().Id("New").Op(":").Add(impl("New")).Index(goType(t)))
+		def = append(def, jen.Line().Id("New").Op(":").Add(impl("New")).Index(GoType(t)))
 	}
 	if g.sliced[s] {
 		def = append(def,
-			jen.Line().Id("Size").Op(":").Qual("unsafe", "Sizeof").Call(goType(t).Values()),
-			jen.Line().Id("ReadSlice").Op(":").Add(impl("ReadSlice")).Index(goType(t)))
+			jen.Line().Id("Size").Op(":").Qual("unsafe", "Sizeof").Call(GoType(t).Values()),
+			jen.Line().Id("ReadSlice").Op(":").Add(impl("ReadSlice")).Index(GoType(t)))
 	}
 	return append(def, jen.Line())
 }
@@ -184,7 +184,7 @@ func (g *generator) fieldEntry(owner *model.Type, f *model.Field, place int) (*e
 	if len(f.Path) != 1 || f.OmitZero || r.Default != nil || r.Elem != nil || r.Entries {
 		return nil, false
 	}
-	sel := goType(owner).Values().Dot(f.Path[0].Name)
+	sel := GoType(owner).Values().Dot(f.Path[0].Name)
 	value := sel.Clone()
 	entry := &entry{}
 	entry.set("Offset", jen.Qual("unsafe", "Offsetof").Call(sel))
@@ -216,71 +216,11 @@ func (g *generator) fieldEntry(owner *model.Type, f *model.Field, place int) (*e
 // type t for unsafe.Sizeof, and reports false when a table cannot describe
 // it.
 func (g *generator) valueEntry(ent *entry, t *model.Type, r model.Constraints, value *jen.Statement) bool {
-	lengths := r.MinLength != nil || r.MaxLength != nil
-	bounds := r.Min != "" || r.Max != ""
-	items := r.MinItems != nil || r.MaxItems != nil
-	strs := r.Pattern != "" || r.Format != ""
-	if lengths && t.Kind != model.KindString || strs && t.Kind != model.KindString ||
-		bounds && t.Kind != model.KindInt && t.Kind != model.KindUint && t.Kind != model.KindFloat ||
-		items && t.Kind != model.KindSlice {
+	if !constraintsFit(t.Kind, r) {
 		return false
 	}
-	var kind jen.Code
-	var check []jen.Code
-	switch t.Kind {
-	case model.KindString:
-		kind = impl("FieldString")
-		if lengths {
-			ent.set("Bounded", jen.True())
-			ent.set("Min", jen.Lit(intOr(r.MinLength, 0)))
-			ent.set("Max", jen.Lit(intOr(r.MaxLength, -1)))
-		}
-		if r.Pattern != "" {
-			check = append(check, jen.Id("Pattern").Op(":").Id(g.pattern(r.Pattern)), jen.Id("PatternText").Op(":").Lit(r.Pattern))
-		}
-		if r.Format != "" {
-			check = append(check, jen.Id("Format").Op(":").Lit(r.Format))
-		}
-	case model.KindEnum:
-		name, ok := g.enumTable(t)
-		if !ok {
-			return false
-		}
-		if t.Basic == model.KindString {
-			kind = impl("FieldEnum")
-		} else {
-			kind = impl("FieldInt").Op("|").Uint8().Call(jen.Qual("unsafe", "Sizeof").Call(value))
-		}
-		ent.set("Enum", jen.Id(name))
-	case model.KindBool:
-		kind = impl("FieldBool")
-	case model.KindTime:
-		kind = impl("FieldTime")
-	case model.KindAny:
-		kind = impl("FieldAny")
-	case model.KindFloat:
-		kind = impl(fmt.Sprintf("FieldFloat%d", t.Bits))
-		if bounds {
-			min, max := floatBoundValues(t, r)
-			check = append(check, jen.Id("FloatMin").Op(":").Add(min), jen.Id("FloatMax").Op(":").Add(max), jen.Id("FloatBounded").Op(":").True())
-		}
-	case model.KindInt, model.KindUint:
-		if kind = intEntry(ent, t, r, value); kind == nil {
-			return false
-		}
-	case model.KindSlice:
-		if kind = g.sliceEntry(ent, t, r, value); kind == nil {
-			return false
-		}
-	case model.KindStruct:
-		if !g.tabled(t) {
-			return false
-		}
-		kind = impl("FieldStruct")
-		name := g.tableName(t)
-		ent.set("Elem", jen.Id(name))
-		g.want(name, func() { g.writeTable(t, name) })
-	default:
+	kind, check := g.kindEntry(ent, t, r, value)
+	if kind == nil {
 		return false
 	}
 	ent.set("Kind", kind)
@@ -288,6 +228,97 @@ func (g *generator) valueEntry(ent *entry, t *model.Type, r model.Constraints, v
 		ent.set("Check", jen.Op("&").Add(impl("Check")).Values(check...))
 	}
 	return true
+}
+
+// constraintsFit reports whether a table can hold r for a value of kind: it
+// bounds a string's length (and checks its pattern and format), a number's
+// value and a slice's item count, and nothing else.
+func constraintsFit(kind model.Kind, r model.Constraints) bool {
+	number := kind == model.KindInt || kind == model.KindUint || kind == model.KindFloat
+	return (kind == model.KindString || r.MinLength == nil && r.MaxLength == nil && r.Pattern == "" && r.Format == "") &&
+		(number || r.Min == "" && r.Max == "") &&
+		(kind == model.KindSlice || r.MinItems == nil && r.MaxItems == nil)
+}
+
+// kindEntry sets what a Field says of a value of t's kind and returns its
+// Kind and the checks of its toolimpl.Check, or a nil Kind when a table
+// cannot describe it.
+func (g *generator) kindEntry(ent *entry, t *model.Type, r model.Constraints, value *jen.Statement) (jen.Code, []jen.Code) {
+	switch t.Kind {
+	case model.KindString:
+		return g.stringEntry(ent, r)
+	case model.KindEnum:
+		return g.enumEntry(ent, t, value), nil
+	case model.KindBool:
+		return impl("FieldBool"), nil
+	case model.KindTime:
+		return impl("FieldTime"), nil
+	case model.KindAny:
+		return impl("FieldAny"), nil
+	case model.KindFloat:
+		return floatEntry(t, r)
+	case model.KindInt, model.KindUint:
+		return intEntry(ent, t, r, value), nil
+	case model.KindSlice:
+		return g.sliceEntry(ent, t, r, value), nil
+	case model.KindStruct:
+		return g.structEntry(ent, t), nil
+	}
+	return nil, nil
+}
+
+// stringEntry sets a string's length bounds and returns its Kind and the
+// checks of its pattern and format.
+func (g *generator) stringEntry(ent *entry, r model.Constraints) (jen.Code, []jen.Code) {
+	var check []jen.Code
+	if r.MinLength != nil || r.MaxLength != nil {
+		ent.set("Bounded", jen.True())
+		ent.set("Min", jen.Lit(intOr(r.MinLength, 0)))
+		ent.set("Max", jen.Lit(intOr(r.MaxLength, -1)))
+	}
+	if r.Pattern != "" {
+		check = append(check, jen.Id("Pattern").Op(":").Id(g.pattern(r.Pattern)), jen.Id("PatternText").Op(":").Lit(r.Pattern))
+	}
+	if r.Format != "" {
+		check = append(check, jen.Id("Format").Op(":").Lit(r.Format))
+	}
+	return impl("FieldString"), check
+}
+
+// enumEntry sets an enum's table of values and returns its Kind, or nil
+// for an enum a table cannot hold (enumTable).
+func (g *generator) enumEntry(ent *entry, t *model.Type, value *jen.Statement) jen.Code {
+	name, ok := g.enumTable(t)
+	if !ok {
+		return nil
+	}
+	ent.set("Enum", jen.Id(name))
+	if t.Basic == model.KindString {
+		return impl("FieldEnum")
+	}
+	return impl("FieldInt").Op("|").Uint8().Call(jen.Qual("unsafe", "Sizeof").Call(value))
+}
+
+// floatEntry returns a float's Kind and the checks of its bounds.
+func floatEntry(t *model.Type, r model.Constraints) (jen.Code, []jen.Code) {
+	kind := impl(fmt.Sprintf("FieldFloat%d", t.Bits))
+	if r.Min == "" && r.Max == "" {
+		return kind, nil
+	}
+	min, max := floatBoundValues(t, r)
+	return kind, []jen.Code{jen.Id("FloatMin").Op(":").Add(min), jen.Id("FloatMax").Op(":").Add(max), jen.Id("FloatBounded").Op(":").True()}
+}
+
+// structEntry sets a nested struct's table and returns its Kind, or nil for
+// a struct a table cannot describe.
+func (g *generator) structEntry(ent *entry, t *model.Type) jen.Code {
+	if !g.tabled(t) {
+		return nil
+	}
+	name := g.tableName(t)
+	ent.set("Elem", jen.Id(name))
+	g.want(name, func() { g.writeTable(t, name) })
+	return impl("FieldStruct")
 }
 
 // intEntry sets an integer's size and bounds and returns its Kind, or nil
@@ -490,15 +521,13 @@ func (g *generator) tableCall(t *model.Tool) bool {
 		return false
 	}
 	plan, _ := g.tablePlan(t)
-	in, inTable, args := plan.in, plan.inTable, plan.args
 	r := t.Result
-	outTable, nilResult := plan.outTable, plan.nilResult
 	if pt := g.paramsType(t); pt != nil {
 		g.declareParams(t, pt)
 	}
-	call := jen.Id(t.GoName).Call(args...)
+	call := jen.Id(t.GoName).Call(plan.args...)
 	if t.Recv != nil {
-		call = jen.Id("recv").Dot(t.GoName).Call(args...)
+		call = jen.Id("recv").Dot(t.GoName).Call(plan.args...)
 	}
 	var body []jen.Code
 	switch {
@@ -510,13 +539,13 @@ func (g *generator) tableCall(t *model.Tool) bool {
 		body = []jen.Code{jen.Id("out").Op("=").Add(call), jen.Return(jen.Nil())}
 	}
 	desc := toolVar(t)
-	spec := []jen.Code{jen.Id("Name").Op(":").Id(t.ConstName), jen.Id("In").Op(":").Add(inTable)}
+	spec := []jen.Code{jen.Id("Name").Op(":").Id(t.ConstName), jen.Id("In").Op(":").Add(plan.inTable)}
 	out := jen.Nil()
 	if r.Kind != model.ResultNone {
 		out = jen.Qual("unsafe", "Pointer").Call(jen.Op("&").Id("out"))
 	}
-	if outTable != "" {
-		spec = append(spec, jen.Id("Out").Op(":").Id(outTable))
+	if plan.outTable != "" {
+		spec = append(spec, jen.Id("Out").Op(":").Id(plan.outTable))
 	}
 	if r.Kind == model.ResultText {
 		spec = append(spec, jen.Id("Text").Op(":").True())
@@ -524,8 +553,8 @@ func (g *generator) tableCall(t *model.Tool) bool {
 	if t.NoRepair {
 		spec = append(spec, jen.Id("NoRepair").Op(":").True())
 	}
-	if nilResult != "" {
-		spec = append(spec, jen.Id("NilResult").Op(":").Lit(nilResult))
+	if plan.nilResult != "" {
+		spec = append(spec, jen.Id("NilResult").Op(":").Lit(plan.nilResult))
 	}
 	if g.shared[t] {
 		g.code.Comment(fmt.Sprintf("%s describes the dispatch of %s, which toolimpl.Caller runs, as its tables say.", desc, t.Name))
@@ -538,12 +567,12 @@ func (g *generator) tableCall(t *model.Tool) bool {
 	}
 	var stmts []jen.Code
 	inPtr := jen.Nil()
-	if in != nil {
-		stmts = append(stmts, jen.Var().Id("in").Add(goType(in)))
+	if plan.in != nil {
+		stmts = append(stmts, jen.Var().Id("in").Add(GoType(plan.in)))
 		inPtr = jen.Qual("unsafe", "Pointer").Call(jen.Op("&").Id("in"))
 	}
 	if r.Kind != model.ResultNone {
-		stmts = append(stmts, jen.Var().Id("out").Add(goType(r.Type)))
+		stmts = append(stmts, jen.Var().Id("out").Add(GoType(r.Type)))
 	}
 	stmts = append(stmts, jen.Return(impl("Dispatch").Call(
 		jen.Id("ctx"), jen.Id("args"), jen.Op("&").Id(desc), inPtr, out,
@@ -649,7 +678,7 @@ func (g *generator) paramsType(t *model.Tool) *model.Type {
 		if len(f.Path) != 1 || f.Path[0].Name == "_" {
 			return nil
 		}
-		fmt.Fprintf(&layout, " %s %#v;", f.Path[0].Name, goType(f.Type))
+		fmt.Fprintf(&layout, " %s %#v;", f.Path[0].Name, GoType(f.Type))
 	}
 	layout.WriteString(" }")
 	s := &model.Struct{ID: g.paramsID(t), Fields: t.Input.Fields, Layout: layout.String()}
@@ -678,7 +707,7 @@ func (g *generator) declareParams(t *model.Tool, pt *model.Type) {
 	g.code.Comment(fmt.Sprintf("%s holds the arguments of %s, for its table.", pt.Name, t.Name))
 	g.code.Type().Id(pt.Name).StructFunc(func(gr *jen.Group) {
 		for _, f := range pt.Struct.Fields {
-			gr.Id(f.Path[0].Name).Add(goType(f.Type))
+			gr.Id(f.Path[0].Name).Add(GoType(f.Type))
 		}
 	})
 }
@@ -767,7 +796,7 @@ func structLayout(t *model.Type) string {
 			b.WriteString(step.Name)
 			b.WriteString(".")
 		}
-		fmt.Fprintf(&b, " %#v %q %t %t; ", goType(f.Type), f.JSONName, f.OmitEmpty, f.OmitZero)
+		fmt.Fprintf(&b, " %#v %q %t %t; ", GoType(f.Type), f.JSONName, f.OmitEmpty, f.OmitZero)
 	}
 	b.WriteString("}")
 	return b.String()
@@ -796,13 +825,13 @@ func (g *generator) callerFunc(t *model.Tool) jen.Code {
 	}
 	in := jen.Struct()
 	if plan.in != nil {
-		in = goType(plan.in)
+		in = GoType(plan.in)
 	}
 	call := jen.Id(t.GoName).Call(plan.args...)
 	results := jen.Error()
 	body := jen.Return(call)
 	if r.Kind != model.ResultNone {
-		results = jen.Parens(jen.List(goType(r.Type), jen.Error()))
+		results = jen.Parens(jen.List(GoType(r.Type), jen.Error()))
 		if !r.HasError {
 			body = jen.Return(call, jen.Nil())
 		}

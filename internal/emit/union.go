@@ -37,7 +37,7 @@ func (g *generator) unionHelper(t *model.Type) string {
 			body = g.untaggedReader(t.Union)
 		}
 		g.code.Comment(fmt.Sprintf("%s reads a %s: %s.", name, t.Name, unionForm(t.Union)))
-		g.code.Func().Id(name).Params(jen.Id("d").Op("*").Add(impl("Decoder")), jen.Id("v").Op("*").Add(goType(t))).Block(body...)
+		g.code.Func().Id(name).Params(jen.Id("d").Op("*").Add(impl("Decoder")), jen.Id("v").Op("*").Add(GoType(t))).Block(body...)
 	})
 	return name
 }
@@ -57,7 +57,7 @@ func (g *generator) taggedReader(u *model.Union) []jen.Code {
 		known = append(known, model.JSONString(m.Name))
 		read := jen.Id(g.memberReader(u, m)).Call(d, jen.Op("&").Id("m"))
 		cases = append(cases, jen.Case(jen.Lit(m.Name)).Block(
-			jen.Var().Id("m").Add(goType(m.Type)), read, storeMember(m)))
+			jen.Var().Id("m").Add(GoType(m.Type)), read, storeMember(m)))
 	}
 	cases = append(cases, jen.Default().Block(d.Clone().Dot("BadTag").Call(jen.Lit(u.Tag), jen.Lit(strings.Join(known, ", ")))))
 	return []jen.Code{
@@ -81,7 +81,7 @@ func (g *generator) memberReader(u *model.Union, m *model.UnionMember) string {
 	g.want(name, func() {
 		objVar := "toolgenObject" + u.ID + "_" + m.Type.Struct.ID
 		g.code.Comment(fmt.Sprintf("%s reads a %s object as a member of %s, its %q member %q.", name, m.Type.Name, u.ID, u.Tag, m.Name))
-		g.code.Func().Id(name).Params(jen.Id("d").Op("*").Add(impl("Decoder")), jen.Id("v").Op("*").Add(goType(m.Type))).Block(
+		g.code.Func().Id(name).Params(jen.Id("d").Op("*").Add(impl("Decoder")), jen.Id("v").Op("*").Add(GoType(m.Type))).Block(
 			g.objectBodyTag(m.Type.Struct, objVar, func(f *model.Field) *jen.Statement { return fieldExpr(jen.Id("v"), f.Path) }, u.Tag)...)
 	})
 	return name
@@ -102,7 +102,7 @@ func (g *generator) untaggedReader(u *model.Union) []jen.Code {
 	var types []string
 	for _, m := range u.Members {
 		types = append(types, m.JSONType)
-		body := []jen.Code{jen.Var().Id("m").Add(goType(m.Type))}
+		body := []jen.Code{jen.Var().Id("m").Add(GoType(m.Type))}
 		body = append(body, g.readValue(m.Type, jen.Id("m"), model.Constraints{}, 0)...)
 		body = append(body, storeMember(m))
 		cases = append(cases, jen.Case(impl(kindConst(m.JSONType))).Block(body...))
@@ -157,16 +157,16 @@ func (g *generator) unionEncodeHelper(t *model.Type) string {
 		var cases []jen.Code
 		for _, m := range t.Union.Members {
 			if !m.Pointer {
-				cases = append(cases, jen.Case(goType(m.Type)).Block(g.writeMember(t.Union, m, jen.Id("m"), false)...))
+				cases = append(cases, jen.Case(GoType(m.Type)).Block(g.writeMember(t.Union, m, jen.Id("m"), false)...))
 			}
-			cases = append(cases, jen.Case(jen.Op("*").Add(goType(m.Type))).Block(
+			cases = append(cases, jen.Case(jen.Op("*").Add(GoType(m.Type))).Block(
 				jen.If(jen.Id("m").Op("==").Nil()).Block(call("Null")).Else().Block(g.writeMember(t.Union, m, jen.Id("m"), true)...)))
 		}
 		cases = append(cases,
 			jen.Case(jen.Nil()).Block(call("Null")),
 			jen.Default().Block(call("Fail", impl("NotAMember").Call(jen.Lit(t.Name), jen.Id("v")))))
 		g.code.Comment(fmt.Sprintf("%s writes a %s: %s.", name, t.Name, unionForm(t.Union)))
-		g.code.Func().Id(name).Params(jen.Id("e").Op("*").Add(impl("Encoder")), jen.Id("v").Add(goType(t))).Block(
+		g.code.Func().Id(name).Params(jen.Id("e").Op("*").Add(impl("Encoder")), jen.Id("v").Add(GoType(t))).Block(
 			jen.Switch(jen.Id("m").Op(":=").Id("v").Assert(jen.Type())).Block(cases...))
 	})
 	return name
@@ -199,7 +199,7 @@ func (g *generator) memberWriter(u *model.Union, m *model.UnionMember) string {
 		tag := []jen.Code{call("Member", jen.Lit(memberKey(u.Tag))), call("String", jen.Lit(m.Name))}
 		body = slices.Insert(body, 1, tag...)
 		g.code.Comment(fmt.Sprintf("%s writes a %s object as a member of %s, its %q member first.", name, m.Type.Name, u.ID, u.Tag))
-		g.code.Func().Id(name).Params(jen.Id("e").Op("*").Add(impl("Encoder")), jen.Id("v").Op("*").Add(goType(m.Type))).Block(body...)
+		g.code.Func().Id(name).Params(jen.Id("e").Op("*").Add(impl("Encoder")), jen.Id("v").Op("*").Add(GoType(m.Type))).Block(body...)
 	})
 	return name
 }

@@ -72,7 +72,7 @@ func Run(cfg Config) (*File, error) {
 	if cfg.Dialects && len(warnings) > 0 {
 		return nil, warnings
 	}
-	src, err := emit.File(m)
+	src, err := emit.File(m, false)
 	if err != nil {
 		return nil, err
 	}

@@ -325,7 +325,7 @@ func typeDecl(f *jen.File, d decl) {
 					}
 				}
 			}
-			g.Id(fd.Path[0].Name).Add(goType(fd.Type)).Tag(fieldTags(fd))
+			g.Id(fd.Path[0].Name).Add(emit.GoType(fd.Type)).Tag(fieldTags(fd))
 		}
 	})
 }
@@ -340,22 +340,6 @@ func fieldTags(fd *model.Field) map[string]string {
 		tags["toolgen"] = "header=" + h
 	}
 	return tags
-}
-
-// goType spells a type in the stubs.
-func goType(t *model.Type) *jen.Statement {
-	if t.Name != "" {
-		return jen.Qual(t.Pkg, t.Name)
-	}
-	switch t.Kind {
-	case model.KindPointer:
-		return jen.Op("*").Add(goType(t.Elem))
-	case model.KindSlice:
-		return jen.Index().Add(goType(t.Elem))
-	case model.KindMap:
-		return jen.Map(goType(t.Key)).Add(goType(t.Elem))
-	}
-	return jen.Any()
 }
 
 // tag is a field's json tag, saying what the generated encoder leaves out.
