@@ -13,7 +13,7 @@ require (
 	github.com/mark3labs/mcp-go v1.2.1
 	github.com/modelcontextprotocol/go-sdk v1.8.0
 	github.com/stretchr/testify v1.12.1
-	github.com/toolgen-dev/toolgen v0.0.0
+	github.com/toolgen-dev/toolgen v0.1.0
 	golang.org/x/sys v0.49.0
 )
 
@@ -66,5 +66,3 @@ require (
 	golang.org/x/time v0.15.0 // indirect
 	google.golang.org/protobuf v1.36.6 // indirect
 )
-
-replace github.com/toolgen-dev/toolgen => ../

@@ -4,7 +4,7 @@ go 1.26.8
 
 require (
 	github.com/stretchr/testify v1.12.1
-	github.com/toolgen-dev/toolgen v0.0.0
+	github.com/toolgen-dev/toolgen v0.1.0
 	go.temporal.io/api v1.63.5
 	go.temporal.io/sdk v1.50.0
 	go.temporal.io/server v1.32.1
@@ -210,5 +210,3 @@ require (
 	sigs.k8s.io/structured-merge-diff/v6 v6.4.0 // indirect
 	sigs.k8s.io/yaml v1.6.0 // indirect
 )
-
-replace github.com/toolgen-dev/toolgen => ../

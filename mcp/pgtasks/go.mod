@@ -5,7 +5,7 @@ go 1.26.0
 require (
 	github.com/jackc/pgx/v5 v5.10.0
 	github.com/stretchr/testify v1.12.1
-	github.com/toolgen-dev/toolgen v0.0.0
+	github.com/toolgen-dev/toolgen v0.1.0
 )
 
 require (
@@ -25,5 +25,3 @@ require (
 	golang.org/x/text v0.42.0 // indirect
 	golang.org/x/time v0.15.0 // indirect
 )
-
-replace github.com/toolgen-dev/toolgen => ../..

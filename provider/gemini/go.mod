@@ -4,7 +4,7 @@ go 1.26.0
 
 require (
 	github.com/stretchr/testify v1.12.1
-	github.com/toolgen-dev/toolgen v0.0.0
+	github.com/toolgen-dev/toolgen v0.1.0
 	go.uber.org/goleak v1.3.0
 	google.golang.org/genai v1.77.0
 )
@@ -28,5 +28,3 @@ require (
 	google.golang.org/grpc v1.66.2 // indirect
 	google.golang.org/protobuf v1.34.2 // indirect
 )
-
-replace github.com/toolgen-dev/toolgen => ../..
