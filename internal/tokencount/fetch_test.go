@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"golang.org/x/mod/modfile"
 	gomodule "golang.org/x/mod/module"
@@ -57,6 +58,36 @@ func TestNestedModulesFetch(t *testing.T) {
 			buildAsUser(t, env, m, release)
 		})
 	}
+}
+
+// TestWorkspaceKeepsTheRootsVersions: for the root's packages and their
+// tests, go.work selects the versions the root's go.mod alone selects, so
+// that go test ./... at the root tests what a user of the root builds. A
+// nested module that needs a newer version of one of them raises the
+// root's requirement too (CONTRIBUTING.md, "Modules and the workspace").
+func TestWorkspaceKeepsTheRootsVersions(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go list over the root's packages twice")
+	}
+	repo, err := filepath.Abs("../..")
+	require.NoError(t, err)
+	alone := rootDependencies(t, repo, "GOWORK=off")
+	assert.NotEmpty(t, alone)
+	assert.Equal(t, alone, rootDependencies(t, repo, "GOWORK="+filepath.Join(repo, "go.work")),
+		"the modules of the root's packages, alone (-) and in the workspace (+)")
+}
+
+// rootDependencies are the modules (path and version) providing the root's
+// packages and their tests' dependencies, listed with the setting env.
+func rootDependencies(t *testing.T, repo, env string) []string {
+	t.Helper()
+	cmd := exec.Command("go", "list", "-deps", "-test", "-f", "{{with .Module}}{{.Path}} {{.Version}}{{end}}", "./...")
+	cmd.Dir, cmd.Env = repo, append(os.Environ(), env)
+	out, err := cmd.Output()
+	require.NoError(t, err, "go list with %s: %s", env, stderrOf(err))
+	lines := strings.Fields(strings.ReplaceAll(string(out), " ", "@"))
+	slices.Sort(lines)
+	return slices.Compact(lines)
 }
 
 func readModule(t *testing.T, dir string) repoModule {
