@@ -94,7 +94,7 @@ func readModule(t *testing.T, dir string) repoModule {
 	t.Helper()
 	data, err := os.ReadFile(filepath.Join(dir, "go.mod"))
 	require.NoError(t, err)
-	f, err := modfile.ParseLax(filepath.Join(dir, "go.mod"), data, nil)
+	f, err := modfile.Parse(filepath.Join(dir, "go.mod"), data, nil)
 	require.NoError(t, err)
 	return repoModule{dir: dir, path: f.Module.Mod.Path, file: f, goMod: data}
 }
