@@ -55,6 +55,7 @@ func TestNestedModulesFetch(t *testing.T) {
 			continue
 		}
 		t.Run(strings.TrimPrefix(m.path, module+"/"), func(t *testing.T) {
+			listsTheRootsVersions(t, repo, m)
 			buildAsUser(t, env, m, release)
 		})
 	}
@@ -193,6 +194,28 @@ func fetchEnv(t *testing.T, proxy string) []string {
 		"GOWORK=off", "GOTOOLCHAIN=local", "GOSUMDB=off", "GOFLAGS=-mod=mod -modcacherw",
 		"GOPROXY=file://"+filepath.ToSlash(proxy)+",file://"+filepath.ToSlash(shared)+",off",
 		"GOMODCACHE="+t.TempDir())
+}
+
+// listsTheRootsVersions: m's go.mod needs no update to build m and its
+// tests with the root of the current tree (replaced in a copy of it, as
+// .ci/run does to fill the module cache), so that once the root is tagged
+// GOWORK=off go mod tidy in m only adds the root's checksums
+// (CONTRIBUTING.md, "Releasing"). A version the root raises must be raised
+// in m's go.mod too.
+func listsTheRootsVersions(t *testing.T, repo string, m repoModule) {
+	t.Helper()
+	modFile := filepath.Join(t.TempDir(), "go.mod")
+	require.NoError(t, os.WriteFile(modFile, m.goMod, 0o644))
+	if sum, err := os.ReadFile(filepath.Join(m.dir, "go.sum")); err == nil {
+		require.NoError(t, os.WriteFile(strings.TrimSuffix(modFile, ".mod")+".sum", sum, 0o644))
+	}
+	edit := exec.Command("go", "mod", "edit", "-replace", module+"="+repo, modFile)
+	out, err := edit.CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	cmd := exec.Command("go", "list", "-modfile="+modFile, "-deps", "-test", "./...")
+	cmd.Dir, cmd.Env = m.dir, append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=readonly", "GOPROXY=off")
+	out, err = cmd.CombinedOutput()
+	require.NoError(t, err, "go list in %s with GOWORK=off and the root of the tree (update its go.mod: CONTRIBUTING.md, \"Modules and the workspace\"):\n%s", m.dir, out)
 }
 
 // buildAsUser builds m's packages in a new module that requires m at
