@@ -33,7 +33,7 @@ type repoModule struct {
 // that version alone. The release version is the one the nested modules
 // require the root at; a replace in their go.mod files, which a user's
 // build never reads, is an error. Other modules come from the local module
-// cache, read as a proxy (no network): .ci/run fills it.
+// cache, read as a proxy (no network): listsTheRootsVersions fills it.
 func TestNestedModulesFetch(t *testing.T) {
 	if testing.Short() {
 		t.Skip("zips the repository's modules and builds each nested one")
@@ -197,12 +197,23 @@ func fetchEnv(t *testing.T, proxy string) []string {
 }
 
 // listsTheRootsVersions: m's go.mod needs no update to build m and its
-// tests with the root of the current tree (replaced in a copy of it, as
-// .ci/run does to fill the module cache), so that once the root is tagged
-// GOWORK=off go mod tidy in m only adds the root's checksums
-// (CONTRIBUTING.md, "Releasing"). A version the root raises must be raised
-// in m's go.mod too.
+// tests with the root of the current tree (replaced in a copy of it), so
+// that once the root is tagged GOWORK=off go mod tidy in m only adds the
+// root's checksums (CONTRIBUTING.md, "Releasing"). A version the root
+// raises must be raised in m's go.mod too. A first go list, allowed to
+// update the copy and to download, puts m's own build list, which the
+// workspace does not select, in the module cache that buildAsUser reads.
 func listsTheRootsVersions(t *testing.T, repo string, m repoModule) {
+	t.Helper()
+	listWithTheRootsTree(t, repo, m, "GOFLAGS=-mod=mod")
+	out, err := listWithTheRootsTree(t, repo, m, "GOFLAGS=-mod=readonly", "GOPROXY=off")
+	require.NoError(t, err, "go list in %s with GOWORK=off and the root of the tree (update its go.mod: CONTRIBUTING.md, \"Modules and the workspace\"):\n%s", m.dir, out)
+}
+
+// listWithTheRootsTree lists m's packages and their tests' dependencies
+// with GOWORK=off and env, the root replaced by the tree in a copy of m's
+// go.mod (a user never sees the replace).
+func listWithTheRootsTree(t *testing.T, repo string, m repoModule, env ...string) ([]byte, error) {
 	t.Helper()
 	modFile := filepath.Join(t.TempDir(), "go.mod")
 	require.NoError(t, os.WriteFile(modFile, m.goMod, 0o644))
@@ -213,9 +224,8 @@ func listsTheRootsVersions(t *testing.T, repo string, m repoModule) {
 	out, err := edit.CombinedOutput()
 	require.NoError(t, err, "%s", out)
 	cmd := exec.Command("go", "list", "-modfile="+modFile, "-deps", "-test", "./...")
-	cmd.Dir, cmd.Env = m.dir, append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=readonly", "GOPROXY=off")
-	out, err = cmd.CombinedOutput()
-	require.NoError(t, err, "go list in %s with GOWORK=off and the root of the tree (update its go.mod: CONTRIBUTING.md, \"Modules and the workspace\"):\n%s", m.dir, out)
+	cmd.Dir, cmd.Env = m.dir, append(append(os.Environ(), "GOWORK=off"), env...)
+	return cmd.CombinedOutput()
 }
 
 // buildAsUser builds m's packages in a new module that requires m at
