@@ -174,8 +174,8 @@ func TestNewTavilyKey(t *testing.T) {
 
 func TestOptionsAreCheckedWhenTheClientIsBuilt(t *testing.T) {
 	for want, opt := range map[string]Option{
-		"search.WithMaxResults(21): must be 1 to 20":                               WithMaxResults(21),
-		"search.WithMaxResults(0): must be 1 to 20":                                WithMaxResults(0),
+		"search.WithMaxResults(21): must be 1 to 20":                                      WithMaxResults(21),
+		"search.WithMaxResults(0): must be 1 to 20":                                       WithMaxResults(0),
 		`search.WithSearchDepth("deep"): must be "basic" or "advanced"`:                   WithSearchDepth("deep"),
 		`search.WithTimeRange("decade"): must be day, week, month or year`:                WithTimeRange("decade"),
 		`search.WithTimeRange(""): must be day, week, month or year`:                      WithTimeRange(""),
