@@ -280,6 +280,7 @@ var deprecatedAllowed = []allowed{
 	{"cmd/toolgen/doc.go", "An older file fails on its first check", "the compile errors of old generated files, which name the old paths"},
 	{"ARCHITECTURE.md", "the old import paths (runtime, runtime/agent", "the map's row for the deprecated shim itself"},
 	{"ARCHITECTURE.md", "leaves a shim with a", "the compatibility promise: which shim an old generated file fails on"},
+	{"CHANGES.md", "import paths (`runtime`", "the changelog: when the deprecated paths go, and go fix to move"},
 }
 
 // passage is text that users read, with the line of the file it starts on.
