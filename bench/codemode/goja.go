@@ -6,8 +6,18 @@ import (
 	"runtime/metrics"
 	"time"
 
+	"github.com/dlclark/regexp2"
 	"github.com/dop251/goja"
 )
+
+// gojaRegexpTimeout bounds one match of a regular expression that goja hands
+// to its backtracking engine (regexp2: a pattern with a backreference or a
+// lookaround; the others go to Go's linear regexp). Interrupt does not reach
+// inside a match, and regexp2's only bound is this process-wide default,
+// read when a pattern compiles.
+const gojaRegexpTimeout = 100 * time.Millisecond
+
+func init() { regexp2.DefaultMatchTimeout = gojaRegexpTimeout }
 
 // Goja runs the program on github.com/dop251/goja.
 type Goja struct{}
@@ -31,8 +41,11 @@ func (Goja) Run(p *Program, host Host, lim Limits) (string, error) {
 	_, err := vm.RunScript("program.js", p.script("", lim))
 	stop()
 	var interrupt *goja.InterruptedError
+	var overflow *goja.StackOverflowError
 	var exc *goja.Exception
 	switch {
+	case errors.As(err, &overflow):
+		return "", p.programError("RangeError: Maximum call stack size exceeded", overflow.String())
 	case errors.As(err, &interrupt):
 		if reason, ok := interrupt.Value().(error); ok {
 			return "", reason
@@ -53,18 +66,18 @@ func (Goja) Run(p *Program, host Host, lim Limits) (string, error) {
 	return checkOutput(result.String(), lim)
 }
 
-// heapObjects is the runtime metric the goja watchdog samples: bytes in heap
-// objects, live or not yet swept, read without stopping the world.
-const heapObjects = "/memory/classes/heap/objects:bytes"
-
 // gojaWatchdog interrupts vm at the wall-time bound, or when the process's
-// heap has grown by more than the memory bound since the start: goja
-// allocates on the Go heap and counts nothing itself. The heap is the
-// process's, so the bound is only exact for one execution at a time.
+// live heap has grown by more than the memory bound: goja allocates on the
+// Go heap and counts nothing itself. The live heap (what the last garbage
+// collection marked; a growing heap runs the collector) is compared with all
+// heap objects at the start, live or not, so garbage never counts against
+// the program. The heap is the process's, so the bound is only exact for one
+// execution at a time.
 func gojaWatchdog(vm *goja.Runtime, lim Limits) (stop func()) {
-	sample := []metrics.Sample{{Name: heapObjects}}
+	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
 	metrics.Read(sample)
-	base := sample[0].Value.Uint64()
+	limit := sample[0].Value.Uint64() + uint64(lim.Memory)
+	sample[0].Name = "/gc/heap/live:bytes"
 	done := make(chan struct{})
 	finished := make(chan struct{})
 	go func() {
@@ -82,7 +95,7 @@ func gojaWatchdog(vm *goja.Runtime, lim Limits) (stop func()) {
 				return
 			case <-tick.C:
 				metrics.Read(sample)
-				if sample[0].Value.Uint64() > base+uint64(lim.Memory) {
+				if sample[0].Value.Uint64() > limit {
 					vm.Interrupt(ErrMemory)
 					return
 				}

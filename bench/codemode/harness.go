@@ -143,11 +143,15 @@ delete globalThis.__host;
 }
 
 // driver runs __main and leaves its JSON result or its error in globals the
-// host reads once the job queue is empty.
+// host reads once the job queue is empty. It takes JSON.stringify before the
+// program runs, so that a program that replaces it cannot hand the host a
+// result that is not JSON.
 const driver = `
-__main().then(
-  (v) => { globalThis.__result = JSON.stringify(v === undefined ? null : v); },
-  (e) => { globalThis.__error = String(e); globalThis.__stack = String((e && e.stack) || ""); });
+(function (stringify) {
+  __main().then(
+    (v) => { globalThis.__result = stringify(v === undefined ? null : v); },
+    (e) => { globalThis.__error = String(e); globalThis.__stack = String((e && e.stack) || ""); });
+})(JSON.stringify);
 `
 
 // counter counts host calls against the limit.

@@ -45,18 +45,24 @@ func (QuickJS) Run(p *Program, host Host, lim Limits) (string, error) {
 	if err == nil {
 		_, err = vm.ExecutePendingJobs()
 	}
-	if err != nil {
-		return "", quickjsError(p, err, timedOut.Load())
+	var result string
+	if err == nil {
+		result, err = quickjsResult(vm, p, lim)
+	} else {
+		err = quickjsError(p, err)
 	}
-	return quickjsResult(vm, p, lim)
+	// The interrupt ends the program wherever it is: inside __main, the
+	// promise takes it as a rejection.
+	if err != nil && timedOut.Load() {
+		return "", ErrWall
+	}
+	return result, err
 }
 
 // quickjsError names the bound an engine error stands for.
-func quickjsError(p *Program, err error, timedOut bool) error {
+func quickjsError(p *Program, err error) error {
 	var e *quickjs.Error
 	switch {
-	case timedOut:
-		return ErrWall
 	case !errors.As(err, &e):
 		return err
 	case strings.Contains(e.Message, "out of memory"):
