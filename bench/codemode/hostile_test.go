@@ -45,7 +45,9 @@ var hostiles = []hostile{
 	{"infinite loop in a promise job", `for (;;) await null;`, isErr(ErrWall)},
 	{"memory bomb", `const a: string[] = []; for (;;) a.push("x".repeat(1 << 16) + a.length);`, isErr(ErrMemory)},
 	{"one huge string", `let s = "x"; for (;;) s = s + s; return s.length;`,
-		func(r string, err error) bool { return errors.Is(err, ErrMemory) || errContains("string too long")(r, err) }},
+		func(r string, err error) bool {
+			return errors.Is(err, ErrMemory) || errContains("string too long")(r, err)
+		}},
 	{"output bomb", `return "x".repeat(2 << 20);`, isErr(ErrOutput)},
 	{"deep recursion", `function f(n: number): number { return f(n + 1) + 1 } return f(0);`,
 		errContains("Maximum call stack size exceeded", "stack overflow")},
@@ -63,9 +65,13 @@ var hostiles = []hostile{
 	{"reaching the host", `const g = tools.step.constructor.constructor("return this")();
 return [typeof g.__host, typeof g.require, typeof g.process, typeof g.std, typeof g.os,
   typeof g.console, typeof g.setTimeout, typeof g.fetch, typeof g.load, typeof g.print];`,
-		func(r string, err error) bool { return err == nil && !strings.Contains(r, `"function"`) && !strings.Contains(r, `"object"`) }},
+		func(r string, err error) bool {
+			return err == nil && !strings.Contains(r, `"function"`) && !strings.Contains(r, `"object"`)
+		}},
 	{"replacing a tool", `(tools as any).step = () => ({n: 99}); return await tools.step({n: 1});`,
-		func(r string, err error) bool { return r == `{"n":2}` || errContains("read-only", "not writable")(r, err) }},
+		func(r string, err error) bool {
+			return r == `{"n":2}` || errContains("read-only", "not writable")(r, err)
+		}},
 	{"replacing JSON and the prototypes", `JSON.stringify = () => '{"n":41}'; JSON.parse = () => ({n: 99});
 (Object.prototype as any).n = 7; return await tools.step({});`,
 		func(r string, err error) bool { return r == `{"n":1}` }},
