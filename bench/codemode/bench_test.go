@@ -10,10 +10,10 @@ import (
 // a thousand nested calls, a chain of ten dependent calls, and a 1 MB result
 // filtered down to a few lines.
 const (
-	progEmpty   = `return 1;`
-	progCalls   = `let s = {n: 0}; for (let i = 0; i < 1000; i++) s = await tools.step(s); return s.n;`
-	progChain   = `let s = {n: 0}; for (let i = 0; i < 10; i++) s = await tools.step(s); return s;`
-	progFilter  = `interface Item { id: number; name: string; status: "open" | "closed" | "stale"; score: number }
+	progEmpty  = `return 1;`
+	progCalls  = `let s = {n: 0}; for (let i = 0; i < 1000; i++) s = await tools.step(s); return s.n;`
+	progChain  = `let s = {n: 0}; for (let i = 0; i < 10; i++) s = await tools.step(s); return s;`
+	progFilter = `interface Item { id: number; name: string; status: "open" | "closed" | "stale"; score: number }
 const {items}: {items: Item[]} = await tools.big({n: 10000});
 const hot = items.filter((x) => x.status === "open" && x.score > 90);
 return {count: hot.length, first: hot.slice(0, 5).map((x) => x.id)};`

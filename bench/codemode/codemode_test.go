@@ -135,3 +135,13 @@ func TestClockAndRandomArePinned(t *testing.T) {
 		})
 	}
 }
+
+func TestAPanickingToolIsAnError(t *testing.T) {
+	p := mustCompile(t, `try { await tools.step({}); } catch (e) { return String(e); }`)
+	for _, in := range Interpreters {
+		got, err := in.Run(p, func(string, string) (string, error) { panic("boom") }, DefaultLimits(testTools...))
+		if err != nil || !strings.Contains(got, "tool step panicked: boom") {
+			t.Errorf("%s: got %s, %v", in.Name(), got, err)
+		}
+	}
+}

@@ -161,10 +161,17 @@ type counter struct {
 	limit int
 }
 
-func (c *counter) call(name, args string) (string, error) {
+// call answers the program's call. A panic in the host becomes the call's
+// error: in QuickJS a panic that crosses the engine abandons the runtime.
+func (c *counter) call(name, args string) (result string, err error) {
 	if c.calls++; c.calls > c.limit {
 		return "", ErrCalls
 	}
+	defer func() {
+		if r := recover(); r != nil {
+			result, err = "", fmt.Errorf("tool %s panicked: %v", name, r)
+		}
+	}()
 	return c.host(name, args)
 }
 
