@@ -17,6 +17,7 @@ import (
 	"github.com/toolgen-dev/toolgen/internal/load"
 	"github.com/toolgen-dev/toolgen/internal/model"
 	"github.com/toolgen-dev/toolgen/internal/schema"
+	"github.com/toolgen-dev/toolgen/internal/tsdecl"
 )
 
 // DefaultOutput is the generated file's name.
@@ -123,6 +124,7 @@ func Load(cfg Config) (m *model.Package, dir string, err error) {
 		return nil, "", fmt.Errorf("package %s has no functions marked //toolgen:tool, //toolgen:prompt or //toolgen:resource", pkg.PkgPath)
 	}
 	schema.Derive(m) // the stage between analyze and emit
+	tsdecl.Derive(m)
 	catalog.Count(m)
 	return m, dir, nil
 }

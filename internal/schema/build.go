@@ -139,7 +139,7 @@ func (b *builder) shape(t *model.Type) *model.Schema {
 	case model.KindFloat:
 		return floatSchema(t)
 	case model.KindEnum:
-		if b.output && flagSet(t) {
+		if b.output && t.FlagSet() {
 			// A set of flags holds their combinations too, which no
 			// constant names: the constants are examples.
 			s := b.shape(&model.Type{Kind: t.Basic, Bits: t.Bits})
@@ -230,25 +230,6 @@ func (b *builder) structRef(s *model.Struct) *model.Schema {
 		b.defs[i].Schema = b.object(s)
 	}
 	return &model.Schema{Ref: "#/$defs/" + s.ID}
-}
-
-// flagSet reports whether an integer enum's constants are bit flags: two
-// or more, each a distinct power of two (1 << iota), so that a value may
-// be any combination of them.
-func flagSet(t *model.Type) bool {
-	if t.Basic == model.KindString {
-		return false
-	}
-	values := t.EnumValues()
-	seen := map[uint64]bool{}
-	for _, v := range values {
-		n, err := strconv.ParseUint(model.JSONOfGoLiteral(v), 10, 64)
-		if err != nil || n == 0 || n&(n-1) != 0 || seen[n] {
-			return false
-		}
-		seen[n] = true
-	}
-	return len(values) >= 2
 }
 
 func enumSchema(t *model.Type) *model.Schema {
