@@ -24,6 +24,9 @@ type Package struct {
 	// declarations share (internal/tsdecl), each with its JSDoc; a tool's
 	// CodeMode.Types index them.
 	CodeModeTypes []string `json:"code_mode_types,omitempty"`
+	// CodeModeTokens are the sizes of CodeModeTypes, one each
+	// (internal/catalog).
+	CodeModeTokens []int `json:"-"`
 }
 
 // Question is one //toolgen:question type: a struct whose fields are a
