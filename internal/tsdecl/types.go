@@ -306,9 +306,21 @@ func (d *decls) methods(t *model.Type, dir direction) string {
 	return "unknown"
 }
 
+// arrayOf is an array of elem, in parentheses when elem is a union or an
+// intersection ((Shape | null)[]).
 func arrayOf(elem string) string {
-	if strings.ContainsAny(elem, "|& ") && !strings.HasPrefix(elem, "{") {
-		return "(" + elem + ")[]"
+	depth := 0
+	for _, r := range elem {
+		switch r {
+		case '(', '[', '{', '<':
+			depth++
+		case ')', ']', '}', '>':
+			depth--
+		case '|', '&':
+			if depth == 0 {
+				return "(" + elem + ")[]"
+			}
+		}
 	}
 	return elem + "[]"
 }
