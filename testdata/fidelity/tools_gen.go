@@ -2316,9 +2316,9 @@ interface Numbers {
   wait: integer;
 }`,
 		`/** Shapes nests pointers, arrays, slices and maps. */
-interface Shapes { pa?: [integer, integer, integer]; spa: ([integer, integer])[]; mpa: Record<string, [integer, integer]>; paa?: [[integer, integer], [integer, integer]]; pat?: [DateTime, DateTime]; aps: [string, string]; ss: Point[][]; ms: Record<string, integer[]>; amap: [Record<string, integer>, Record<string, integer>] }`,
+interface Shapes { pa?: [integer, integer, integer]; spa: [integer, integer][]; mpa: Record<string, [integer, integer]>; paa?: [[integer, integer], [integer, integer]]; pat?: [DateTime, DateTime]; aps: [string, string]; ss: Point[][]; ms: Record<string, integer[]>; amap: [Record<string, integer>, Record<string, integer>] }`,
 		`/** Shapes nests pointers, arrays, slices and maps. */
-interface ShapesOutput { pa?: [integer, integer, integer]; spa: ([integer, integer] | null)[]; mpa: Record<string, [integer, integer] | null>; paa?: [[integer, integer], [integer, integer]]; pat?: [DateTime, DateTime]; aps: [string | null, string | null]; ss: ((Point | null)[])[]; ms: Record<string, integer[]>; amap: [Record<string, integer>, Record<string, integer>] }`,
+interface ShapesOutput { pa?: [integer, integer, integer]; spa: ([integer, integer] | null)[]; mpa: Record<string, [integer, integer] | null>; paa?: [[integer, integer], [integer, integer]]; pat?: [DateTime, DateTime]; aps: [string | null, string | null]; ss: (Point | null)[][]; ms: Record<string, integer[]>; amap: [Record<string, integer>, Record<string, integer>] }`,
 		`/** Embeds has embedded fields of every kind. */
 interface Embeds {
   /** Name is a named string embedded as a member called Name. */
@@ -2620,7 +2620,7 @@ interface Circle {
 		`/** Rect is stored as a *Rect. */
 interface Rect { width: integer; height?: integer; tags?: string[] }`,
 		`/** Poly is named "polygon". */
-interface Poly { points: ([number, number])[]; color?: Color }`,
+interface Poly { points: [number, number][]; color?: Color }`,
 		`/** UKey is an untagged union: one member per JSON type. */
 type UKey = string | integer | KeyPair | boolean | integer[];`,
 		`/** KeyPair is an object key. */

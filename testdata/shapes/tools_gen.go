@@ -248,7 +248,7 @@ func CodeModeDeclarations(tools ...string) string {
 var toolgenCodeMode = toolimpl.CodeMode{
 	Types: []string{
 		`/** Grid holds nested shapes as members (omitempty: encoding/json then leaves out nil pointers, as toolgen always does). */
-interface Grid { cells?: [integer, integer, integer]; rows?: ([integer, integer])[]; by_name?: Record<string, [integer, integer]>; square?: [[integer, integer], [integer, integer]]; times?: [DateTime, DateTime]; deep?: [[string, string], [string, string]]; items?: Item[] }`,
+interface Grid { cells?: [integer, integer, integer]; rows?: [integer, integer][]; by_name?: Record<string, [integer, integer]>; square?: [[integer, integer], [integer, integer]]; times?: [DateTime, DateTime]; deep?: [[string, string], [string, string]]; items?: Item[] }`,
 		`/** A JSON number without a fraction. */
 type integer = number;`,
 		`/** An RFC 3339 date and time (JSON Schema's date-time), as "2026-01-02T15:04:05Z". */

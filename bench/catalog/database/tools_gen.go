@@ -1850,7 +1850,7 @@ declare function list_indexes(args: {
   database: string;
   /** the table. */
   table: string;
-}): Promise<(Record<string, string>)[]>;`,
+}): Promise<Record<string, string>[]>;`,
 		},
 		{
 			Name: "get_slow_queries",
@@ -1924,7 +1924,7 @@ declare function insert_rows(args: {
    * one object per row, column name to value.
    * @minItems 1
    */
-  rows: (Record<string, unknown>)[];
+  rows: Record<string, unknown>[];
 }): Promise<integer>;`,
 			Types: []int{0},
 		},
@@ -2202,7 +2202,7 @@ declare function find_documents_in_collection(args: {
    * @maximum 1000
    */
   limit: integer;
-}): Promise<(Record<string, unknown>)[]>;`,
+}): Promise<Record<string, unknown>[]>;`,
 			Types: []int{0},
 		},
 	},

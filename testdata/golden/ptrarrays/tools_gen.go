@@ -226,7 +226,7 @@ interface Grid { cells?: [integer, integer, integer]; rows: ([integer, integer] 
 		`/** Cell is a struct inside a pointer to an array. */
 interface Cell { x: integer }`,
 		`/** Grid holds nested shapes as fields. */
-interface GridInput { cells?: [integer, integer, integer]; rows: ([integer, integer])[]; by_name: Record<string, [integer, integer]>; square?: [[integer, integer], [integer, integer]]; times?: [DateTime, DateTime]; deep?: [[string, string], [string, string]]; mixed?: [([boolean, boolean])[], ([boolean, boolean])[]]; tables?: [Record<string, integer>, Record<string, integer>]; grids?: [Cell]; stacked: [[number, number], [number, number]] }`,
+interface GridInput { cells?: [integer, integer, integer]; rows: [integer, integer][]; by_name: Record<string, [integer, integer]>; square?: [[integer, integer], [integer, integer]]; times?: [DateTime, DateTime]; deep?: [[string, string], [string, string]]; mixed?: [[boolean, boolean][], [boolean, boolean][]]; tables?: [Record<string, integer>, Record<string, integer>]; grids?: [Cell]; stacked: [[number, number], [number, number]] }`,
 	},
 	Tools: []toolimpl.CodeModeTool{
 		{
@@ -236,7 +236,7 @@ declare function shapes(args: {
   /** three integers */
   cells?: [integer, integer, integer];
   /** pairs */
-  rows: ([integer, integer])[];
+  rows: [integer, integer][];
   /** pairs by name */
   by_name: Record<string, [integer, integer]>;
   /** a 2x2 matrix */

@@ -188,7 +188,7 @@ interface Circle {
 		`/** Rect is a rectangle; its method has a pointer receiver, so it is stored as a *Rect. */
 interface Rect { width: number; height: number; label?: string }`,
 		`/** Polygon is named "poly" in the tag. */
-interface Polygon { points: ([number, number])[] }`,
+interface Polygon { points: [number, number][] }`,
 		`/** Scene is what to draw. */
 interface Scene {
   title: string;
