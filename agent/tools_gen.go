@@ -148,18 +148,16 @@ declare function ask_agent(args: {
 		},
 		{
 			Name: "search_tools",
-			Text: `/** searchTools finds tools for a task among the tools you have not been sent yet, by what they do. The tools it returns can be called from your next message on; search again with other words when none fits. */
+			Text: `/**
+ * searchTools finds tools for a task among the tools you have not been sent yet, by what they do. The tools it returns can be called from your next message on; search again with other words when none fits.
+ */
 declare function search_tools(args: {
   /**
    * What the tool should do, in a few words, for example "refund a payment" or "move a calendar event".
    * @minLength 1
    */
   query: string;
-  /**
-   * How many tools to return at most; the agent's limit when absent.
-   * @minimum 1
-   * @maximum 20
-   */
+  /** How many tools to return at most; the agent's limit when absent. @minimum 1 @maximum 20 */
   limit?: integer;
 }): Promise<FoundTools>;`,
 			Types: []int{0, 1, 2},

@@ -92,7 +92,9 @@ interface FoundTools {
 }`,
 		`/** FoundTool is a tool a search found: its definition, as tools/list would give it. */
 interface FoundTool {
-  /** ToolName is the name a model uses to call a tool. Generated code declares one constant per tool (ToolGetWeather and so on), so that code naming a tool is checked by the compiler. */
+  /**
+   * ToolName is the name a model uses to call a tool. Generated code declares one constant per tool (ToolGetWeather and so on), so that code naming a tool is checked by the compiler.
+   */
   name: string;
   namespace?: string;
   description: string;
@@ -103,18 +105,16 @@ interface FoundTool {
 	Tools: []toolimpl.CodeModeTool{
 		{
 			Name: "search_tools",
-			Text: `/** searchTools finds tools by what they do among the server's tools, including those tools/list does not show. Call a tool it returns with call_tool, giving its name and its arguments. */
+			Text: `/**
+ * searchTools finds tools by what they do among the server's tools, including those tools/list does not show. Call a tool it returns with call_tool, giving its name and its arguments.
+ */
 declare function search_tools(args: {
   /**
    * What the tool should do, in a few words, for example "refund a payment" or "move a calendar event".
    * @minLength 1
    */
   query: string;
-  /**
-   * How many tools to return at most; the server's limit when absent.
-   * @minimum 1
-   * @maximum 20
-   */
+  /** How many tools to return at most; the server's limit when absent. @minimum 1 @maximum 20 */
   limit?: integer;
 }): Promise<FoundTools>;`,
 			Types: []int{0, 1, 2},

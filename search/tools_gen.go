@@ -119,23 +119,21 @@ var toolgenCodeMode = toolimpl.CodeMode{
 	Tools: []toolimpl.CodeModeTool{
 		{
 			Name: "web_search",
-			Text: `/** WebSearch searches the web and returns the most relevant pages: title, URL and a snippet of each. Use it for facts that may have changed or that you do not know; cite the URLs you use. */
+			Text: `/**
+ * WebSearch searches the web and returns the most relevant pages: title, URL and a snippet of each. Use it for facts that may have changed or that you do not know; cite the URLs you use.
+ */
 declare function web_search(args: {
-  /**
-   * what to search for, as you would type it into a search engine.
-   * @minLength 1
-   */
+  /** what to search for, as you would type it into a search engine. @minLength 1 */
   query: string;
 }): Promise<unknown>;`,
 		},
 		{
 			Name: "webSearch",
-			Text: `/** WebSearch searches the web and returns the most relevant pages: title, URL and a snippet of each. Use it for facts that may have changed or that you do not know; cite the URLs you use. */
+			Text: `/**
+ * WebSearch searches the web and returns the most relevant pages: title, URL and a snippet of each. Use it for facts that may have changed or that you do not know; cite the URLs you use.
+ */
 declare function webSearch(args: {
-  /**
-   * what to search for, as you would type it into a search engine.
-   * @minLength 1
-   */
+  /** what to search for, as you would type it into a search engine. @minLength 1 */
   query: string;
 }): Promise<unknown>;`,
 		},

@@ -114,20 +114,12 @@ interface Weather {
   city: string;
   /** the unit */
   unit?: Unit;
-  /**
-   * days ahead
-   * @minimum 1
-   * @maximum 14
-   */
+  /** days ahead @minimum 1 @maximum 14 */
   days?: integer;
   /** labels to echo */
   tags?: string[];
 }`,
-		`/**
- * Unit is a temperature unit.
- * "c": degrees Celsius
- * "f": degrees Fahrenheit
- */
+		`/** Unit is a temperature unit. "c": degrees Celsius "f": degrees Fahrenheit */
 type Unit = "c" | "f";`,
 		`/** A JSON number without a fraction. */
 type integer = number;`,
@@ -137,10 +129,7 @@ interface Result { count: integer }`,
 interface Thread {
   title: string;
   labels?: string[];
-  /**
-   * @minimum 1
-   * @maximum 100
-   */
+  /** @minimum 1 @maximum 100 */
   limit: integer;
   messages: Message[];
 }`,
@@ -153,22 +142,14 @@ interface Message {
   subject: string;
   body: string;
   priority: Priority;
-  /**
-   * @minimum 0
-   * @maximum 1
-   */
+  /** @minimum 0 @maximum 1 */
   score: number;
   read: boolean;
   attachments?: Attachment[];
 }`,
 		`/** Person is a sender or recipient. */
 interface Person { name: string; email: string }`,
-		`/**
- * Priority is how urgent a message is.
- * "low": can wait
- * "normal": the usual
- * "high": now
- */
+		`/** Priority is how urgent a message is. "low": can wait "normal": the usual "high": now */
 type Priority = "low" | "normal" | "high";`,
 		`/** Attachment is a file attached to a message. */
 interface Attachment {

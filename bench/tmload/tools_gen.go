@@ -177,11 +177,7 @@ var toolgenCodeMode = toolimpl.CodeMode{
 	Types: []string{
 		`/** FibonacciArgs are calculate_fibonacci's arguments. */
 interface FibonacciArgs {
-  /**
-   * which Fibonacci number
-   * @minimum 0
-   * @maximum 40
-   */
+  /** which Fibonacci number @minimum 0 @maximum 40 */
   n: integer;
 }`,
 		`/** A JSON number without a fraction. */
@@ -193,7 +189,9 @@ interface FetchArgs {
   /** the URL to GET */
   endpoint: string;
 }`,
-		`/** FetchResult is fetch_external_data's result. A failed request is a result with Error set, not a failed call. */
+		`/**
+ * FetchResult is fetch_external_data's result. A failed request is a result with Error set, not a failed call.
+ */
 interface FetchResult { url: string; status_code: integer; response_time_ms: integer; error?: string }`,
 		`/** ProcessArgs are process_json_data's arguments. */
 interface ProcessArgs {
@@ -206,11 +204,7 @@ interface ProcessResult { original_keys: string[]; transformed_data: Record<stri
 interface QueryArgs {
   /** the query, echoed */
   query: string;
-  /**
-   * how long the query takes
-   * @minimum 0
-   * @maximum 5000
-   */
+  /** how long the query takes @minimum 0 @maximum 5000 */
   delay_ms?: integer;
 }`,
 		`/** QueryResult is simulate_database_query's result. */
@@ -219,25 +213,33 @@ interface QueryResult { query: string; delay_ms: integer; timestamp: string }`,
 	Tools: []toolimpl.CodeModeTool{
 		{
 			Name: "calculate_fibonacci",
-			Text: `/** CalculateFibonacci computes the n-th Fibonacci number recursively (on purpose: it is the test's CPU-bound tool). */
+			Text: `/**
+ * CalculateFibonacci computes the n-th Fibonacci number recursively (on purpose: it is the test's CPU-bound tool).
+ */
 declare function calculate_fibonacci(args: FibonacciArgs): Promise<FibonacciResult>;`,
 			Types: []int{0, 1, 2},
 		},
 		{
 			Name: "fetch_external_data",
-			Text: `/** FetchExternalData sends an HTTP GET to the endpoint and reports the status and how long it took (the test's I/O-bound tool). */
+			Text: `/**
+ * FetchExternalData sends an HTTP GET to the endpoint and reports the status and how long it took (the test's I/O-bound tool).
+ */
 declare function fetch_external_data(args: FetchArgs): Promise<FetchResult>;`,
 			Types: []int{1, 3, 4},
 		},
 		{
 			Name: "process_json_data",
-			Text: `/** ProcessJSONData returns the object with every string in it, at any depth, in upper case, and its top-level keys (the test's JSON tool). */
+			Text: `/**
+ * ProcessJSONData returns the object with every string in it, at any depth, in upper case, and its top-level keys (the test's JSON tool).
+ */
 declare function process_json_data(args: ProcessArgs): Promise<ProcessResult>;`,
 			Types: []int{5, 6},
 		},
 		{
 			Name: "simulate_database_query",
-			Text: `/** SimulateDatabaseQuery waits delay_ms milliseconds, as a database query would, and echoes the query with the time (the test's waiting tool). */
+			Text: `/**
+ * SimulateDatabaseQuery waits delay_ms milliseconds, as a database query would, and echoes the query with the time (the test's waiting tool).
+ */
 declare function simulate_database_query(args: QueryArgs): Promise<QueryResult>;`,
 			Types: []int{1, 7, 8},
 		},

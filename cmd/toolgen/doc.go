@@ -835,13 +835,13 @@
 //
 //	$ toolgen -catalog ./builtin ./search
 //	TOOL          NAMESPACE  DEFERRED  DEFAULT  STRICT  GEMINI  CODE MODE  LARGEST PARTS (DEFAULT)
-//	run_command   builtin    no        333      325     311     308        (description) 64%, command 14%, timeout_seconds 11%
-//	search_files  builtin    no        178      183     156     138        (description) 23%, glob 20%, pattern 19%
-//	edit_file     builtin    no        166      161     144     126        (description) 26%, replace_all 14%, new_string 11%
+//	run_command   builtin    no        333      325     311     310        (description) 64%, command 14%, timeout_seconds 11%
+//	search_files  builtin    no        178      183     156     139        (description) 23%, glob 20%, pattern 19%
+//	edit_file     builtin    no        166      161     144     127        (description) 26%, replace_all 14%, new_string 11%
 //	...
-//	delete_file   builtin    no        98       81      76      66         (description) 37%, path 18%
+//	delete_file   builtin    no        98       81      76      67         (description) 37%, path 18%
 //
-//	15 tools sent up front             2458     2364    2128    2014
+//	15 tools sent up front             2458     2364    2128    1995
 //	0 tools deferred                   0        0       0       0
 //
 // A budget caps the tokens of the tools sent up front (those not deferred),

@@ -114,15 +114,9 @@ var toolgenCodeMode = toolimpl.CodeMode{
 			Name: "send_email",
 			Text: `/** SendEmail sends an email on the user's behalf. */
 declare function send_email(args: {
-  /**
-   * the recipient's address.
-   * @format email
-   */
+  /** the recipient's address. @format email */
   to: string;
-  /**
-   * the subject line.
-   * @maxLength 120
-   */
+  /** the subject line. @maxLength 120 */
   subject: string;
   /** the text of the email. */
   body: string;

@@ -148,7 +148,9 @@ func CodeModeDeclarations(tools ...string) string {
 // each tool's function with the types it names.
 var toolgenCodeMode = toolimpl.CodeMode{
 	Types: []string{
-		`/** MailSearch is what search_mail found: the folders it read (of how many) and the emails whose sender or subject has the query. While the search runs, its progress is a MailSearch of the folders read so far. */
+		`/**
+ * MailSearch is what search_mail found: the folders it read (of how many) and the emails whose sender or subject has the query. While the search runs, its progress is a MailSearch of the folders read so far.
+ */
 interface MailSearch { query: string; read: string[]; of: integer; hits: MailHit[] }`,
 		`/** A JSON number without a fraction. */
 type integer = number;`,
@@ -160,15 +162,9 @@ interface MailHit { folder: string; from: string; subject: string }`,
 			Name: "send_email",
 			Text: `/** SendEmail sends an email on the user's behalf. */
 declare function send_email(args: {
-  /**
-   * the recipient's address.
-   * @format email
-   */
+  /** the recipient's address. @format email */
   to: string;
-  /**
-   * the subject line.
-   * @maxLength 120
-   */
+  /** the subject line. @maxLength 120 */
   subject: string;
   /** the text of the email. */
   body: string;
@@ -176,13 +172,11 @@ declare function send_email(args: {
 		},
 		{
 			Name: "search_mail",
-			Text: `/** SearchMail searches the user's mail, folder by folder, for emails whose sender or subject contains the query. */
+			Text: `/**
+ * SearchMail searches the user's mail, folder by folder, for emails whose sender or subject contains the query.
+ */
 declare function search_mail(args: {
-  /**
-   * the words to look for, such as "invoice".
-   * @minLength 1
-   * @maxLength 100
-   */
+  /** the words to look for, such as "invoice". @minLength 1 @maxLength 100 */
   query: string;
 }): Promise<MailSearch>;`,
 			Types: []int{0, 1, 2},

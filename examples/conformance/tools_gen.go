@@ -853,7 +853,9 @@ func CodeModeDeclarations(tools ...string) string {
 // each tool's function with the types it names.
 var toolgenCodeMode = toolimpl.CodeMode{
 	Types: []string{
-		`/** Region is where a query runs, mirrored into the header Mcp-Param-Region (x-mcp-header) for the suite's http-custom-header-server-validation: the server checks the header against the body before the call runs. */
+		`/**
+ * Region is where a query runs, mirrored into the header Mcp-Param-Region (x-mcp-header) for the suite's http-custom-header-server-validation: the server checks the header against the body before the call runs.
+ */
 interface Region {
   /** Region is the region to run in, for example "us-west1". */
   region: string;
@@ -885,17 +887,23 @@ declare function test_input_required_result_list_roots(): Promise<string>;`,
 		},
 		{
 			Name: "test_input_required_result_request_state",
-			Text: `/** TestInputRequiredResultRequestState asks for a confirmation; the answer comes back with the signed request state, which the server checked. */
+			Text: `/**
+ * TestInputRequiredResultRequestState asks for a confirmation; the answer comes back with the signed request state, which the server checked.
+ */
 declare function test_input_required_result_request_state(): Promise<string>;`,
 		},
 		{
 			Name: "test_input_required_result_tampered_state",
-			Text: `/** TestInputRequiredResultTamperedState asks for a confirmation: an answer with a request state the server did not sign is refused. */
+			Text: `/**
+ * TestInputRequiredResultTamperedState asks for a confirmation: an answer with a request state the server did not sign is refused.
+ */
 declare function test_input_required_result_tampered_state(): Promise<string>;`,
 		},
 		{
 			Name: "test_input_required_result_multiple_inputs",
-			Text: `/** TestInputRequiredResultMultipleInputs asks three things at once: a name, a greeting from the model and the roots. */
+			Text: `/**
+ * TestInputRequiredResultMultipleInputs asks three things at once: a name, a greeting from the model and the roots.
+ */
 declare function test_input_required_result_multiple_inputs(): Promise<string>;`,
 		},
 		{
@@ -905,22 +913,30 @@ declare function test_input_required_result_multi_round(): Promise<string>;`,
 		},
 		{
 			Name: "test_input_required_result_capabilities",
-			Text: `/** TestInputRequiredResultCapabilities asks for a name and the model's greeting: a client gets only the questions its declared capabilities allow. */
+			Text: `/**
+ * TestInputRequiredResultCapabilities asks for a name and the model's greeting: a client gets only the questions its declared capabilities allow.
+ */
 declare function test_input_required_result_capabilities(): Promise<string>;`,
 		},
 		{
 			Name: "test_missing_capability",
-			Text: `/** TestMissingCapability needs the client's sampling capability: newServer declares it with mcp.WithRequiredClientCapabilities, so that a client that did not declare sampling gets MissingRequiredClientCapabilityError and the tool does not run. */
+			Text: `/**
+ * TestMissingCapability needs the client's sampling capability: newServer declares it with mcp.WithRequiredClientCapabilities, so that a client that did not declare sampling gets MissingRequiredClientCapabilityError and the tool does not run.
+ */
 declare function test_missing_capability(): Promise<string>;`,
 		},
 		{
 			Name: "test_streaming_elicitation",
-			Text: `/** TestStreamingElicitation answers with a plain result: the response stream carries no request of the server's own. */
+			Text: `/**
+ * TestStreamingElicitation answers with a plain result: the response stream carries no request of the server's own.
+ */
 declare function test_streaming_elicitation(): Promise<string>;`,
 		},
 		{
 			Name: "test_logging_tool",
-			Text: `/** TestLoggingTool logs a message, which reaches a client of revision 2026-07-28 only when its request's _meta asked for a log level. */
+			Text: `/**
+ * TestLoggingTool logs a message, which reaches a client of revision 2026-07-28 only when its request's _meta asked for a log level.
+ */
 declare function test_logging_tool(): Promise<string>;`,
 		},
 		{
@@ -933,7 +949,9 @@ declare function greet(args: {
 		},
 		{
 			Name: "slow_compute",
-			Text: `/** SlowCompute works for the given number of seconds, then says so. It runs as a task, and stops when the task is cancelled. */
+			Text: `/**
+ * SlowCompute works for the given number of seconds, then says so. It runs as a task, and stops when the task is cancelled.
+ */
 declare function slow_compute(args: {
   /** how long to work. */
   seconds: number;
@@ -948,7 +966,9 @@ declare function failing_job(): Promise<string>;`,
 		},
 		{
 			Name: "confirm_delete",
-			Text: `/** ConfirmDelete asks the client to confirm that a file may be deleted, then says what it did. It runs as a task. */
+			Text: `/**
+ * ConfirmDelete asks the client to confirm that a file may be deleted, then says what it did. It runs as a task.
+ */
 declare function confirm_delete(args: {
   /** the file to delete. */
   filename: string;
@@ -961,7 +981,9 @@ declare function multi_input(): Promise<string>;`,
 		},
 		{
 			Name: "test_tool_with_task",
-			Text: `/** TestToolWithTask greets the user by the name it asked for before its task was made (mcp.WithUpfrontInput in newServer). It runs only as a task. */
+			Text: `/**
+ * TestToolWithTask greets the user by the name it asked for before its task was made (mcp.WithUpfrontInput in newServer). It runs only as a task.
+ */
 declare function test_tool_with_task(): Promise<string>;`,
 		},
 		{

@@ -79,7 +79,9 @@ var toolgenCodeMode = toolimpl.CodeMode{
 	Tools: []toolimpl.CodeModeTool{
 		{
 			Name: "record_reading",
-			Text: `/** RecordReading records a temperature reading from a weather station. Each call adds a reading: the same call sent twice records two, so the tool is annotated neither read-only nor idempotent, and a client must not send it again when its answer is lost. */
+			Text: `/**
+ * RecordReading records a temperature reading from a weather station. Each call adds a reading: the same call sent twice records two, so the tool is annotated neither read-only nor idempotent, and a client must not send it again when its answer is lost.
+ */
 declare function record_reading(args: {
   /** the station's city, for example "Paris". */
   city: string;

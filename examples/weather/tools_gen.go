@@ -108,25 +108,13 @@ func CodeModeDeclarations(tools ...string) string {
 // each tool's function with the types it names.
 var toolgenCodeMode = toolimpl.CodeMode{
 	Types: []string{
-		`/**
- * Unit is a temperature unit.
- * "c": degrees Celsius
- * "f": degrees Fahrenheit
- */
+		`/** Unit is a temperature unit. "c": degrees Celsius "f": degrees Fahrenheit */
 type Unit = "c" | "f";`,
 		`/** Forecast asks for the weather ahead. */
 interface Forecast {
-  /**
-   * City to look up, for example "Paris".
-   * @minLength 1
-   */
+  /** City to look up, for example "Paris". @minLength 1 */
   city: string;
-  /**
-   * Days ahead, 1 to 14.
-   * @minimum 1
-   * @maximum 14
-   * @default 3
-   */
+  /** Days ahead, 1 to 14. @minimum 1 @maximum 14 @default 3 */
   days?: integer;
   /** temperature unit; Celsius when absent */
   unit?: Unit;

@@ -110,17 +110,9 @@ var toolgenCodeMode = toolimpl.CodeMode{
 	Types: []string{
 		`/** Forecast asks for the weather ahead. */
 interface Forecast {
-  /**
-   * the city
-   * @minLength 1
-   */
+  /** the city @minLength 1 */
   city: string;
-  /**
-   * days ahead
-   * @minimum 1
-   * @maximum 14
-   * @default 3
-   */
+  /** days ahead @minimum 1 @maximum 14 @default 3 */
   days?: integer;
   /** Celsius when absent */
   unit?: string;

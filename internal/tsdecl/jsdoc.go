@@ -18,11 +18,15 @@ func docLines(doc string, tags []string) []string {
 	return append(lines, tags...)
 }
 
+// oneLine is the longest JSDoc text written on one line: a short doc and
+// its tags take fewer tokens so than a line each.
+const oneLine = 100
+
 // writeDoc writes lines as a JSDoc comment at indent: on one line when
-// there is one, else a line each. "*/" in the text is written "*\/", so
-// that a doc cannot end the comment.
+// they fit (joined by spaces), else a line each. "*/" in the text is
+// written "*\/", so that a doc cannot end the comment.
 //
-//	/** The city. */
+//	/** Days ahead. @minimum 1 @maximum 14 */
 func writeDoc(b *strings.Builder, indent string, lines []string) {
 	if len(lines) == 0 {
 		return
@@ -30,8 +34,8 @@ func writeDoc(b *strings.Builder, indent string, lines []string) {
 	for i, l := range lines {
 		lines[i] = strings.ReplaceAll(l, "*/", `*\/`)
 	}
-	if len(lines) == 1 {
-		b.WriteString(indent + "/** " + lines[0] + " */\n")
+	if joined := strings.Join(lines, " "); len(joined) <= oneLine {
+		b.WriteString(indent + "/** " + joined + " */\n")
 		return
 	}
 	b.WriteString(indent + "/**\n")

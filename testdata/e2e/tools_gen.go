@@ -417,25 +417,14 @@ var toolgenCodeMode = toolimpl.CodeMode{
 	Types: []string{
 		`/** SearchArgs are a search's arguments. */
 interface SearchArgs {
-  /**
-   * Page to return, from 1.
-   * @minimum 1
-   * @default 1
-   */
+  /** Page to return, from 1. @minimum 1 @default 1 */
   page?: integer;
-  /**
-   * Query is what to look for.
-   * @minLength 2
-   * @maxLength 100
-   */
+  /** Query is what to look for. @minLength 2 @maxLength 100 */
   query: string;
   /** @default "score" */
   sort?: Sort;
   level?: Level;
-  /**
-   * Tags narrow the search.
-   * @maxItems 3
-   */
+  /** Tags narrow the search. @maxItems 3 */
   tags?: string[];
   near?: Where;
   /** @format email */
@@ -445,29 +434,15 @@ interface SearchArgs {
 }`,
 		`/** A JSON number without a fraction. */
 type integer = number;`,
-		`/**
- * Sort orders results.
- * "score": best first
- * "date": newest first
- */
+		`/** Sort orders results. "score": best first "date": newest first */
 type Sort = "score" | "date";`,
-		`/**
- * Level is how hard to look.
- * 1: a glance
- * 2: a careful read
- */
+		`/** Level is how hard to look. 1: a glance 2: a careful read */
 type Level = 1 | 2;`,
 		`/** Where is a place on Earth. */
 interface Where {
-  /**
-   * @minimum -90
-   * @maximum 90
-   */
+  /** @minimum -90 @maximum 90 */
   lat: number;
-  /**
-   * @minimum -180
-   * @maximum 180
-   */
+  /** @minimum -180 @maximum 180 */
   lon: number;
 }`,
 		`/** Results are what a search found. */
@@ -516,21 +491,12 @@ interface KindsOutput {
 }`,
 		`/** Bounds has numbers bounded by their tags and by their width, for the boundary agreement test. */
 interface Bounds {
-  /**
-   * @minimum 0.1
-   * @maximum 0.7
-   */
+  /** @minimum 0.1 @maximum 0.7 */
   narrow: number;
-  /**
-   * @minimum 0.1
-   * @maximum 0.7
-   */
+  /** @minimum 0.1 @maximum 0.7 */
   wide: number;
   width: number;
-  /**
-   * @minimum -0.3
-   * @maximum -0.1
-   */
+  /** @minimum -0.3 @maximum -0.1 */
   neg: number;
 }`,
 	},
@@ -545,16 +511,9 @@ declare function search(args: SearchArgs): Promise<Results>;`,
 			Name: "echo",
 			Text: `/** Echo repeats a text. */
 declare function echo(args: {
-  /**
-   * what to repeat.
-   * @minLength 1
-   */
+  /** what to repeat. @minLength 1 */
   text: string;
-  /**
-   * how many times; once when absent.
-   * @minimum 1
-   * @maximum 5
-   */
+  /** how many times; once when absent. @minimum 1 @maximum 5 */
   times?: integer;
 }): Promise<string>;`,
 			Types: []int{1},

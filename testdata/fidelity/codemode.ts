@@ -1,9 +1,6 @@
 /** In is the argument of the result tools. */
 interface In {
-  /**
-   * @minimum 0
-   * @maximum 3
-   */
+  /** @minimum 0 @maximum 3 */
   n: integer;
   word: string;
   f: number;
@@ -68,11 +65,7 @@ interface Scalars {
 }
 /** Enums has enums in every position. */
 interface Enums { c: Color; p: Priority; b: Bits; pc?: Color; cs: Color[]; by_name: Record<string, Priority> }
-/**
- * Color is a string enum.
- * "red": the colour of fire
- * "green": the colour of grass
- */
+/** Color is a string enum. "red": the colour of fire "green": the colour of grass */
 type Color = "red" | "green";
 /** Priority is an integer enum. */
 type Priority = 1 | 2;
@@ -92,44 +85,23 @@ type DateTime = string;
 interface PointersOutput { ps?: string; pi?: integer; pf?: number; pb?: boolean; pp?: Point; pt?: DateTime; pl?: string[]; pm?: integer; must?: integer }
 /** Constrained has every kind of constraint. */
 interface Constrained {
-  /**
-   * @minLength 1
-   * @maxLength 5
-   */
+  /** @minLength 1 @maxLength 5 */
   name: string;
   /** @pattern ^[A-Z]{2}[0-9]$ */
   code: string;
-  /**
-   * @minimum 0
-   * @maximum 150
-   */
+  /** @minimum 0 @maximum 150 */
   age: integer;
-  /**
-   * @minimum 0
-   * @maximum 1
-   */
+  /** @minimum 0 @maximum 1 */
   ratio: number;
-  /**
-   * @minimum 0.1
-   * @maximum 0.9
-   */
+  /** @minimum 0.1 @maximum 0.9 */
   ratio32: number;
-  /**
-   * @minItems 1
-   * @maxItems 3
-   */
+  /** @minItems 1 @maxItems 3 */
   tags: string[];
-  /**
-   * @minimum 1
-   * @maximum 9
-   */
+  /** @minimum 1 @maximum 9 */
   small: integer;
   /** @default "fast" */
   mode?: string;
-  /**
-   * @minimum 1
-   * @default 3
-   */
+  /** @minimum 1 @default 3 */
   n?: integer;
   /** @default "green" */
   color?: Color;
@@ -243,7 +215,9 @@ interface Box { a: integer }
 interface hidden { z: integer }
 /** EmbedsMore has members whose types embed methods. */
 interface EmbedsMore {
-  /** Stamped embeds time.Time: its promoted methods make it a time, and encoding/json reads and writes nothing else (Note is lost). */
+  /**
+   * Stamped embeds time.Time: its promoted methods make it a time, and encoding/json reads and writes nothing else (Note is lost).
+   */
   stamp: string;
   /** Leveled embeds a text type: it reads and writes as that text. */
   lvl: string;
@@ -254,7 +228,9 @@ interface EmbedsMore {
 interface PtrEmbed { id: string; note?: string; shared: string; only2: integer; own: integer }
 /** EmbedsMore has members whose types embed methods. */
 interface EmbedsMoreOutput {
-  /** Stamped embeds time.Time: its promoted methods make it a time, and encoding/json reads and writes nothing else (Note is lost). */
+  /**
+   * Stamped embeds time.Time: its promoted methods make it a time, and encoding/json reads and writes nothing else (Note is lost).
+   */
   stamp: string;
   /** Leveled embeds a text type: it reads and writes as that text. */
   lvl: string;
@@ -282,7 +258,9 @@ interface Named {
   u8s: Base64;
   /** Joined is a named slice with text methods: it reads and writes "a,b". */
   joined: string;
-  /** MyRaw is a named json.RawMessage: it loses RawMessage's methods, so encoding/json writes it in base64. */
+  /**
+   * MyRaw is a named json.RawMessage: it loses RawMessage's methods, so encoding/json writes it in base64.
+   */
   my_raw: Base64;
   raws: unknown[];
   by_key: Record<string, string>;
@@ -311,7 +289,9 @@ interface NamedOutput {
   u8s: Base64;
   /** Joined is a named slice with text methods: it reads and writes "a,b". */
   joined: string;
-  /** MyRaw is a named json.RawMessage: it loses RawMessage's methods, so encoding/json writes it in base64. */
+  /**
+   * MyRaw is a named json.RawMessage: it loses RawMessage's methods, so encoding/json writes it in base64.
+   */
   my_raw: Base64;
   raws: unknown[];
   by_key: Record<string, string>;
@@ -465,17 +445,23 @@ interface FlatAllArgs {
   upper: string;
   deep?: integer | null;
 }
-/** Misc has the remaining shapes: named pointers, aliases, cycles of embedding, addressable pointer-receiver methods. */
+/**
+ * Misc has the remaining shapes: named pointers, aliases, cycles of embedding, addressable pointer-receiver methods.
+ */
 interface Misc {
   id: string;
   note?: string;
   v: integer;
   pi?: integer;
-  /** PtrJSON writes itself with a pointer-receiver MarshalJSON, which encoding/json calls only on addressable values (slice elements, fields of a pointed-to struct). */
+  /**
+   * PtrJSON writes itself with a pointer-receiver MarshalJSON, which encoding/json calls only on addressable values (slice elements, fields of a pointed-to struct).
+   */
   pj: unknown;
   pjs: unknown[];
   pja: [unknown, unknown];
-  /** PtrJSON writes itself with a pointer-receiver MarshalJSON, which encoding/json calls only on addressable values (slice elements, fields of a pointed-to struct). */
+  /**
+   * PtrJSON writes itself with a pointer-receiver MarshalJSON, which encoding/json calls only on addressable values (slice elements, fields of a pointed-to struct).
+   */
   pjp?: unknown;
   upper: integer;
   UPPER: integer;
@@ -484,17 +470,23 @@ interface Misc {
   nums?: Record<string, number>;
   times?: Record<string, DateTime>;
 }
-/** Misc has the remaining shapes: named pointers, aliases, cycles of embedding, addressable pointer-receiver methods. */
+/**
+ * Misc has the remaining shapes: named pointers, aliases, cycles of embedding, addressable pointer-receiver methods.
+ */
 interface MiscOutput {
   id: string;
   note?: string;
   v: integer;
   pi?: integer;
-  /** PtrJSON writes itself with a pointer-receiver MarshalJSON, which encoding/json calls only on addressable values (slice elements, fields of a pointed-to struct). */
+  /**
+   * PtrJSON writes itself with a pointer-receiver MarshalJSON, which encoding/json calls only on addressable values (slice elements, fields of a pointed-to struct).
+   */
   pj: unknown;
   pjs: unknown[];
   pja: [unknown, unknown];
-  /** PtrJSON writes itself with a pointer-receiver MarshalJSON, which encoding/json calls only on addressable values (slice elements, fields of a pointed-to struct). */
+  /**
+   * PtrJSON writes itself with a pointer-receiver MarshalJSON, which encoding/json calls only on addressable values (slice elements, fields of a pointed-to struct).
+   */
   pjp?: unknown;
   upper: integer;
   UPPER: integer;
@@ -507,14 +499,13 @@ interface MiscOutput {
 interface FlatDefaultsArgs { n?: integer; unit?: Unit; tags: string[]; when?: DateTime }
 /** Unions holds unions as members, elements and optional members. */
 interface Unions { s: Shape; ss?: Shape[]; k: UKey; opt?: Shape; keys?: UKey[] }
-/** Shape is a tagged union: members with value and pointer receivers, a member named by //toolgen:member, constraints and optional members inside members. */
+/**
+ * Shape is a tagged union: members with value and pointer receivers, a member named by //toolgen:member, constraints and optional members inside members.
+ */
 type Shape = { kind: "circle" } & Circle | { kind: "rect" } & Rect | { kind: "polygon" } & Poly;
 /** Circle is round. */
 interface Circle {
-  /**
-   * @minimum 0
-   * @maximum 100
-   */
+  /** @minimum 0 @maximum 100 */
   radius: number;
   /** @maxLength 5 */
   note?: string;
@@ -535,7 +526,9 @@ declare function return_int(args: In): Promise<integer>;
 declare function return_float(args: In): Promise<number>;
 /** ReturnBool returns a bool. */
 declare function return_bool(args: In): Promise<boolean>;
-/** ReturnEnum returns an integer enum: one of its constants, as its output schema's enum says (a value no constant names would break it). */
+/**
+ * ReturnEnum returns an integer enum: one of its constants, as its output schema's enum says (a value no constant names would break it).
+ */
 declare function return_enum(args: In): Promise<U64>;
 /** ReturnSlice returns a slice, nil for n = 0. */
 declare function return_slice(args: In): Promise<(Point | null)[]>;
@@ -585,16 +578,9 @@ declare function echo_omit(args: Omit2): Promise<Omit2>;
 declare function echo_tree(args: Tree): Promise<TreeOutput>;
 /** Flat takes flat parameters. */
 declare function flat(args: {
-  /**
-   * a name.
-   * @minLength 1
-   */
+  /** a name. @minLength 1 */
   name: string;
-  /**
-   * how many.
-   * @minimum 0
-   * @maximum 10
-   */
+  /** how many. @minimum 0 @maximum 10 */
   count?: integer;
   tags: string[];
   when?: DateTime;
@@ -655,16 +641,9 @@ declare function flat_all(args: {
 declare function echo_misc(args: Misc): Promise<MiscOutput>;
 /** FlatDefaults takes optional parameters with defaults. */
 declare function flat_defaults(args: {
-  /**
-   * how many.
-   * @minimum 1
-   * @default 4
-   */
+  /** how many. @minimum 1 @default 4 */
   n?: integer;
-  /**
-   * the unit.
-   * @default "fahrenheit"
-   */
+  /** the unit. @default "fahrenheit" */
   unit?: Unit;
   tags: string[];
   when?: DateTime;

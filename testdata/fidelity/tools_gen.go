@@ -2098,10 +2098,7 @@ var toolgenCodeMode = toolimpl.CodeMode{
 	Types: []string{
 		`/** In is the argument of the result tools. */
 interface In {
-  /**
-   * @minimum 0
-   * @maximum 3
-   */
+  /** @minimum 0 @maximum 3 */
   n: integer;
   word: string;
   f: number;
@@ -2166,11 +2163,7 @@ interface Scalars {
 }`,
 		`/** Enums has enums in every position. */
 interface Enums { c: Color; p: Priority; b: Bits; pc?: Color; cs: Color[]; by_name: Record<string, Priority> }`,
-		`/**
- * Color is a string enum.
- * "red": the colour of fire
- * "green": the colour of grass
- */
+		`/** Color is a string enum. "red": the colour of fire "green": the colour of grass */
 type Color = "red" | "green";`,
 		`/** Priority is an integer enum. */
 type Priority = 1 | 2;`,
@@ -2190,44 +2183,23 @@ type DateTime = string;`,
 interface PointersOutput { ps?: string; pi?: integer; pf?: number; pb?: boolean; pp?: Point; pt?: DateTime; pl?: string[]; pm?: integer; must?: integer }`,
 		`/** Constrained has every kind of constraint. */
 interface Constrained {
-  /**
-   * @minLength 1
-   * @maxLength 5
-   */
+  /** @minLength 1 @maxLength 5 */
   name: string;
   /** @pattern ^[A-Z]{2}[0-9]$ */
   code: string;
-  /**
-   * @minimum 0
-   * @maximum 150
-   */
+  /** @minimum 0 @maximum 150 */
   age: integer;
-  /**
-   * @minimum 0
-   * @maximum 1
-   */
+  /** @minimum 0 @maximum 1 */
   ratio: number;
-  /**
-   * @minimum 0.1
-   * @maximum 0.9
-   */
+  /** @minimum 0.1 @maximum 0.9 */
   ratio32: number;
-  /**
-   * @minItems 1
-   * @maxItems 3
-   */
+  /** @minItems 1 @maxItems 3 */
   tags: string[];
-  /**
-   * @minimum 1
-   * @maximum 9
-   */
+  /** @minimum 1 @maximum 9 */
   small: integer;
   /** @default "fast" */
   mode?: string;
-  /**
-   * @minimum 1
-   * @default 3
-   */
+  /** @minimum 1 @default 3 */
   n?: integer;
   /** @default "green" */
   color?: Color;
@@ -2341,7 +2313,9 @@ interface Box { a: integer }`,
 interface hidden { z: integer }`,
 		`/** EmbedsMore has members whose types embed methods. */
 interface EmbedsMore {
-  /** Stamped embeds time.Time: its promoted methods make it a time, and encoding/json reads and writes nothing else (Note is lost). */
+  /**
+   * Stamped embeds time.Time: its promoted methods make it a time, and encoding/json reads and writes nothing else (Note is lost).
+   */
   stamp: string;
   /** Leveled embeds a text type: it reads and writes as that text. */
   lvl: string;
@@ -2352,7 +2326,9 @@ interface EmbedsMore {
 interface PtrEmbed { id: string; note?: string; shared: string; only2: integer; own: integer }`,
 		`/** EmbedsMore has members whose types embed methods. */
 interface EmbedsMoreOutput {
-  /** Stamped embeds time.Time: its promoted methods make it a time, and encoding/json reads and writes nothing else (Note is lost). */
+  /**
+   * Stamped embeds time.Time: its promoted methods make it a time, and encoding/json reads and writes nothing else (Note is lost).
+   */
   stamp: string;
   /** Leveled embeds a text type: it reads and writes as that text. */
   lvl: string;
@@ -2380,7 +2356,9 @@ interface Named {
   u8s: Base64;
   /** Joined is a named slice with text methods: it reads and writes "a,b". */
   joined: string;
-  /** MyRaw is a named json.RawMessage: it loses RawMessage's methods, so encoding/json writes it in base64. */
+  /**
+   * MyRaw is a named json.RawMessage: it loses RawMessage's methods, so encoding/json writes it in base64.
+   */
   my_raw: Base64;
   raws: unknown[];
   by_key: Record<string, string>;
@@ -2409,7 +2387,9 @@ interface NamedOutput {
   u8s: Base64;
   /** Joined is a named slice with text methods: it reads and writes "a,b". */
   joined: string;
-  /** MyRaw is a named json.RawMessage: it loses RawMessage's methods, so encoding/json writes it in base64. */
+  /**
+   * MyRaw is a named json.RawMessage: it loses RawMessage's methods, so encoding/json writes it in base64.
+   */
   my_raw: Base64;
   raws: unknown[];
   by_key: Record<string, string>;
@@ -2563,17 +2543,23 @@ interface FlatAllArgs {
   upper: string;
   deep?: integer | null;
 }`,
-		`/** Misc has the remaining shapes: named pointers, aliases, cycles of embedding, addressable pointer-receiver methods. */
+		`/**
+ * Misc has the remaining shapes: named pointers, aliases, cycles of embedding, addressable pointer-receiver methods.
+ */
 interface Misc {
   id: string;
   note?: string;
   v: integer;
   pi?: integer;
-  /** PtrJSON writes itself with a pointer-receiver MarshalJSON, which encoding/json calls only on addressable values (slice elements, fields of a pointed-to struct). */
+  /**
+   * PtrJSON writes itself with a pointer-receiver MarshalJSON, which encoding/json calls only on addressable values (slice elements, fields of a pointed-to struct).
+   */
   pj: unknown;
   pjs: unknown[];
   pja: [unknown, unknown];
-  /** PtrJSON writes itself with a pointer-receiver MarshalJSON, which encoding/json calls only on addressable values (slice elements, fields of a pointed-to struct). */
+  /**
+   * PtrJSON writes itself with a pointer-receiver MarshalJSON, which encoding/json calls only on addressable values (slice elements, fields of a pointed-to struct).
+   */
   pjp?: unknown;
   upper: integer;
   UPPER: integer;
@@ -2582,17 +2568,23 @@ interface Misc {
   nums?: Record<string, number>;
   times?: Record<string, DateTime>;
 }`,
-		`/** Misc has the remaining shapes: named pointers, aliases, cycles of embedding, addressable pointer-receiver methods. */
+		`/**
+ * Misc has the remaining shapes: named pointers, aliases, cycles of embedding, addressable pointer-receiver methods.
+ */
 interface MiscOutput {
   id: string;
   note?: string;
   v: integer;
   pi?: integer;
-  /** PtrJSON writes itself with a pointer-receiver MarshalJSON, which encoding/json calls only on addressable values (slice elements, fields of a pointed-to struct). */
+  /**
+   * PtrJSON writes itself with a pointer-receiver MarshalJSON, which encoding/json calls only on addressable values (slice elements, fields of a pointed-to struct).
+   */
   pj: unknown;
   pjs: unknown[];
   pja: [unknown, unknown];
-  /** PtrJSON writes itself with a pointer-receiver MarshalJSON, which encoding/json calls only on addressable values (slice elements, fields of a pointed-to struct). */
+  /**
+   * PtrJSON writes itself with a pointer-receiver MarshalJSON, which encoding/json calls only on addressable values (slice elements, fields of a pointed-to struct).
+   */
   pjp?: unknown;
   upper: integer;
   UPPER: integer;
@@ -2605,14 +2597,13 @@ interface MiscOutput {
 interface FlatDefaultsArgs { n?: integer; unit?: Unit; tags: string[]; when?: DateTime }`,
 		`/** Unions holds unions as members, elements and optional members. */
 interface Unions { s: Shape; ss?: Shape[]; k: UKey; opt?: Shape; keys?: UKey[] }`,
-		`/** Shape is a tagged union: members with value and pointer receivers, a member named by //toolgen:member, constraints and optional members inside members. */
+		`/**
+ * Shape is a tagged union: members with value and pointer receivers, a member named by //toolgen:member, constraints and optional members inside members.
+ */
 type Shape = { kind: "circle" } & Circle | { kind: "rect" } & Rect | { kind: "polygon" } & Poly;`,
 		`/** Circle is round. */
 interface Circle {
-  /**
-   * @minimum 0
-   * @maximum 100
-   */
+  /** @minimum 0 @maximum 100 */
   radius: number;
   /** @maxLength 5 */
   note?: string;
@@ -2649,7 +2640,9 @@ declare function return_bool(args: In): Promise<boolean>;`,
 		},
 		{
 			Name: "return_enum",
-			Text: `/** ReturnEnum returns an integer enum: one of its constants, as its output schema's enum says (a value no constant names would break it). */
+			Text: `/**
+ * ReturnEnum returns an integer enum: one of its constants, as its output schema's enum says (a value no constant names would break it).
+ */
 declare function return_enum(args: In): Promise<U64>;`,
 			Types: []int{0, 1, 2},
 		},
@@ -2795,16 +2788,9 @@ declare function echo_tree(args: Tree): Promise<TreeOutput>;`,
 			Name: "flat",
 			Text: `/** Flat takes flat parameters. */
 declare function flat(args: {
-  /**
-   * a name.
-   * @minLength 1
-   */
+  /** a name. @minLength 1 */
   name: string;
-  /**
-   * how many.
-   * @minimum 0
-   * @maximum 10
-   */
+  /** how many. @minimum 0 @maximum 10 */
   count?: integer;
   tags: string[];
   when?: DateTime;
@@ -2929,16 +2915,9 @@ declare function echo_misc(args: Misc): Promise<MiscOutput>;`,
 			Name: "flat_defaults",
 			Text: `/** FlatDefaults takes optional parameters with defaults. */
 declare function flat_defaults(args: {
-  /**
-   * how many.
-   * @minimum 1
-   * @default 4
-   */
+  /** how many. @minimum 1 @default 4 */
   n?: integer;
-  /**
-   * the unit.
-   * @default "fahrenheit"
-   */
+  /** the unit. @default "fahrenheit" */
   unit?: Unit;
   tags: string[];
   when?: DateTime;

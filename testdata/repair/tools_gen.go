@@ -313,20 +313,11 @@ var toolgenCodeMode = toolimpl.CodeMode{
 	Types: []string{
 		`/** Task is a task to create. */
 interface Task {
-  /**
-   * @minLength 1
-   * @maxLength 80
-   */
+  /** @minLength 1 @maxLength 80 */
   title: string;
-  /**
-   * @minimum 1
-   * @maximum 100
-   */
+  /** @minimum 1 @maximum 100 */
   count: integer;
-  /**
-   * @minimum 0
-   * @maximum 1
-   */
+  /** @minimum 0 @maximum 1 */
   ratio?: number;
   weight?: number;
   urgent?: boolean;
@@ -363,7 +354,9 @@ interface Shape { points: Point[]; origin: Point; matrix?: integer[][]; corners:
 interface Profile { user_id: integer; display_name?: string; zip_code?: string; phone?: string; email?: string; code?: string; level?: Level; since?: DateTime; retries?: integer; notes?: string }`,
 		`/** Transfer is what transfer read. */
 interface Transfer { to: string; amount: integer }`,
-		`/** Event is what log_event read: members whose type gives a value no certain meaning (any, json.RawMessage) and a union. */
+		`/**
+ * Event is what log_event read: members whose type gives a value no certain meaning (any, json.RawMessage) and a union.
+ */
 interface Event { name: string; data?: Record<string, unknown>; extra?: unknown; raw?: unknown; figure?: Figure; flag?: boolean }`,
 		`/** Figure is a figure: a tagged union. */
 type Figure = { kind: "circle" } & Circle | { kind: "square" } & Square;`,
@@ -371,7 +364,9 @@ type Figure = { kind: "circle" } & Circle | { kind: "square" } & Square;`,
 interface Circle { radius: number }`,
 		`/** Square has four sides. */
 interface Square { side: number }`,
-		`/** Event is what log_event read: members whose type gives a value no certain meaning (any, json.RawMessage) and a union. */
+		`/**
+ * Event is what log_event read: members whose type gives a value no certain meaning (any, json.RawMessage) and a union.
+ */
 interface EventOutput { name: string; data?: Record<string, unknown>; extra?: unknown; raw?: unknown; figure?: Figure | null; flag?: boolean }`,
 	},
 	Tools: []toolimpl.CodeModeTool{
@@ -385,18 +380,11 @@ declare function create_task(args: Task): Promise<Task>;`,
 			Name: "search_files",
 			Text: `/** SearchFiles searches files and returns what it read. */
 declare function search_files(args: {
-  /**
-   * what to look for.
-   * @minLength 1
-   */
+  /** what to look for. @minLength 1 */
   query: string;
   /** where to look. */
   paths: string[];
-  /**
-   * at most this many matches.
-   * @minimum 1
-   * @maximum 100
-   */
+  /** at most this many matches. @minimum 1 @maximum 100 */
   limit: integer;
   /** match case. */
   case_sensitive: boolean;
@@ -428,27 +416,15 @@ declare function move_points(args: {
 declare function update_user(args: {
   /** the user. */
   user_id: integer;
-  /**
-   * the name shown.
-   * @maxLength 40
-   */
+  /** the name shown. @maxLength 40 */
   display_name?: string;
-  /**
-   * a postal code.
-   * @pattern ^[0-9]{5}$
-   */
+  /** a postal code. @pattern ^[0-9]{5}$ */
   zip_code?: string;
   /** a phone number. */
   phone?: string;
-  /**
-   * an address.
-   * @format email
-   */
+  /** an address. @format email */
   email?: string;
-  /**
-   * a short code.
-   * @maxLength 12
-   */
+  /** a short code. @maxLength 12 */
   code?: string;
   /** the log level. */
   level?: Level;
@@ -463,14 +439,13 @@ declare function update_user(args: {
 		},
 		{
 			Name: "send_money",
-			Text: `/** SendMoney transfers money, and never repairs its arguments: a model that sends "100" for the amount is told to send a number. */
+			Text: `/**
+ * SendMoney transfers money, and never repairs its arguments: a model that sends "100" for the amount is told to send a number.
+ */
 declare function send_money(args: {
   /** the recipient. */
   to: string;
-  /**
-   * in cents.
-   * @minimum 1
-   */
+  /** in cents. @minimum 1 */
   amount: integer;
 }): Promise<Transfer>;`,
 			Types: []int{1, 10},

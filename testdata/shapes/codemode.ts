@@ -1,4 +1,6 @@
-/** Grid holds nested shapes as members (omitempty: encoding/json then leaves out nil pointers, as toolgen always does). */
+/**
+ * Grid holds nested shapes as members (omitempty: encoding/json then leaves out nil pointers, as toolgen always does).
+ */
 interface Grid { cells?: [integer, integer, integer]; rows?: [integer, integer][]; by_name?: Record<string, [integer, integer]>; square?: [[integer, integer], [integer, integer]]; times?: [DateTime, DateTime]; deep?: [[string, string], [string, string]]; items?: Item[] }
 /** A JSON number without a fraction. */
 type integer = number;
@@ -6,7 +8,9 @@ type integer = number;
 type DateTime = string;
 /** Item is an element. */
 interface Item { id: integer }
-/** Grid holds nested shapes as members (omitempty: encoding/json then leaves out nil pointers, as toolgen always does). */
+/**
+ * Grid holds nested shapes as members (omitempty: encoding/json then leaves out nil pointers, as toolgen always does).
+ */
 interface GridOutput { cells?: [integer, integer, integer]; rows?: ([integer, integer] | null)[]; by_name?: Record<string, [integer, integer] | null>; square?: [[integer, integer], [integer, integer]]; times?: [DateTime, DateTime]; deep?: [[string, string] | null, [string, string] | null] | null; items?: (Item | null)[] }
 /** Empty holds nil values of every kind. */
 interface Empty { list: integer[]; table: Record<string, integer>; data: Base64; refs: (Item | null)[]; gone?: integer[]; zero?: integer[]; kept?: integer[]; named: Record<string, Item | null> }

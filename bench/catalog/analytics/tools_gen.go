@@ -1325,10 +1325,7 @@ var toolgenCodeMode = toolimpl.CodeMode{
 	Types: []string{
 		"/** ReportQuery is an ad-hoc report. */\n" +
 			"interface ReportQuery {\n" +
-			"  /**\n" +
-			"   * Metrics to compute, for example [\"sessions\", \"conversions\", \"bounce_rate\"].\n" +
-			"   * @minItems 1\n" +
-			"   */\n" +
+			"  /** Metrics to compute, for example [\"sessions\", \"conversions\", \"bounce_rate\"]. @minItems 1 */\n" +
 			"  metrics: string[];\n" +
 			"  /** Dimensions to group by, for example [\"country\", \"device_category\"]. */\n" +
 			"  dimensions?: string[];\n" +
@@ -1340,11 +1337,7 @@ var toolgenCodeMode = toolimpl.CodeMode{
 			"  filter?: string;\n" +
 			"  /** OrderBy is the metric to sort by, descending. */\n" +
 			"  order_by?: string;\n" +
-			"  /**\n" +
-			"   * @minimum 1\n" +
-			"   * @maximum 10000\n" +
-			"   * @default 100\n" +
-			"   */\n" +
+			"  /** @minimum 1 @maximum 10000 @default 100 */\n" +
 			"  limit?: integer;\n" +
 			"}",
 		`/** An RFC 3339 date and time (JSON Schema's date-time), as "2026-01-02T15:04:05Z". */
@@ -1413,10 +1406,7 @@ type Condition = "above" | "below" | "change_percent";`,
 		`/** NewExperiment describes an A/B test. */
 interface NewExperiment {
   name: string;
-  /**
-   * Variants are the variants' names, the control first: ["control", "new_checkout"].
-   * @minItems 2
-   */
+  /** Variants are the variants' names, the control first: ["control", "new_checkout"]. @minItems 2 */
   variants: string[];
   /** TrafficSplit is each variant's share of users, summing to 1; even when empty. */
   traffic_split?: number[];
@@ -1521,24 +1511,24 @@ declare function get_device_breakdown(args: {
 		},
 		{
 			Name: "get_top_search_queries",
-			Text: `/** GetTopSearchQueries lists the search-engine queries that brought visitors, with impressions, clicks and average position. */
+			Text: `/**
+ * GetTopSearchQueries lists the search-engine queries that brought visitors, with impressions, clicks and average position.
+ */
 declare function get_top_search_queries(args: {
   /** the start of the period. */
   from: DateTime;
   /** the end of the period. */
   to: DateTime;
-  /**
-   * how many queries.
-   * @minimum 1
-   * @maximum 1000
-   */
+  /** how many queries. @minimum 1 @maximum 1000 */
   limit: integer;
 }): Promise<Row[]>;`,
 			Types: []int{1, 2, 3},
 		},
 		{
 			Name: "get_core_web_vitals",
-			Text: `/** GetCoreWebVitals returns a page's loading, interactivity and layout-shift scores (LCP, INP, CLS) measured from real visits. */
+			Text: `/**
+ * GetCoreWebVitals returns a page's loading, interactivity and layout-shift scores (LCP, INP, CLS) measured from real visits.
+ */
 declare function get_core_web_vitals(args: {
   /** the page. */
   url: string;
@@ -1586,7 +1576,9 @@ declare function get_event_counts(args: {
 		},
 		{
 			Name: "get_user_event_timeline",
-			Text: `/** GetUserEventTimeline returns every event of one user in order, to follow their path through the product. */
+			Text: `/**
+ * GetUserEventTimeline returns every event of one user in order, to follow their path through the product.
+ */
 declare function get_user_event_timeline(args: {
   /** the user. */
   user_id: string;
@@ -1603,16 +1595,9 @@ declare function get_user_event_timeline(args: {
 declare function create_funnel(args: {
   /** the funnel's name. */
   name: string;
-  /**
-   * the events in order, ["view_pricing", "start_checkout", "purchase"].
-   * @minItems 2
-   */
+  /** the events in order, ["view_pricing", "start_checkout", "purchase"]. @minItems 2 */
   steps: string[];
-  /**
-   * how long users have to complete it.
-   * @minimum 1
-   * @maximum 90
-   */
+  /** how long users have to complete it. @minimum 1 @maximum 90 */
   window_days: integer;
 }): Promise<string>;`,
 			Types: []int{2},
@@ -1634,7 +1619,9 @@ declare function analyze_funnel(args: {
 		},
 		{
 			Name: "get_retention_cohorts",
-			Text: `/** GetRetentionCohorts returns, for each cohort of users who did a start event, the share who came back to do a return event in each later period. */
+			Text: `/**
+ * GetRetentionCohorts returns, for each cohort of users who did a start event, the share who came back to do a return event in each later period.
+ */
 declare function get_retention_cohorts(args: {
   /** the event that puts a user in a cohort, "signup_completed". */
   start_event: string;
@@ -1740,11 +1727,7 @@ declare function create_metric_alert(args: {
   condition: Condition;
   /** the value or percentage. */
   threshold: number;
-  /**
-   * the window the metric is computed over.
-   * @minimum 5
-   * @maximum 10080
-   */
+  /** the window the metric is computed over. @minimum 5 @maximum 10080 */
   window_minutes: integer;
   /** where to send it: an email, "#channel" or a webhook address. */
   notify: string;
@@ -1777,11 +1760,7 @@ declare function detect_metric_anomalies(args: {
   from: DateTime;
   /** the end of the period. */
   to: DateTime;
-  /**
-   * 1 reports only extreme outliers, 5 reports small deviations.
-   * @minimum 1
-   * @maximum 5
-   */
+  /** 1 reports only extreme outliers, 5 reports small deviations. @minimum 1 @maximum 5 */
   sensitivity: integer;
 }): Promise<Point[]>;`,
 			Types: []int{1, 2, 5},
@@ -1792,11 +1771,7 @@ declare function detect_metric_anomalies(args: {
 declare function forecast_metric(args: {
   /** the metric. */
   metric: string;
-  /**
-   * how far ahead.
-   * @minimum 1
-   * @maximum 365
-   */
+  /** how far ahead. @minimum 1 @maximum 365 */
   horizon_days: integer;
 }): Promise<Point[]>;`,
 			Types: []int{1, 2, 5},
@@ -1837,7 +1812,9 @@ declare function create_experiment(args: NewExperiment): Promise<string>;`,
 		},
 		{
 			Name: "get_experiment_results",
-			Text: `/** GetExperimentResults returns each variant's conversion, lift over control and probability of being best. */
+			Text: `/**
+ * GetExperimentResults returns each variant's conversion, lift over control and probability of being best.
+ */
 declare function get_experiment_results(args: {
   /** the experiment. */
   experiment_id: string;
@@ -1869,7 +1846,9 @@ declare function get_revenue_metrics(args: {
 		},
 		{
 			Name: "get_nps_score",
-			Text: `/** GetNPSScore returns the Net Promoter Score from survey answers, with the shares of promoters, passives and detractors. */
+			Text: `/**
+ * GetNPSScore returns the Net Promoter Score from survey answers, with the shares of promoters, passives and detractors.
+ */
 declare function get_nps_score(args: {
   /** the start of the period. */
   from: DateTime;
@@ -1880,7 +1859,9 @@ declare function get_nps_score(args: {
 		},
 		{
 			Name: "build_campaign_url",
-			Text: `/** BuildCampaignURL adds UTM parameters to a link, so that visits through it are attributed to a campaign. */
+			Text: `/**
+ * BuildCampaignURL adds UTM parameters to a link, so that visits through it are attributed to a campaign.
+ */
 declare function build_campaign_url(args: {
   /** the landing page. */
   url: string;
@@ -1924,7 +1905,9 @@ declare function export_raw_events(args: {
 		},
 		{
 			Name: "delete_user_analytics_data",
-			Text: `/** DeleteUserAnalyticsData erases everything recorded about a user, to honor a privacy (GDPR or CCPA) deletion request. */
+			Text: `/**
+ * DeleteUserAnalyticsData erases everything recorded about a user, to honor a privacy (GDPR or CCPA) deletion request.
+ */
 declare function delete_user_analytics_data(args: {
   /** the user. */
   user_id: string;

@@ -1299,10 +1299,7 @@ type Response = "accepted" | "declined" | "tentative";`,
 interface NewEvent {
   /** CalendarID is the calendar to add the event to; the primary calendar when empty. */
   calendar_id?: string;
-  /**
-   * Title of the event.
-   * @minLength 1
-   */
+  /** Title of the event. @minLength 1 */
   title: string;
   /** when the event starts */
   start: DateTime;
@@ -1357,11 +1354,7 @@ interface RecurringEvent {
   title: string;
   /** start of the first occurrence */
   start: DateTime;
-  /**
-   * DurationMinutes is the length of each occurrence.
-   * @minimum 5
-   * @maximum 1440
-   */
+  /** DurationMinutes is the length of each occurrence. @minimum 5 @maximum 1440 */
   duration_minutes: integer;
   /** how often it repeats */
   frequency: Frequency;
@@ -1376,10 +1369,7 @@ interface RecurringEvent {
   by_day?: Weekday[];
   /** Until ends the series after this date. */
   until?: DateTime;
-  /**
-   * Count ends the series after this many occurrences.
-   * @minimum 1
-   */
+  /** Count ends the series after this many occurrences. @minimum 1 */
   count?: integer;
   /** email addresses to invite */
   attendees?: string[];
@@ -1458,7 +1448,9 @@ declare function delete_calendar(args: {
 		},
 		{
 			Name: "list_calendar_events",
-			Text: `/** ListCalendarEvents lists the events of a calendar between two times, in start order, expanding recurring events into occurrences. */
+			Text: `/**
+ * ListCalendarEvents lists the events of a calendar between two times, in start order, expanding recurring events into occurrences.
+ */
 declare function list_calendar_events(args: {
   /** the calendar; the primary one when absent. */
   calendar_id?: string;
@@ -1558,11 +1550,7 @@ declare function respond_to_invitation(args: {
 declare function find_free_slots(args: {
   /** email addresses of the people who must attend. */
   attendees: string[];
-  /**
-   * the length of the meeting.
-   * @minimum 5
-   * @maximum 480
-   */
+  /** the length of the meeting. @minimum 5 @maximum 480 */
   duration_minutes: integer;
   /** the earliest start. */
   from: DateTime;
@@ -1609,11 +1597,7 @@ declare function end_recurring_series(args: {
 declare function set_event_reminder(args: {
   /** the event. */
   event_id: string;
-  /**
-   * how long before the start to remind.
-   * @minimum 0
-   * @maximum 40320
-   */
+  /** how long before the start to remind. @minimum 0 @maximum 40320 */
   minutes_before: integer;
   /** how to be reminded. */
   method: ReminderMethod;
@@ -1684,7 +1668,9 @@ declare function revoke_calendar_access(args: {
 		},
 		{
 			Name: "set_out_of_office",
-			Text: `/** SetOutOfOffice blocks your calendar for an absence and, optionally, declines the meetings in it with a message. */
+			Text: `/**
+ * SetOutOfOffice blocks your calendar for an absence and, optionally, declines the meetings in it with a message.
+ */
 declare function set_out_of_office(args: {
   /** when the absence starts. */
   start: DateTime;
@@ -1703,15 +1689,9 @@ declare function set_out_of_office(args: {
 declare function set_working_hours(args: {
   /** the working days. */
   days: Weekday[];
-  /**
-   * the start of the day, "09:00".
-   * @pattern ^[0-2][0-9]:[0-5][0-9]$
-   */
+  /** the start of the day, "09:00". @pattern ^[0-2][0-9]:[0-5][0-9]$ */
   start: string;
-  /**
-   * the end of the day, "17:30".
-   * @pattern ^[0-2][0-9]:[0-5][0-9]$
-   */
+  /** the end of the day, "17:30". @pattern ^[0-2][0-9]:[0-5][0-9]$ */
   end: string;
   /** the IANA time zone of those hours. */
   time_zone: string;
@@ -1729,7 +1709,9 @@ declare function get_daily_agenda(args: {
 		},
 		{
 			Name: "search_calendar_events",
-			Text: `/** SearchCalendarEvents finds events whose title, description, location or attendees match a text query. */
+			Text: `/**
+ * SearchCalendarEvents finds events whose title, description, location or attendees match a text query.
+ */
 declare function search_calendar_events(args: {
   /** the text to look for. */
   query: string;
@@ -1764,7 +1746,9 @@ declare function import_ics_file(args: {
 		},
 		{
 			Name: "export_calendar",
-			Text: `/** ExportCalendar writes a calendar's events between two dates as an iCalendar file and returns its download address. */
+			Text: `/**
+ * ExportCalendar writes a calendar's events between two dates as an iCalendar file and returns its download address.
+ */
 declare function export_calendar(args: {
   /** the calendar. */
   calendar_id: string;
@@ -1788,7 +1772,9 @@ declare function set_calendar_time_zone(args: {
 		},
 		{
 			Name: "block_focus_time",
-			Text: `/** BlockFocusTime reserves time on your calendar for heads-down work, shown as busy and declining new invitations. */
+			Text: `/**
+ * BlockFocusTime reserves time on your calendar for heads-down work, shown as busy and declining new invitations.
+ */
 declare function block_focus_time(args: {
   /** when the focus time starts. */
   start: DateTime;
@@ -1816,7 +1802,9 @@ declare function propose_new_meeting_time(args: {
 		},
 		{
 			Name: "list_event_attendees",
-			Text: `/** ListEventAttendees lists who was invited to an event and whether each has accepted, declined or not answered. */
+			Text: `/**
+ * ListEventAttendees lists who was invited to an event and whether each has accepted, declined or not answered.
+ */
 declare function list_event_attendees(args: {
   /** the event. */
   event_id: string;
@@ -1825,7 +1813,9 @@ declare function list_event_attendees(args: {
 		},
 		{
 			Name: "attach_file_to_event",
-			Text: `/** AttachFileToEvent attaches a document to an event, so that attendees can open it from the invitation. */
+			Text: `/**
+ * AttachFileToEvent attaches a document to an event, so that attendees can open it from the invitation.
+ */
 declare function attach_file_to_event(args: {
   /** the event. */
   event_id: string;
@@ -1836,15 +1826,13 @@ declare function attach_file_to_event(args: {
 		},
 		{
 			Name: "create_booking_page",
-			Text: `/** CreateBookingPage creates a public page where others can pick a free time on your calendar and book an appointment with you. */
+			Text: `/**
+ * CreateBookingPage creates a public page where others can pick a free time on your calendar and book an appointment with you.
+ */
 declare function create_booking_page(args: {
   /** the page's title, for example "30 min intro call". */
   title: string;
-  /**
-   * the length of each appointment.
-   * @minimum 5
-   * @maximum 480
-   */
+  /** the length of each appointment. @minimum 5 @maximum 480 */
   duration_minutes: integer;
   /** free time kept between appointments. */
   buffer_minutes?: integer;
@@ -1857,16 +1845,9 @@ declare function create_booking_page(args: {
 			Name: "list_public_holidays",
 			Text: `/** ListPublicHolidays lists the public holidays of a country in a year. */
 declare function list_public_holidays(args: {
-  /**
-   * ISO 3166-1 alpha-2 country code, "DE".
-   * @pattern ^[A-Z]{2}$
-   */
+  /** ISO 3166-1 alpha-2 country code, "DE". @pattern ^[A-Z]{2}$ */
   country: string;
-  /**
-   * the year.
-   * @minimum 1970
-   * @maximum 2100
-   */
+  /** the year. @minimum 1970 @maximum 2100 */
   year: integer;
 }): Promise<Event[]>;`,
 			Types: []int{1, 2, 3, 4, 8},
@@ -1884,7 +1865,9 @@ declare function convert_time_zone(args: {
 		},
 		{
 			Name: "subscribe_to_calendar",
-			Text: `/** SubscribeToCalendar adds a calendar published at an address (iCal feed) to your calendar list; it stays read-only and refreshes periodically. */
+			Text: `/**
+ * SubscribeToCalendar adds a calendar published at an address (iCal feed) to your calendar list; it stays read-only and refreshes periodically.
+ */
 declare function subscribe_to_calendar(args: {
   /** the feed's address. */
   url: string;

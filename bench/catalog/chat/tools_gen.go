@@ -1335,11 +1335,7 @@ declare function get_channel_history(args: {
   channel: string;
   /** only messages after this time. */
   since?: DateTime;
-  /**
-   * the most messages to return.
-   * @minimum 1
-   * @maximum 1000
-   */
+  /** the most messages to return. @minimum 1 @maximum 1000 */
   limit: integer;
 }): Promise<Message[]>;`,
 			Types: []int{0, 1, 2},
@@ -1387,10 +1383,7 @@ declare function list_channels(args: {
 			Name: "create_channel",
 			Text: `/** CreateChannel creates a channel. */
 declare function create_channel(args: {
-  /**
-   * lower case, no spaces, for example "proj-apollo".
-   * @pattern ^[a-z0-9][-_a-z0-9]{0,79}$
-   */
+  /** lower case, no spaces, for example "proj-apollo". @pattern ^[a-z0-9][-_a-z0-9]{0,79}$ */
   name: string;
   /** public or private. */
   kind: ChannelKind;
@@ -1413,10 +1406,7 @@ declare function archive_channel(args: {
 declare function rename_channel(args: {
   /** the channel. */
   channel: string;
-  /**
-   * the new name.
-   * @pattern ^[a-z0-9][-_a-z0-9]{0,79}$
-   */
+  /** the new name. @pattern ^[a-z0-9][-_a-z0-9]{0,79}$ */
   new_name: string;
 }): Promise<Channel>;`,
 			Types: []int{1, 3, 4},
@@ -1592,11 +1582,7 @@ declare function set_presence(args: {
 			Name: "snooze_notifications",
 			Text: `/** SnoozeNotifications pauses all your notifications (do not disturb) for a number of minutes. */
 declare function snooze_notifications(args: {
-  /**
-   * how long.
-   * @minimum 1
-   * @maximum 1440
-   */
+  /** how long. @minimum 1 @maximum 1440 */
   minutes: integer;
 }): Promise<void>;`,
 			Types: []int{1},
@@ -1648,10 +1634,7 @@ declare function list_chat_reminders(): Promise<Reminder[]>;`,
 			Name: "create_user_group",
 			Text: `/** CreateUserGroup creates an @handle that mentions a group of people at once, such as @oncall. */
 declare function create_user_group(args: {
-  /**
-   * the handle without @.
-   * @pattern ^[a-z0-9][-_a-z0-9]*$
-   */
+  /** the handle without @. @pattern ^[a-z0-9][-_a-z0-9]*$ */
   handle: string;
   /** the group's display name. */
   name: string;
@@ -1687,11 +1670,7 @@ declare function create_poll(args: {
   channel: string;
   /** the question. */
   question: string;
-  /**
-   * the answers to choose from.
-   * @minItems 2
-   * @maxItems 10
-   */
+  /** the answers to choose from. @minItems 2 @maxItems 10 */
   options: string[];
   /** hide who voted for what. */
   anonymous: boolean;
@@ -1704,15 +1683,9 @@ declare function create_poll(args: {
 			Name: "send_sms",
 			Text: `/** SendSMS sends a text message to a phone number. */
 declare function send_sms(args: {
-  /**
-   * the phone number in E.164 form, "+14155550100".
-   * @pattern ^\+[1-9][0-9]{6,14}$
-   */
+  /** the phone number in E.164 form, "+14155550100". @pattern ^\+[1-9][0-9]{6,14}$ */
   to: string;
-  /**
-   * the message.
-   * @maxLength 1600
-   */
+  /** the message. @maxLength 1600 */
   text: string;
   /** the number or alphanumeric sender to send from; the default number when absent. */
   sender_id?: string;

@@ -1456,10 +1456,7 @@ interface VM { id: string; name: string; region: string; zone: string; machine_t
 type DateTime = string;`,
 		`/** NewVM describes a virtual machine to create. */
 interface NewVM {
-  /**
-   * unique in the project
-   * @pattern ^[a-z][-a-z0-9]{0,62}$
-   */
+  /** unique in the project @pattern ^[a-z][-a-z0-9]{0,62}$ */
   name: string;
   /** for example "europe-west1-b" */
   zone: string;
@@ -1467,12 +1464,7 @@ interface NewVM {
   machine_type: string;
   /** Image is the boot image, for example "debian-12" or "ubuntu-2404-lts". */
   image: string;
-  /**
-   * DiskSizeGB is the size of the boot disk.
-   * @minimum 10
-   * @maximum 65536
-   * @default 20
-   */
+  /** DiskSizeGB is the size of the boot disk. @minimum 10 @maximum 65536 @default 20 */
   disk_size_gb?: integer;
   /** Labels are key-value labels, for example {"team": "data"}. */
   labels?: Record<string, string>;
@@ -1510,20 +1502,13 @@ interface Bucket { name: string; region: string; storage_class: StorageClass; ve
 type StorageClass = "standard" | "nearline" | "coldline" | "archive";`,
 		`/** Object is an object in a bucket. */
 interface Object2 { key: string; size: integer; content_type?: string; last_modified: DateTime }`,
-		`/**
- * HTTPMethod is the method a presigned address allows.
- * "GET": download
- * "PUT": upload
- */
+		`/** HTTPMethod is the method a presigned address allows. "GET": download "PUT": upload */
 type HTTPMethod = "GET" | "PUT";`,
 		`/** LifecycleRule deletes or moves objects as they age. */
 interface LifecycleRule {
   /** only objects whose key starts with this */
   prefix?: string;
-  /**
-   * objects older than this many days
-   * @minimum 1
-   */
+  /** objects older than this many days @minimum 1 */
   age_days: integer;
   /** delete them */
   delete?: boolean;
@@ -1568,12 +1553,7 @@ interface NewFirewallRule {
   /** TargetTags limits the rule to machines with one of these network tags. */
   target_tags?: string[];
   action: FirewallAction;
-  /**
-   * lower wins
-   * @minimum 0
-   * @maximum 65535
-   * @default 1000
-   */
+  /** lower wins @minimum 0 @maximum 65535 @default 1000 */
   priority?: integer;
 }`,
 		`/**
@@ -1582,13 +1562,7 @@ interface NewFirewallRule {
  * "egress": outgoing traffic
  */
 type Direction = "ingress" | "egress";`,
-		`/**
- * Protocol is a network protocol.
- * "tcp": TCP
- * "udp": UDP
- * "icmp": ICMP (ping)
- * "all": every protocol
- */
+		`/** Protocol is a network protocol. "tcp": TCP "udp": UDP "icmp": ICMP (ping) "all": every protocol */
 type Protocol = "tcp" | "udp" | "icmp" | "all";`,
 		`/**
  * FirewallAction is what a firewall rule does with matching traffic.
@@ -1692,15 +1666,13 @@ declare function resize_vm(args: {
 		},
 		{
 			Name: "get_vm_console_output",
-			Text: `/** GetVMConsoleOutput returns the last lines of a virtual machine's serial console, which shows boot messages and kernel errors. */
+			Text: `/**
+ * GetVMConsoleOutput returns the last lines of a virtual machine's serial console, which shows boot messages and kernel errors.
+ */
 declare function get_vm_console_output(args: {
   /** the machine. */
   vm_id: string;
-  /**
-   * how many lines.
-   * @minimum 1
-   * @maximum 10000
-   */
+  /** how many lines. @minimum 1 @maximum 10000 */
   lines: integer;
 }): Promise<string>;`,
 			Types: []int{4},
@@ -1780,11 +1752,7 @@ declare function detach_disk(args: {
 declare function scale_instance_group(args: {
   /** the instance group. */
   group: string;
-  /**
-   * the number of machines.
-   * @minimum 0
-   * @maximum 1000
-   */
+  /** the number of machines. @minimum 0 @maximum 1000 */
   size: integer;
 }): Promise<void>;`,
 			Types: []int{4},
@@ -1817,7 +1785,9 @@ declare function create_bucket(args: {
 		},
 		{
 			Name: "delete_bucket",
-			Text: `/** DeleteBucket deletes a bucket. A bucket holding objects is only deleted with force, which deletes the objects too. */
+			Text: `/**
+ * DeleteBucket deletes a bucket. A bucket holding objects is only deleted with force, which deletes the objects too.
+ */
 declare function delete_bucket(args: {
   /** the bucket. */
   name: string;
@@ -1833,11 +1803,7 @@ declare function list_bucket_objects(args: {
   bucket: string;
   /** only keys starting with this, for example "logs/2026/". */
   prefix?: string;
-  /**
-   * the most objects to return.
-   * @minimum 1
-   * @maximum 1000
-   */
+  /** the most objects to return. @minimum 1 @maximum 1000 */
   limit: integer;
 }): Promise<Object2[]>;`,
 			Types: []int{2, 4, 9},
@@ -1869,7 +1835,9 @@ declare function delete_object(args: {
 		},
 		{
 			Name: "generate_presigned_url",
-			Text: `/** GeneratePresignedURL returns a time-limited address that lets anyone download or upload one object without credentials. */
+			Text: `/**
+ * GeneratePresignedURL returns a time-limited address that lets anyone download or upload one object without credentials.
+ */
 declare function generate_presigned_url(args: {
   /** the bucket. */
   bucket: string;
@@ -1877,18 +1845,16 @@ declare function generate_presigned_url(args: {
   key: string;
   /** GET to download, PUT to upload. */
   method: HTTPMethod;
-  /**
-   * how long the address works.
-   * @minimum 1
-   * @maximum 10080
-   */
+  /** how long the address works. @minimum 1 @maximum 10080 */
   expires_in_minutes: integer;
 }): Promise<string>;`,
 			Types: []int{4, 10},
 		},
 		{
 			Name: "set_bucket_lifecycle",
-			Text: `/** SetBucketLifecycle replaces a bucket's lifecycle rules, which delete objects or move them to colder storage as they age. */
+			Text: `/**
+ * SetBucketLifecycle replaces a bucket's lifecycle rules, which delete objects or move them to colder storage as they age.
+ */
 declare function set_bucket_lifecycle(args: {
   /** the bucket. */
   bucket: string;
@@ -1940,11 +1906,7 @@ declare function create_dns_record(args: {
   record_type: RecordType;
   /** the record's values, for example an IP address or a target host name. */
   values: string[];
-  /**
-   * how long resolvers may cache it, in seconds.
-   * @minimum 30
-   * @maximum 86400
-   */
+  /** how long resolvers may cache it, in seconds. @minimum 30 @maximum 86400 */
   ttl: integer;
 }): Promise<DNSRecord>;`,
 			Types: []int{4, 13, 14},
@@ -1959,11 +1921,7 @@ declare function update_dns_record(args: {
   record_id: string;
   /** the new values. */
   values: string[];
-  /**
-   * a new TTL in seconds.
-   * @minimum 30
-   * @maximum 86400
-   */
+  /** a new TTL in seconds. @minimum 30 @maximum 86400 */
   ttl?: integer;
 }): Promise<DNSRecord>;`,
 			Types: []int{4, 13, 14},
@@ -2076,7 +2034,9 @@ declare function reserve_static_ip(args: {
 		},
 		{
 			Name: "get_cloud_costs",
-			Text: `/** GetCloudCosts returns what the cloud account spent between two dates, broken down by service, project, region or label. */
+			Text: `/**
+ * GetCloudCosts returns what the cloud account spent between two dates, broken down by service, project, region or label.
+ */
 declare function get_cloud_costs(args: {
   /** the first day. */
   from: DateTime;
@@ -2094,7 +2054,9 @@ declare function list_regions(): Promise<string[]>;`,
 		},
 		{
 			Name: "create_ssh_key",
-			Text: `/** CreateSSHKey registers a public SSH key in the project's metadata, so that its holder can log in to the project's machines. */
+			Text: `/**
+ * CreateSSHKey registers a public SSH key in the project's metadata, so that its holder can log in to the project's machines.
+ */
 declare function create_ssh_key(args: {
   /** the login name on the machines. */
   user: string;

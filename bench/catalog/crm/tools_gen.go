@@ -1425,15 +1425,9 @@ interface NewDeal {
   name: string;
   /** the customer */
   company_id: string;
-  /**
-   * expected value
-   * @minimum 0
-   */
+  /** expected value @minimum 0 */
   amount: number;
-  /**
-   * ISO 4217 code
-   * @pattern ^[A-Z]{3}$
-   */
+  /** ISO 4217 code @pattern ^[A-Z]{3}$ */
   currency: string;
   /** the starting stage */
   stage: DealStage;
@@ -1563,18 +1557,16 @@ declare function search_contacts(args: {
   company_id?: string;
   /** only contacts with this tag. */
   tag?: string;
-  /**
-   * the most contacts to return.
-   * @minimum 1
-   * @maximum 200
-   */
+  /** the most contacts to return. @minimum 1 @maximum 200 */
   limit: integer;
 }): Promise<Contact[]>;`,
 			Types: []int{1, 2, 4},
 		},
 		{
 			Name: "merge_contacts",
-			Text: `/** MergeContacts merges duplicate contacts into one, keeping the primary contact's fields and combining activities, deals and tags. */
+			Text: `/**
+ * MergeContacts merges duplicate contacts into one, keeping the primary contact's fields and combining activities, deals and tags.
+ */
 declare function merge_contacts(args: {
   /** the contact to keep. */
   primary_id: string;
@@ -1636,11 +1628,7 @@ declare function list_companies(args: {
   size?: CompanySize;
   /** only companies owned by this salesperson. */
   owner_id?: string;
-  /**
-   * the most companies to return.
-   * @minimum 1
-   * @maximum 500
-   */
+  /** the most companies to return. @minimum 1 @maximum 500 */
   limit: integer;
 }): Promise<Company[]>;`,
 			Types: []int{4, 5, 6},
@@ -1796,12 +1784,11 @@ declare function get_pipeline_summary(args: {
 		},
 		{
 			Name: "get_sales_forecast",
-			Text: `/** GetSalesForecast projects the revenue expected to close in a quarter, from the open deals weighted by their stage's win probability. */
+			Text: `/**
+ * GetSalesForecast projects the revenue expected to close in a quarter, from the open deals weighted by their stage's win probability.
+ */
 declare function get_sales_forecast(args: {
-  /**
-   * the quarter, for example "2026-Q3".
-   * @pattern ^[0-9]{4}-Q[1-4]$
-   */
+  /** the quarter, for example "2026-Q3". @pattern ^[0-9]{4}-Q[1-4]$ */
   quarter: string;
   /** only this salesperson's deals. */
   owner_id?: string;
@@ -1879,7 +1866,9 @@ declare function tag_contacts(args: {
 		},
 		{
 			Name: "create_contact_segment",
-			Text: "/** CreateContactSegment saves a filtered list of contacts that updates itself as contacts change, for campaigns and reports. */\n" +
+			Text: "/**\n" +
+				" * CreateContactSegment saves a filtered list of contacts that updates itself as contacts change, for campaigns and reports.\n" +
+				" */\n" +
 				"declare function create_contact_segment(args: {\n" +
 				"  /** the segment's name. */\n" +
 				"  name: string;\n" +
@@ -1935,7 +1924,9 @@ declare function export_contacts(args: {
 		},
 		{
 			Name: "transfer_record_ownership",
-			Text: `/** TransferRecordOwnership reassigns every contact, company, deal and open task owned by one salesperson to another, for example when someone leaves. */
+			Text: `/**
+ * TransferRecordOwnership reassigns every contact, company, deal and open task owned by one salesperson to another, for example when someone leaves.
+ */
 declare function transfer_record_ownership(args: {
   /** the current owner. */
   from_owner_id: string;
@@ -1954,31 +1945,22 @@ declare function add_deal_line_item(args: {
   deal_id: string;
   /** the product from the price book. */
   product_id: string;
-  /**
-   * how many units.
-   * @minimum 1
-   */
+  /** how many units. @minimum 1 */
   quantity: integer;
-  /**
-   * a discount on the list price.
-   * @minimum 0
-   * @maximum 100
-   */
+  /** a discount on the list price. @minimum 0 @maximum 100 */
   discount_percent?: number;
 }): Promise<Deal>;`,
 			Types: []int{2, 4, 11, 12},
 		},
 		{
 			Name: "get_contact_timeline",
-			Text: `/** GetContactTimeline returns everything that happened with a contact: emails, calls, meetings, deal changes and web visits, newest first. */
+			Text: `/**
+ * GetContactTimeline returns everything that happened with a contact: emails, calls, meetings, deal changes and web visits, newest first.
+ */
 declare function get_contact_timeline(args: {
   /** the contact. */
   contact_id: string;
-  /**
-   * the most entries to return.
-   * @minimum 1
-   * @maximum 500
-   */
+  /** the most entries to return. @minimum 1 @maximum 500 */
   limit: integer;
 }): Promise<Activity[]>;`,
 			Types: []int{2, 4, 18, 19},
@@ -1994,7 +1976,9 @@ declare function find_duplicate_contacts(args: {
 		},
 		{
 			Name: "set_contact_email_opt_out",
-			Text: `/** SetContactEmailOptOut records that a contact does or does not want marketing email; opted-out contacts are skipped by sequences and campaigns. */
+			Text: `/**
+ * SetContactEmailOptOut records that a contact does or does not want marketing email; opted-out contacts are skipped by sequences and campaigns.
+ */
 declare function set_contact_email_opt_out(args: {
   /** the contact. */
   contact_id: string;

@@ -1700,24 +1700,18 @@ declare function run_sql_query(args: {
   database: string;
   /** the query. */
   sql: string;
-  /**
-   * the most rows to return.
-   * @minimum 1
-   * @maximum 10000
-   */
+  /** the most rows to return. @minimum 1 @maximum 10000 */
   max_rows: integer;
-  /**
-   * cancel the query after this long.
-   * @minimum 1
-   * @maximum 300
-   */
+  /** cancel the query after this long. @minimum 1 @maximum 300 */
   timeout_seconds: integer;
 }): Promise<QueryResult>;`,
 			Types: []int{0, 1},
 		},
 		{
 			Name: "execute_sql_statement",
-			Text: `/** ExecuteSQLStatement runs an SQL statement that changes data or schema (INSERT, UPDATE, DELETE, ALTER...) in a transaction and returns the rows affected. */
+			Text: `/**
+ * ExecuteSQLStatement runs an SQL statement that changes data or schema (INSERT, UPDATE, DELETE, ALTER...) in a transaction and returns the rows affected.
+ */
 declare function execute_sql_statement(args: {
   /** the database. */
   database: string;
@@ -1730,7 +1724,9 @@ declare function execute_sql_statement(args: {
 		},
 		{
 			Name: "explain_query",
-			Text: `/** ExplainQuery shows the plan the database would use for a query, and with analyze, runs it and reports actual times. */
+			Text: `/**
+ * ExplainQuery shows the plan the database would use for a query, and with analyze, runs it and reports actual times.
+ */
 declare function explain_query(args: {
   /** the database. */
   database: string;
@@ -1772,7 +1768,9 @@ declare function describe_table(args: {
 		},
 		{
 			Name: "get_table_stats",
-			Text: `/** GetTableStats returns a table's size, dead rows, last vacuum and analyze times, and sequential versus index scans. */
+			Text: `/**
+ * GetTableStats returns a table's size, dead rows, last vacuum and analyze times, and sequential versus index scans.
+ */
 declare function get_table_stats(args: {
   /** the database. */
   database: string;
@@ -1819,10 +1817,7 @@ declare function create_index(args: {
   database: string;
   /** the table. */
   table: string;
-  /**
-   * the columns, in order.
-   * @minItems 1
-   */
+  /** the columns, in order. @minItems 1 */
   columns: string[];
   /** make it a unique index. */
   unique: boolean;
@@ -1860,11 +1855,7 @@ declare function get_slow_queries(args: {
   database: string;
   /** only queries slower than this on average. */
   min_mean_millis?: number;
-  /**
-   * how many queries.
-   * @minimum 1
-   * @maximum 100
-   */
+  /** how many queries. @minimum 1 @maximum 100 */
   limit: integer;
 }): Promise<SlowQuery[]>;`,
 			Types: []int{0, 6},
@@ -1920,10 +1911,7 @@ declare function insert_rows(args: {
   database: string;
   /** the table. */
   table: string;
-  /**
-   * one object per row, column name to value.
-   * @minItems 1
-   */
+  /** one object per row, column name to value. @minItems 1 */
   rows: Record<string, unknown>[];
 }): Promise<integer>;`,
 			Types: []int{0},
@@ -1951,10 +1939,7 @@ declare function delete_rows(args: {
   database: string;
   /** the table. */
   table: string;
-  /**
-   * the SQL condition; required, so that a table is never emptied by mistake.
-   * @minLength 1
-   */
+  /** the SQL condition; required, so that a table is never emptied by mistake. @minLength 1 */
   where: string;
 }): Promise<integer>;`,
 			Types: []int{0},
@@ -2017,18 +2002,16 @@ declare function apply_migrations(args: {
 declare function rollback_migration(args: {
   /** the database. */
   database: string;
-  /**
-   * how many migrations to revert.
-   * @minimum 1
-   * @maximum 50
-   */
+  /** how many migrations to revert. @minimum 1 @maximum 50 */
   steps: integer;
 }): Promise<Migration[]>;`,
 			Types: []int{0, 8, 9, 10},
 		},
 		{
 			Name: "diff_database_schemas",
-			Text: `/** DiffDatabaseSchemas compares the schemas of two databases and returns the SQL that makes the second match the first. */
+			Text: `/**
+ * DiffDatabaseSchemas compares the schemas of two databases and returns the SQL that makes the second match the first.
+ */
 declare function diff_database_schemas(args: {
   /** the reference database, "staging/app". */
   source: string;
@@ -2169,10 +2152,7 @@ declare function set_cache_value(args: {
   key: string;
   /** the value. */
   value: string;
-  /**
-   * expire it after this long; never when absent.
-   * @minimum 1
-   */
+  /** expire it after this long; never when absent. @minimum 1 */
   ttl_seconds?: integer;
 }): Promise<void>;`,
 			Types: []int{0},
@@ -2196,11 +2176,7 @@ declare function find_documents_in_collection(args: {
   filter: string;
   /** the fields to return; all when empty. */
   projection: string[];
-  /**
-   * the most documents to return.
-   * @minimum 1
-   * @maximum 1000
-   */
+  /** the most documents to return. @minimum 1 @maximum 1000 */
   limit: integer;
 }): Promise<Record<string, unknown>[]>;`,
 			Types: []int{0},

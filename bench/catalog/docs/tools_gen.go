@@ -1393,11 +1393,7 @@ declare function append_to_document(args: {
   document_id: string;
   /** the text, in Markdown. */
   text: string;
-  /**
-   * make it a heading of this level.
-   * @minimum 1
-   * @maximum 6
-   */
+  /** make it a heading of this level. @minimum 1 @maximum 6 */
   heading_level?: integer;
 }): Promise<void>;`,
 			Types: []int{4},
@@ -1423,17 +1419,9 @@ declare function find_and_replace_in_document(args: {
 declare function insert_table(args: {
   /** the document. */
   document_id: string;
-  /**
-   * the number of rows.
-   * @minimum 1
-   * @maximum 200
-   */
+  /** the number of rows. @minimum 1 @maximum 200 */
   rows: integer;
-  /**
-   * the number of columns.
-   * @minimum 1
-   * @maximum 20
-   */
+  /** the number of columns. @minimum 1 @maximum 20 */
   columns: integer;
   /** insert after the section with this heading. */
   after_heading?: string;
@@ -1492,7 +1480,9 @@ declare function resolve_document_comment(args: {
 		},
 		{
 			Name: "export_document",
-			Text: `/** ExportDocument exports a document, spreadsheet or presentation to a file format and returns the file's download address. */
+			Text: `/**
+ * ExportDocument exports a document, spreadsheet or presentation to a file format and returns the file's download address.
+ */
 declare function export_document(args: {
   /** the document. */
   document_id: string;
@@ -1545,7 +1535,9 @@ declare function fill_document_template(args: {
 		},
 		{
 			Name: "publish_to_web",
-			Text: `/** PublishToWeb publishes a document at a public, read-only web address that updates as the document changes. */
+			Text: `/**
+ * PublishToWeb publishes a document at a public, read-only web address that updates as the document changes.
+ */
 declare function publish_to_web(args: {
   /** the document. */
   document_id: string;
@@ -1709,24 +1701,18 @@ declare function freeze_panes(args: {
   spreadsheet_id: string;
   /** the sheet's name. */
   sheet: string;
-  /**
-   * rows to freeze.
-   * @minimum 0
-   * @maximum 20
-   */
+  /** rows to freeze. @minimum 0 @maximum 20 */
   rows: integer;
-  /**
-   * columns to freeze.
-   * @minimum 0
-   * @maximum 10
-   */
+  /** columns to freeze. @minimum 0 @maximum 10 */
   columns: integer;
 }): Promise<void>;`,
 			Types: []int{4},
 		},
 		{
 			Name: "add_dropdown_validation",
-			Text: `/** AddDropdownValidation restricts the cells of a range to a list of allowed values, shown as a dropdown. */
+			Text: `/**
+ * AddDropdownValidation restricts the cells of a range to a list of allowed values, shown as a dropdown.
+ */
 declare function add_dropdown_validation(args: {
   /** the spreadsheet. */
   spreadsheet_id: string;
@@ -1786,10 +1772,7 @@ declare function add_slide(args: {
   title?: string;
   /** the body text; one bullet per line. */
   body?: string;
-  /**
-   * the index to insert at; the end when absent.
-   * @minimum 0
-   */
+  /** the index to insert at; the end when absent. @minimum 0 */
   position?: integer;
 }): Promise<integer>;`,
 			Types: []int{4, 16},
@@ -1808,10 +1791,7 @@ declare function get_slides_outline(args: {
 declare function add_speaker_notes(args: {
   /** the presentation. */
   presentation_id: string;
-  /**
-   * the slide, 0 for the first.
-   * @minimum 0
-   */
+  /** the slide, 0 for the first. @minimum 0 */
   slide_index: integer;
   /** the notes. */
   notes: string;

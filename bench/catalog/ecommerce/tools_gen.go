@@ -1410,10 +1410,7 @@ interface Address {
   /** state or province */
   region?: string;
   postal_code: string;
-  /**
-   * ISO 3166-1 alpha-2
-   * @pattern ^[A-Z]{2}$
-   */
+  /** ISO 3166-1 alpha-2 @pattern ^[A-Z]{2}$ */
   country: string;
   phone?: string;
 }`,
@@ -1421,10 +1418,7 @@ interface Address {
 interface DraftOrder {
   /** the customer's email */
   email: string;
-  /**
-   * what they buy
-   * @minItems 1
-   */
+  /** what they buy @minItems 1 */
   items: LineItem[];
   shipping_address: Address;
   discount_code?: string;
@@ -1457,20 +1451,11 @@ interface Parcel {
   service: ServiceLevel;
   /** @minimum 0.01 */
   weight_kg: number;
-  /**
-   * the box's length
-   * @minimum 1
-   */
+  /** the box's length @minimum 1 */
   length_cm: number;
-  /**
-   * the box's width
-   * @minimum 1
-   */
+  /** the box's width @minimum 1 */
   width_cm: number;
-  /**
-   * the box's height
-   * @minimum 1
-   */
+  /** the box's height @minimum 1 */
   height_cm: number;
   /** SignatureRequired makes the recipient sign on delivery. */
   signature_required?: boolean;
@@ -1559,11 +1544,7 @@ declare function list_orders(args: {
   placed_after?: DateTime;
   /** only orders placed before this time. */
   placed_before?: DateTime;
-  /**
-   * the most orders to return.
-   * @minimum 1
-   * @maximum 250
-   */
+  /** the most orders to return. @minimum 1 @maximum 250 */
   limit: integer;
 }): Promise<Order[]>;`,
 			Types: []int{0, 1, 2, 3, 4, 5},
@@ -1585,7 +1566,9 @@ declare function create_draft_order(args: DraftOrder): Promise<Order>;`,
 		},
 		{
 			Name: "cancel_order",
-			Text: `/** CancelOrder cancels an order that has not shipped, optionally refunding it and putting its items back in stock. */
+			Text: `/**
+ * CancelOrder cancels an order that has not shipped, optionally refunding it and putting its items back in stock.
+ */
 declare function cancel_order(args: {
   /** the order. */
   order_id: string;
@@ -1666,10 +1649,7 @@ declare function fulfill_order(args: {
 declare function get_shipping_rates(args: {
   /** the destination. */
   to: Address;
-  /**
-   * the parcel's weight.
-   * @minimum 0.01
-   */
+  /** the parcel's weight. @minimum 0.01 */
   weight_kg: number;
   /** the warehouse it ships from; the default one when absent. */
   from_location?: string;
@@ -1695,7 +1675,9 @@ declare function track_package(args: {
 		},
 		{
 			Name: "create_return_authorization",
-			Text: `/** CreateReturnAuthorization opens a return for items of an order and emails the customer a prepaid return label. */
+			Text: `/**
+ * CreateReturnAuthorization opens a return for items of an order and emails the customer a prepaid return label.
+ */
 declare function create_return_authorization(args: {
   /** the order. */
   order_id: string;
@@ -1710,7 +1692,9 @@ declare function create_return_authorization(args: {
 		},
 		{
 			Name: "receive_return",
-			Text: `/** ReceiveReturn records returned items arriving at the warehouse and their condition, restocking the resellable ones. */
+			Text: `/**
+ * ReceiveReturn records returned items arriving at the warehouse and their condition, restocking the resellable ones.
+ */
 declare function receive_return(args: {
   /** the return. */
   return_id: string;
@@ -1740,10 +1724,7 @@ declare function refund_order(args: {
 declare function issue_store_credit(args: {
   /** the customer. */
   email: string;
-  /**
-   * the credit.
-   * @minimum 0.01
-   */
+  /** the credit. @minimum 0.01 */
   amount: number;
   /** when the credit lapses. */
   expires_at?: DateTime;
@@ -1797,10 +1778,7 @@ declare function create_product(args: NewProduct): Promise<Product>;`,
 declare function update_product_price(args: {
   /** the product's id or SKU. */
   product_id: string;
-  /**
-   * the new price.
-   * @minimum 0
-   */
+  /** the new price. @minimum 0 */
   price: number;
   /** the crossed-out price to show, for a sale. */
   compare_at_price?: number;
@@ -1843,7 +1821,9 @@ declare function add_product_to_collection(args: {
 		},
 		{
 			Name: "get_inventory_level",
-			Text: `/** GetInventoryLevel returns how many units of a SKU are on hand, committed to orders, available and incoming, per location. */
+			Text: `/**
+ * GetInventoryLevel returns how many units of a SKU are on hand, committed to orders, available and incoming, per location.
+ */
 declare function get_inventory_level(args: {
   /** the SKU. */
   sku: string;
@@ -1877,10 +1857,7 @@ declare function transfer_stock(args: {
   from_location: string;
   /** where they go. */
   to_location: string;
-  /**
-   * how many.
-   * @minimum 1
-   */
+  /** how many. @minimum 1 */
   quantity: integer;
 }): Promise<string>;`,
 			Types: []int{2},
@@ -1889,10 +1866,7 @@ declare function transfer_stock(args: {
 			Name: "list_low_stock_items",
 			Text: `/** ListLowStockItems lists the SKUs whose available stock is at or below a threshold. */
 declare function list_low_stock_items(args: {
-  /**
-   * the level to report at; each SKU's reorder point when absent.
-   * @minimum 0
-   */
+  /** the level to report at; each SKU's reorder point when absent. @minimum 0 */
   threshold?: integer;
   /** only this location. */
   location?: string;
@@ -1938,19 +1912,13 @@ declare function create_discount_code(args: {
   code: string;
   /** the kind of discount. */
   discount_type: DiscountType;
-  /**
-   * the percentage or amount off; ignored for free shipping.
-   * @minimum 0
-   */
+  /** the percentage or amount off; ignored for free shipping. @minimum 0 */
   value: number;
   /** when it becomes valid. */
   starts_at: DateTime;
   /** when it expires. */
   ends_at?: DateTime;
-  /**
-   * how many times it can be used in all.
-   * @minimum 1
-   */
+  /** how many times it can be used in all. @minimum 1 */
   usage_limit?: integer;
   /** the smallest order it applies to. */
   minimum_subtotal?: number;
@@ -1969,10 +1937,7 @@ declare function deactivate_discount_code(args: {
 			Name: "create_gift_card",
 			Text: `/** CreateGiftCard issues a gift card and emails it to a recipient. */
 declare function create_gift_card(args: {
-  /**
-   * the card's value.
-   * @minimum 1
-   */
+  /** the card's value. @minimum 1 */
   amount: number;
   /** who receives it. */
   recipient_email: string;
@@ -2001,7 +1966,9 @@ declare function list_abandoned_carts(args: {
 		},
 		{
 			Name: "send_cart_recovery_email",
-			Text: `/** SendCartRecoveryEmail emails a customer a link back to their abandoned checkout, optionally with a discount. */
+			Text: `/**
+ * SendCartRecoveryEmail emails a customer a link back to their abandoned checkout, optionally with a discount.
+ */
 declare function send_cart_recovery_email(args: {
   /** the abandoned checkout. */
   cart_id: string;
@@ -2015,11 +1982,7 @@ declare function send_cart_recovery_email(args: {
 declare function list_product_reviews(args: {
   /** only this product's reviews. */
   product_id?: string;
-  /**
-   * only reviews with at most this many stars.
-   * @minimum 1
-   * @maximum 5
-   */
+  /** only reviews with at most this many stars. @minimum 1 @maximum 5 */
   max_rating?: integer;
   /** only reviews waiting for moderation. */
   unpublished_only: boolean;
@@ -2049,11 +2012,7 @@ declare function get_best_sellers(args: {
   to: DateTime;
   /** rank by revenue instead of units. */
   by_revenue: boolean;
-  /**
-   * how many products.
-   * @minimum 1
-   * @maximum 100
-   */
+  /** how many products. @minimum 1 @maximum 100 */
   limit: integer;
 }): Promise<Product[]>;`,
 			Types: []int{1, 2, 14, 15},

@@ -1264,10 +1264,7 @@ var toolgenCodeMode = toolimpl.CodeMode{
 	Types: []string{
 		`/** OutgoingEmail is a message to send. */
 interface OutgoingEmail {
-  /**
-   * To are the recipients' addresses.
-   * @minItems 1
-   */
+  /** To are the recipients' addresses. @minItems 1 */
   to: string[];
   /** carbon-copy recipients */
   cc?: string[];
@@ -1298,10 +1295,7 @@ interface Draft { id: string; message: Message }`,
 interface DraftChanges { draft_id: string; to?: string[]; cc?: string[]; subject?: string; body?: string }`,
 		`/** ScheduledEmail is a message to send later. */
 interface ScheduledEmail {
-  /**
-   * To are the recipients' addresses.
-   * @minItems 1
-   */
+  /** To are the recipients' addresses. @minItems 1 */
   to: string[];
   /** carbon-copy recipients */
   cc?: string[];
@@ -1380,11 +1374,7 @@ declare function list_emails(args: {
   folder?: string;
   /** only unread messages. */
   unread_only: boolean;
-  /**
-   * the most messages to return.
-   * @minimum 1
-   * @maximum 500
-   */
+  /** the most messages to return. @minimum 1 @maximum 500 */
   limit: integer;
 }): Promise<Message[]>;`,
 			Types: []int{1, 2, 3, 4},
@@ -1403,11 +1393,7 @@ declare function search_emails(args: {
   before?: DateTime;
   /** only messages with attachments. */
   has_attachment: boolean;
-  /**
-   * the most messages to return.
-   * @minimum 1
-   * @maximum 500
-   */
+  /** the most messages to return. @minimum 1 @maximum 500 */
   limit: integer;
 }): Promise<Message[]>;`,
 			Types: []int{1, 2, 3, 4},
@@ -1659,7 +1645,9 @@ declare function block_sender(args: {
 		},
 		{
 			Name: "unsubscribe_from_mailing_list",
-			Text: `/** UnsubscribeFromMailingList unsubscribes you from the mailing list a message came from, using its List-Unsubscribe header. */
+			Text: `/**
+ * UnsubscribeFromMailingList unsubscribes you from the mailing list a message came from, using its List-Unsubscribe header.
+ */
 declare function unsubscribe_from_mailing_list(args: {
   /** a message from the list. */
   message_id: string;
@@ -1747,7 +1735,9 @@ declare function add_mailbox_delegate(args: {
 		},
 		{
 			Name: "verify_email_address",
-			Text: `/** VerifyEmailAddress checks whether an address is well formed, its domain accepts mail, and the mailbox exists, without sending anything. */
+			Text: `/**
+ * VerifyEmailAddress checks whether an address is well formed, its domain accepts mail, and the mailbox exists, without sending anything.
+ */
 declare function verify_email_address(args: {
   /** the address to check. */
   address: string;
@@ -1755,7 +1745,9 @@ declare function verify_email_address(args: {
 		},
 		{
 			Name: "recall_email",
-			Text: `/** RecallEmail tries to retract a message you sent to people in your organization, if they have not opened it yet. */
+			Text: `/**
+ * RecallEmail tries to retract a message you sent to people in your organization, if they have not opened it yet.
+ */
 declare function recall_email(args: {
   /** the sent message. */
   message_id: string;

@@ -1293,15 +1293,9 @@ type integer = number;`,
 type DateTime = string;`,
 		`/** ShareFileRequest shares a file or folder with a person or group. */
 interface ShareFileRequest {
-  /**
-   * Path of the file or folder to share.
-   * @minLength 1
-   */
+  /** Path of the file or folder to share. @minLength 1 */
   path: string;
-  /**
-   * Email of the person or Google-style group to share with.
-   * @format email
-   */
+  /** Email of the person or Google-style group to share with. @format email */
   email: string;
   /** Role the person gets. */
   role: Role;
@@ -1399,7 +1393,9 @@ declare function list_files(args: {
 		},
 		{
 			Name: "search_files",
-			Text: `/** SearchFiles finds files anywhere in the drive whose name or content matches a full-text query, optionally narrowed by type and modification date. */
+			Text: `/**
+ * SearchFiles finds files anywhere in the drive whose name or content matches a full-text query, optionally narrowed by type and modification date.
+ */
 declare function search_files(args: {
   /** words to look for in file names and contents. */
   query: string;
@@ -1409,11 +1405,7 @@ declare function search_files(args: {
   modified_after?: DateTime;
   /** only files owned by this email address. */
   owner?: string;
-  /**
-   * the most results to return.
-   * @minimum 1
-   * @maximum 200
-   */
+  /** the most results to return. @minimum 1 @maximum 200 */
   limit: integer;
 }): Promise<FileList>;`,
 			Types: []int{0, 1, 2, 3},
@@ -1431,7 +1423,9 @@ declare function read_file(args: {
 		},
 		{
 			Name: "write_file",
-			Text: `/** WriteFile creates a file with the given contents, or replaces an existing file's contents when overwrite is set. */
+			Text: `/**
+ * WriteFile creates a file with the given contents, or replaces an existing file's contents when overwrite is set.
+ */
 declare function write_file(args: {
   /** path of the file to write; missing parent folders are created. */
   path: string;
@@ -1507,7 +1501,9 @@ declare function create_folder(args: {
 		},
 		{
 			Name: "delete_folder",
-			Text: `/** DeleteFolder moves a folder to the trash. A folder that is not empty is only deleted when recursive is set. */
+			Text: `/**
+ * DeleteFolder moves a folder to the trash. A folder that is not empty is only deleted when recursive is set.
+ */
 declare function delete_folder(args: {
   /** path of the folder. */
   path: string;
@@ -1517,7 +1513,9 @@ declare function delete_folder(args: {
 		},
 		{
 			Name: "get_file_metadata",
-			Text: `/** GetFileMetadata returns a file's size, type, owner, modification time and tags, without its contents. */
+			Text: `/**
+ * GetFileMetadata returns a file's size, type, owner, modification time and tags, without its contents.
+ */
 declare function get_file_metadata(args: {
   /** path of the file or folder. */
   path: string;
@@ -1551,7 +1549,9 @@ declare function list_file_permissions(args: {
 		},
 		{
 			Name: "create_share_link",
-			Text: `/** CreateShareLink creates a link that opens a file or folder, for anyone or for members of the organization. */
+			Text: `/**
+ * CreateShareLink creates a link that opens a file or folder, for anyone or for members of the organization.
+ */
 declare function create_share_link(args: {
   /** path of the file or folder. */
   path: string;
@@ -1585,7 +1585,9 @@ declare function list_file_versions(args: {
 		},
 		{
 			Name: "restore_file_version",
-			Text: `/** RestoreFileVersion makes an earlier revision of a file its current contents. The current contents stay available as a revision. */
+			Text: `/**
+ * RestoreFileVersion makes an earlier revision of a file its current contents. The current contents stay available as a revision.
+ */
 declare function restore_file_version(args: {
   /** path of the file. */
   path: string;
@@ -1598,11 +1600,7 @@ declare function restore_file_version(args: {
 			Name: "list_trash",
 			Text: `/** ListTrash lists the files and folders in the trash, most recently deleted first. */
 declare function list_trash(args: {
-  /**
-   * the most entries to return.
-   * @minimum 1
-   * @maximum 500
-   */
+  /** the most entries to return. @minimum 1 @maximum 500 */
   limit: integer;
 }): Promise<FileList>;`,
 			Types: []int{0, 1, 2, 3},
@@ -1683,11 +1681,7 @@ declare function add_file_comment(args: {
 			Name: "list_recent_files",
 			Text: `/** ListRecentFiles lists the files you opened or changed most recently. */
 declare function list_recent_files(args: {
-  /**
-   * the most files to return.
-   * @minimum 1
-   * @maximum 100
-   */
+  /** the most files to return. @minimum 1 @maximum 100 */
   limit: integer;
 }): Promise<FileList>;`,
 			Types: []int{0, 1, 2, 3},
@@ -1704,7 +1698,9 @@ declare function star_file(args: {
 		},
 		{
 			Name: "convert_file_format",
-			Text: `/** ConvertFileFormat converts a document or image into another format and saves the result next to the original. */
+			Text: `/**
+ * ConvertFileFormat converts a document or image into another format and saves the result next to the original.
+ */
 declare function convert_file_format(args: {
   /** path of the file to convert. */
   path: string;
@@ -1715,7 +1711,9 @@ declare function convert_file_format(args: {
 		},
 		{
 			Name: "get_file_checksum",
-			Text: `/** GetFileChecksum computes a checksum of a file's contents, to verify a download or compare two copies. */
+			Text: `/**
+ * GetFileChecksum computes a checksum of a file's contents, to verify a download or compare two copies.
+ */
 declare function get_file_checksum(args: {
   /** path of the file. */
   path: string;
@@ -1758,11 +1756,7 @@ declare function upload_file_from_url(args: {
 declare function get_file_download_url(args: {
   /** path of the file. */
   path: string;
-  /**
-   * how long the address works.
-   * @minimum 1
-   * @maximum 10080
-   */
+  /** how long the address works. @minimum 1 @maximum 10080 */
   expires_in_minutes: integer;
 }): Promise<string>;`,
 			Types: []int{2},
@@ -1783,11 +1777,7 @@ declare function transfer_file_ownership(args: {
 declare function list_shared_with_me(args: {
   /** only items shared by this email address. */
   shared_by?: string;
-  /**
-   * the most items to return.
-   * @minimum 1
-   * @maximum 200
-   */
+  /** the most items to return. @minimum 1 @maximum 200 */
   limit: integer;
 }): Promise<FileList>;`,
 			Types: []int{0, 1, 2, 3},
@@ -1812,15 +1802,13 @@ declare function scan_file_for_viruses(args: {
 		},
 		{
 			Name: "generate_thumbnail",
-			Text: `/** GenerateThumbnail renders a small preview image of a document, image or video and returns its address. */
+			Text: `/**
+ * GenerateThumbnail renders a small preview image of a document, image or video and returns its address.
+ */
 declare function generate_thumbnail(args: {
   /** path of the file. */
   path: string;
-  /**
-   * the width of the preview in pixels.
-   * @minimum 16
-   * @maximum 2048
-   */
+  /** the width of the preview in pixels. @minimum 16 @maximum 2048 */
   width: integer;
 }): Promise<string>;`,
 			Types: []int{2},

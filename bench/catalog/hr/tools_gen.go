@@ -1477,10 +1477,7 @@ type DateTime = string;`,
 		`/** NewHire describes an employee to onboard. */
 interface NewHire {
   name: string;
-  /**
-   * personal email, for the welcome message
-   * @format email
-   */
+  /** personal email, for the welcome message @format email */
   email: string;
   /** job title */
   title: string;
@@ -1490,10 +1487,7 @@ interface NewHire {
   type: EmploymentType;
   /** office or "remote-<country>" */
   location: string;
-  /**
-   * AnnualSalary is the base salary per year, in Currency.
-   * @minimum 0
-   */
+  /** AnnualSalary is the base salary per year, in Currency. @minimum 0 */
   annual_salary: number;
   /** @pattern ^[A-Z]{3}$ */
   currency: string;
@@ -1660,19 +1654,25 @@ declare function search_employee_directory(args: {
 		},
 		{
 			Name: "onboard_employee",
-			Text: `/** OnboardEmployee creates a new hire's employee record and starts the onboarding checklist (accounts, equipment, paperwork). */
+			Text: `/**
+ * OnboardEmployee creates a new hire's employee record and starts the onboarding checklist (accounts, equipment, paperwork).
+ */
 declare function onboard_employee(args: NewHire): Promise<Employee>;`,
 			Types: []int{0, 1, 2, 3},
 		},
 		{
 			Name: "update_employee_record",
-			Text: `/** UpdateEmployeeRecord changes an employee's title, department, manager or location, for example after a promotion or transfer. */
+			Text: `/**
+ * UpdateEmployeeRecord changes an employee's title, department, manager or location, for example after a promotion or transfer.
+ */
 declare function update_employee_record(args: EmployeeChanges): Promise<Employee>;`,
 			Types: []int{0, 1, 2, 4},
 		},
 		{
 			Name: "offboard_employee",
-			Text: `/** OffboardEmployee records an employee's departure and schedules the removal of their access on the last day. */
+			Text: `/**
+ * OffboardEmployee records an employee's departure and schedules the removal of their access on the last day.
+ */
 declare function offboard_employee(args: {
   /** the employee. */
   employee_id: string;
@@ -1691,11 +1691,7 @@ declare function offboard_employee(args: {
 declare function get_org_chart(args: {
   /** the top of the tree; the CEO when absent. */
   root_employee_id?: string;
-  /**
-   * how many levels down.
-   * @minimum 1
-   * @maximum 10
-   */
+  /** how many levels down. @minimum 1 @maximum 10 */
   depth: integer;
 }): Promise<Record<string, string[]>>;`,
 			Types: []int{6},
@@ -1781,7 +1777,9 @@ declare function cancel_time_off_request(args: {
 		},
 		{
 			Name: "get_pto_balance",
-			Text: `/** GetPTOBalance returns how many days of each kind of leave an employee has left this year, and how many are accrued or planned. */
+			Text: `/**
+ * GetPTOBalance returns how many days of each kind of leave an employee has left this year, and how many are accrued or planned.
+ */
 declare function get_pto_balance(args: {
   /** the employee; you when absent. */
   employee_id?: string;
@@ -1804,10 +1802,7 @@ declare function list_people_out_of_office(args: {
 declare function get_payslip(args: {
   /** the employee; you when absent. */
   employee_id?: string;
-  /**
-   * the month, "2026-06".
-   * @pattern ^[0-9]{4}-[0-9]{2}$
-   */
+  /** the month, "2026-06". @pattern ^[0-9]{4}-[0-9]{2}$ */
   period: string;
 }): Promise<string>;`,
 		},
@@ -1817,15 +1812,9 @@ declare function get_payslip(args: {
 declare function update_compensation(args: {
   /** the employee. */
   employee_id: string;
-  /**
-   * the new base salary per year.
-   * @minimum 0
-   */
+  /** the new base salary per year. @minimum 0 */
   annual_salary: number;
-  /**
-   * the currency.
-   * @pattern ^[A-Z]{3}$
-   */
+  /** the currency. @pattern ^[A-Z]{3}$ */
   currency: string;
   /** when it takes effect. */
   effective_date: DateTime;
@@ -1840,15 +1829,9 @@ declare function update_compensation(args: {
 declare function award_bonus(args: {
   /** the employee. */
   employee_id: string;
-  /**
-   * the gross amount.
-   * @minimum 0
-   */
+  /** the gross amount. @minimum 0 */
   amount: number;
-  /**
-   * the currency.
-   * @pattern ^[A-Z]{3}$
-   */
+  /** the currency. @pattern ^[A-Z]{3}$ */
   currency: string;
   /** what it is for. */
   reason: string;
@@ -1865,11 +1848,7 @@ declare function log_timesheet_hours(args: {
   employee_id?: string;
   /** the day. */
   date: DateTime;
-  /**
-   * the hours worked.
-   * @minimum 0
-   * @maximum 24
-   */
+  /** the hours worked. @minimum 0 @maximum 24 */
   hours: number;
   /** the project or client. */
   project_code: string;
@@ -1970,11 +1949,7 @@ declare function schedule_interview(args: {
   interviewer_ids: string[];
   /** when it starts. */
   start: DateTime;
-  /**
-   * how long.
-   * @minimum 15
-   * @maximum 480
-   */
+  /** how long. @minimum 15 @maximum 480 */
   duration_minutes: integer;
   /** how it takes place. */
   kind: InterviewKind;
@@ -2002,15 +1977,9 @@ declare function submit_interview_scorecard(args: {
 declare function create_offer_letter(args: {
   /** the candidate. */
   candidate_id: string;
-  /**
-   * the base salary.
-   * @minimum 0
-   */
+  /** the base salary. @minimum 0 */
   annual_salary: number;
-  /**
-   * the currency.
-   * @pattern ^[A-Z]{3}$
-   */
+  /** the currency. @pattern ^[A-Z]{3}$ */
   currency: string;
   /** stock options offered. */
   equity_shares?: integer;
@@ -2023,7 +1992,9 @@ declare function create_offer_letter(args: {
 		},
 		{
 			Name: "launch_review_cycle",
-			Text: `/** LaunchReviewCycle starts a performance review cycle: self reviews, peer feedback and manager reviews for a group of employees. */
+			Text: `/**
+ * LaunchReviewCycle starts a performance review cycle: self reviews, peer feedback and manager reviews for a group of employees.
+ */
 declare function launch_review_cycle(args: {
   /** the cycle's name, "H1 2026". */
   name: string;
@@ -2080,7 +2051,9 @@ declare function give_kudos(args: {
 		},
 		{
 			Name: "list_benefit_plans",
-			Text: `/** ListBenefitPlans lists the health, dental, vision, retirement and other plans employees can enroll in. */
+			Text: `/**
+ * ListBenefitPlans lists the health, dental, vision, retirement and other plans employees can enroll in.
+ */
 declare function list_benefit_plans(args: {
   /** only plans offered in this country. */
   location?: string;
@@ -2141,7 +2114,9 @@ declare function approve_expense_claim(args: {
 		},
 		{
 			Name: "get_headcount_report",
-			Text: `/** GetHeadcountReport counts employees, hires and departures, broken down by department, location or employment type. */
+			Text: `/**
+ * GetHeadcountReport counts employees, hires and departures, broken down by department, location or employment type.
+ */
 declare function get_headcount_report(args: {
   /** how to break it down. */
   group_by: HeadcountGrouping;

@@ -1332,10 +1332,7 @@ var toolgenCodeMode = toolimpl.CodeMode{
 interface NewIssue {
   /** Project is the project key or repository, "WEB" or "acme/api". */
   project: string;
-  /**
-   * @minLength 1
-   * @maxLength 255
-   */
+  /** @minLength 1 @maxLength 255 */
   title: string;
   /** Markdown description, steps to reproduce... */
   body?: string;
@@ -1346,11 +1343,7 @@ interface NewIssue {
   assignee?: string;
   /** ParentEpic is the key of the epic the issue belongs to. */
   parent_epic?: string;
-  /**
-   * StoryPoints is the estimate of effort.
-   * @minimum 0
-   * @maximum 100
-   */
+  /** StoryPoints is the estimate of effort. @minimum 0 @maximum 100 */
   story_points?: integer;
 }`,
 		`/**
@@ -1391,10 +1384,7 @@ interface IssueChanges {
   title?: string;
   body?: string;
   priority?: Priority;
-  /**
-   * @minimum 0
-   * @maximum 100
-   */
+  /** @minimum 0 @maximum 100 */
   story_points?: integer;
   due_date?: DateTime;
 }`,
@@ -1499,11 +1489,7 @@ declare function update_issue(args: IssueChanges): Promise<Issue>;`,
 				"declare function search_issues(args: {\n" +
 				"  /** for example `project = WEB AND status != done AND labels = regression`. */\n" +
 				"  query: string;\n" +
-				"  /**\n" +
-				"   * the most issues to return.\n" +
-				"   * @minimum 1\n" +
-				"   * @maximum 500\n" +
-				"   */\n" +
+				"  /** the most issues to return. @minimum 1 @maximum 500 */\n" +
 				"  limit: integer;\n" +
 				"}): Promise<Issue[]>;",
 			Types: []int{1, 2, 3, 4, 5, 6},
@@ -1645,11 +1631,7 @@ declare function watch_issue(args: {
 declare function log_work_time(args: {
   /** the issue. */
   key: string;
-  /**
-   * the time spent.
-   * @minimum 1
-   * @maximum 1440
-   */
+  /** the time spent. @minimum 1 @maximum 1440 */
   minutes: integer;
   /** when the work started; now when absent. */
   started?: DateTime;
@@ -1686,7 +1668,9 @@ declare function start_sprint(args: {
 		},
 		{
 			Name: "complete_sprint",
-			Text: `/** CompleteSprint ends the active sprint and moves its unfinished issues to another sprint or the backlog. */
+			Text: `/**
+ * CompleteSprint ends the active sprint and moves its unfinished issues to another sprint or the backlog.
+ */
 declare function complete_sprint(args: {
   /** the sprint. */
   sprint_id: string;
@@ -1843,10 +1827,7 @@ declare function submit_pr_review(args: {
 				"  number: integer;\n" +
 				"  /** the file. */\n" +
 				"  path: string;\n" +
-				"  /**\n" +
-				"   * the line in the new version of the file.\n" +
-				"   * @minimum 1\n" +
-				"   */\n" +
+				"  /** the line in the new version of the file. @minimum 1 */\n" +
 				"  line: integer;\n" +
 				"  /** the comment; a ```suggestion block proposes a change. */\n" +
 				"  body: string;\n" +

@@ -1418,17 +1418,9 @@ interface NewInvoice {
   customer_id: string;
   /** @minItems 1 */
   items: InvoiceItem[];
-  /**
-   * ISO 4217, lower case: "usd"
-   * @pattern ^[a-z]{3}$
-   */
+  /** ISO 4217, lower case: "usd" @pattern ^[a-z]{3}$ */
   currency: string;
-  /**
-   * DaysUntilDue is the payment term: 30 for net 30.
-   * @minimum 0
-   * @maximum 365
-   * @default 30
-   */
+  /** DaysUntilDue is the payment term: 30 for net 30. @minimum 0 @maximum 365 @default 30 */
   days_until_due?: integer;
   /** a note printed on the invoice */
   memo?: string;
@@ -1440,10 +1432,7 @@ interface InvoiceItem {
   description: string;
   /** @minimum 1 */
   quantity: integer;
-  /**
-   * UnitAmount is the price of one unit in the smallest currency unit.
-   * @minimum 0
-   */
+  /** UnitAmount is the price of one unit in the smallest currency unit. @minimum 0 */
   unit_amount: integer;
   /** TaxRateIDs are the tax rates applied to this line. */
   tax_rate_ids?: string[];
@@ -1541,15 +1530,9 @@ interface VolumeBucket { start: DateTime; gross: integer; refunded: integer; net
 			Name: "create_charge",
 			Text: `/** CreateCharge charges a customer's saved payment method. */
 declare function create_charge(args: {
-  /**
-   * the amount in the smallest currency unit, 1999 for $19.99.
-   * @minimum 50
-   */
+  /** the amount in the smallest currency unit, 1999 for $19.99. @minimum 50 */
   amount: integer;
-  /**
-   * ISO 4217 code in lower case, "usd".
-   * @pattern ^[a-z]{3}$
-   */
+  /** ISO 4217 code in lower case, "usd". @pattern ^[a-z]{3}$ */
   currency: string;
   /** the customer to charge. */
   customer_id: string;
@@ -1594,11 +1577,7 @@ declare function list_charges(args: {
   created_after?: DateTime;
   /** only charges before this time. */
   created_before?: DateTime;
-  /**
-   * the most charges to return.
-   * @minimum 1
-   * @maximum 100
-   */
+  /** the most charges to return. @minimum 1 @maximum 100 */
   limit: integer;
 }): Promise<Charge[]>;`,
 			Types: []int{0, 1, 2, 3},
@@ -1752,11 +1731,7 @@ declare function list_invoices(args: {
   status?: InvoiceStatus;
   /** only invoices due before this date. */
   due_before?: DateTime;
-  /**
-   * the most invoices to return.
-   * @minimum 1
-   * @maximum 100
-   */
+  /** the most invoices to return. @minimum 1 @maximum 100 */
   limit: integer;
 }): Promise<Invoice[]>;`,
 			Types: []int{0, 3, 10, 11},
@@ -1772,7 +1747,9 @@ declare function get_invoice(args: {
 		},
 		{
 			Name: "mark_invoice_paid",
-			Text: `/** MarkInvoicePaid records that an open invoice was paid outside the platform, for example by bank transfer or check. */
+			Text: `/**
+ * MarkInvoicePaid records that an open invoice was paid outside the platform, for example by bank transfer or check.
+ */
 declare function mark_invoice_paid(args: {
   /** the invoice. */
   invoice_id: string;
@@ -1783,14 +1760,13 @@ declare function mark_invoice_paid(args: {
 		},
 		{
 			Name: "issue_credit_note",
-			Text: `/** IssueCreditNote reduces the amount of a finalized invoice, or credits the customer's balance, without voiding it. */
+			Text: `/**
+ * IssueCreditNote reduces the amount of a finalized invoice, or credits the customer's balance, without voiding it.
+ */
 declare function issue_credit_note(args: {
   /** the invoice. */
   invoice_id: string;
-  /**
-   * the amount to credit.
-   * @minimum 1
-   */
+  /** the amount to credit. @minimum 1 */
   amount: integer;
   /** why, printed on the credit note. */
   reason: string;
@@ -1808,7 +1784,9 @@ declare function retry_invoice_payment(args: {
 		},
 		{
 			Name: "list_failed_payments",
-			Text: `/** ListFailedPayments lists declined charges and invoices whose automatic payment failed, with the decline reason. */
+			Text: `/**
+ * ListFailedPayments lists declined charges and invoices whose automatic payment failed, with the decline reason.
+ */
 declare function list_failed_payments(args: {
   /** only failures after this time. */
   since: DateTime;
@@ -1823,16 +1801,9 @@ declare function create_subscription(args: {
   customer_id: string;
   /** the recurring price, for example the monthly Pro plan. */
   price_id: string;
-  /**
-   * the number of seats or units.
-   * @minimum 1
-   */
+  /** the number of seats or units. @minimum 1 */
   quantity: integer;
-  /**
-   * days of free trial before the first charge.
-   * @minimum 0
-   * @maximum 730
-   */
+  /** days of free trial before the first charge. @minimum 0 @maximum 730 */
   trial_days?: integer;
   /** a coupon code to apply. */
   coupon?: string;
@@ -1860,10 +1831,7 @@ declare function change_subscription_plan(args: {
   subscription_id: string;
   /** the new price; unchanged when absent. */
   new_price_id?: string;
-  /**
-   * the new number of seats; unchanged when absent.
-   * @minimum 1
-   */
+  /** the new number of seats; unchanged when absent. @minimum 1 */
   quantity?: integer;
   /** how to bill the change mid-period. */
   proration: Proration;
@@ -1905,24 +1873,19 @@ declare function list_subscriptions(args: {
 		},
 		{
 			Name: "create_coupon",
-			Text: `/** CreateCoupon creates a discount that customers or subscriptions can redeem, as a percentage or a fixed amount off. */
+			Text: `/**
+ * CreateCoupon creates a discount that customers or subscriptions can redeem, as a percentage or a fixed amount off.
+ */
 declare function create_coupon(args: {
   /** the code customers enter, "SPRING25". */
   code: string;
-  /**
-   * the percentage off; or amount_off.
-   * @minimum 0
-   * @maximum 100
-   */
+  /** the percentage off; or amount_off. @minimum 0 @maximum 100 */
   percent_off?: number;
   /** a fixed amount off, in the smallest currency unit. */
   amount_off?: integer;
   /** how long the discount lasts. */
   duration: CouponDuration;
-  /**
-   * for a repeating duration, how many months.
-   * @minimum 1
-   */
+  /** for a repeating duration, how many months. @minimum 1 */
   duration_in_months?: integer;
   /** how many times it can be used in all. */
   max_redemptions?: integer;
@@ -1931,7 +1894,9 @@ declare function create_coupon(args: {
 		},
 		{
 			Name: "apply_customer_discount",
-			Text: `/** ApplyCustomerDiscount applies a coupon to a customer, so that their invoices and subscriptions are discounted. */
+			Text: `/**
+ * ApplyCustomerDiscount applies a coupon to a customer, so that their invoices and subscriptions are discounted.
+ */
 declare function apply_customer_discount(args: {
   /** the customer. */
   customer_id: string;
@@ -1946,15 +1911,9 @@ declare function apply_customer_discount(args: {
 declare function create_price(args: {
   /** the product. */
   product_id: string;
-  /**
-   * the price in the smallest currency unit.
-   * @minimum 0
-   */
+  /** the price in the smallest currency unit. @minimum 0 */
   unit_amount: integer;
-  /**
-   * ISO 4217, lower case.
-   * @pattern ^[a-z]{3}$
-   */
+  /** ISO 4217, lower case. @pattern ^[a-z]{3}$ */
   currency: string;
   /** the billing period, or one_time. */
   interval: Interval;
@@ -1969,10 +1928,7 @@ declare function create_price(args: {
 declare function create_payment_link(args: {
   /** the price. */
   price_id: string;
-  /**
-   * the quantity.
-   * @minimum 1
-   */
+  /** the quantity. @minimum 1 */
   quantity: integer;
   /** let buyers enter a coupon. */
   allow_promotion_codes: boolean;
@@ -1985,11 +1941,7 @@ declare function create_payment_link(args: {
 declare function create_tax_rate(args: {
   /** shown on invoices, "VAT". */
   display_name: string;
-  /**
-   * the rate.
-   * @minimum 0
-   * @maximum 100
-   */
+  /** the rate. @minimum 0 @maximum 100 */
   percentage: number;
   /** where it applies, "DE" or "CA-ON". */
   jurisdiction: string;
@@ -2033,15 +1985,9 @@ declare function list_payouts(args: {
 			Name: "create_payout",
 			Text: `/** CreatePayout sends money from the available balance to a bank account. */
 declare function create_payout(args: {
-  /**
-   * the amount in the smallest currency unit.
-   * @minimum 1
-   */
+  /** the amount in the smallest currency unit. @minimum 1 */
   amount: integer;
-  /**
-   * the currency.
-   * @pattern ^[a-z]{3}$
-   */
+  /** the currency. @pattern ^[a-z]{3}$ */
   currency: string;
   /** the destination; the default account when absent. */
   bank_account_id?: string;
@@ -2058,10 +2004,7 @@ declare function get_payment_volume(args: {
   to: DateTime;
   /** the width of each bucket. */
   granularity: Granularity;
-  /**
-   * only payments in this currency.
-   * @pattern ^[a-z]{3}$
-   */
+  /** only payments in this currency. @pattern ^[a-z]{3}$ */
   currency?: string;
 }): Promise<VolumeBucket[]>;`,
 			Types: []int{0, 3, 22, 23},

@@ -1571,21 +1571,14 @@ var toolgenCodeMode = toolimpl.CodeMode{
 	Types: []string{
 		`/** FlightSearch describes the flights to look for. */
 interface FlightSearch {
-  /**
-   * Origin is an airport or city code, "SFO" or "LON".
-   * @pattern ^[A-Z]{3}$
-   */
+  /** Origin is an airport or city code, "SFO" or "LON". @pattern ^[A-Z]{3}$ */
   origin: string;
   /** @pattern ^[A-Z]{3}$ */
   destination: string;
   depart_date: DateTime;
   /** ReturnDate makes it a round trip. */
   return_date?: DateTime;
-  /**
-   * @minimum 1
-   * @maximum 9
-   * @default 1
-   */
+  /** @minimum 1 @maximum 9 @default 1 */
   adults?: integer;
   cabin?: Cabin;
   nonstop_only?: boolean;
@@ -1630,15 +1623,9 @@ interface Booking { reference: string; kind: string; summary: string; start: Dat
 interface Place { id: string; name: string; address: string; location: Location; rating?: number; open_now?: boolean; phone?: string; hours?: string[] }`,
 		`/** Location is a point on the map. */
 interface Location {
-  /**
-   * @minimum -90
-   * @maximum 90
-   */
+  /** @minimum -90 @maximum 90 */
   lat: number;
-  /**
-   * @minimum -180
-   * @maximum 180
-   */
+  /** @minimum -180 @maximum 180 */
   lng: number;
 }`,
 		`/** HotelSearch describes the rooms to look for. */
@@ -1647,24 +1634,13 @@ interface HotelSearch {
   near: string;
   check_in: DateTime;
   check_out: DateTime;
-  /**
-   * @minimum 1
-   * @maximum 8
-   * @default 1
-   */
+  /** @minimum 1 @maximum 8 @default 1 */
   guests?: integer;
-  /**
-   * @minimum 1
-   * @maximum 5
-   * @default 1
-   */
+  /** @minimum 1 @maximum 5 @default 1 */
   rooms?: integer;
   /** MaxNightly is the highest price per night. */
   max_nightly?: number;
-  /**
-   * @minimum 1
-   * @maximum 5
-   */
+  /** @minimum 1 @maximum 5 */
   min_stars?: integer;
   /** Amenities the hotel must have, ["gym", "free_wifi", "parking"]. */
   amenities?: string[];
@@ -1735,10 +1711,7 @@ declare function search_flights(args: FlightSearch): Promise<FlightOffer[]>;`,
 declare function book_flight(args: {
   /** the offer, from SearchFlights. */
   offer_id: string;
-  /**
-   * the travelers.
-   * @minItems 1
-   */
+  /** the travelers. @minItems 1 */
   passengers: Passenger[];
   /** the kind of seat to assign. */
   seat_preference?: SeatPreference;
@@ -1775,10 +1748,7 @@ declare function select_seat(args: {
   booking_reference: string;
   /** the flight of the booking. */
   flight_number: string;
-  /**
-   * the seat, "14C".
-   * @pattern ^[0-9]{1,2}[A-K]$
-   */
+  /** the seat, "14C". @pattern ^[0-9]{1,2}[A-K]$ */
   seat: string;
 }): Promise<void>;`,
 		},
@@ -1796,15 +1766,9 @@ declare function check_in_for_flight(args: {
 			Name: "create_fare_alert",
 			Text: `/** CreateFareAlert watches a route's fares and notifies you when the price drops below a target. */
 declare function create_fare_alert(args: {
-  /**
-   * the departure airport.
-   * @pattern ^[A-Z]{3}$
-   */
+  /** the departure airport. @pattern ^[A-Z]{3}$ */
   origin: string;
-  /**
-   * the arrival airport.
-   * @pattern ^[A-Z]{3}$
-   */
+  /** the arrival airport. @pattern ^[A-Z]{3}$ */
   destination: string;
   /** the travel date. */
   depart_date: DateTime;
@@ -1819,11 +1783,7 @@ declare function create_fare_alert(args: {
 declare function find_nearby_airports(args: {
   /** a city or address. */
   near: string;
-  /**
-   * how far to look.
-   * @minimum 1
-   * @maximum 500
-   */
+  /** how far to look. @minimum 1 @maximum 500 */
   radius_km: integer;
 }): Promise<Place[]>;`,
 			Types: []int{2, 8, 9},
@@ -1887,7 +1847,9 @@ declare function book_rental_car(args: {
 		},
 		{
 			Name: "request_ride",
-			Text: `/** RequestRide orders a ride-hailing car from a pickup point to a destination, now or at a scheduled time. */
+			Text: `/**
+ * RequestRide orders a ride-hailing car from a pickup point to a destination, now or at a scheduled time.
+ */
 declare function request_ride(args: {
   /** the pickup address or place. */
   pickup: string;
@@ -1920,7 +1882,9 @@ declare function list_trips(args: {
 		},
 		{
 			Name: "get_trip_itinerary",
-			Text: `/** GetTripItinerary returns a trip's flights, hotels, cars and rides in order, with confirmation numbers. */
+			Text: `/**
+ * GetTripItinerary returns a trip's flights, hotels, cars and rides in order, with confirmation numbers.
+ */
 declare function get_trip_itinerary(args: {
   /** the trip. */
   trip_id: string;
@@ -1929,7 +1893,9 @@ declare function get_trip_itinerary(args: {
 		},
 		{
 			Name: "check_travel_policy_compliance",
-			Text: `/** CheckTravelPolicyCompliance checks a flight, hotel or car offer against the company's travel policy and says which rules it breaks. */
+			Text: `/**
+ * CheckTravelPolicyCompliance checks a flight, hotel or car offer against the company's travel policy and says which rules it breaks.
+ */
 declare function check_travel_policy_compliance(args: {
   /** the offer. */
   offer_id: string;
@@ -1937,7 +1903,9 @@ declare function check_travel_policy_compliance(args: {
 		},
 		{
 			Name: "add_loyalty_program",
-			Text: `/** AddLoyaltyProgram saves a frequent-flyer, hotel or car-rental loyalty number to your traveler profile. */
+			Text: `/**
+ * AddLoyaltyProgram saves a frequent-flyer, hotel or car-rental loyalty number to your traveler profile.
+ */
 declare function add_loyalty_program(args: {
   /** the program, "Miles & More" or "Marriott Bonvoy". */
   program: string;
@@ -1947,17 +1915,13 @@ declare function add_loyalty_program(args: {
 		},
 		{
 			Name: "get_visa_requirements",
-			Text: `/** GetVisaRequirements says whether a citizen of one country needs a visa or an electronic authorization to enter another. */
+			Text: `/**
+ * GetVisaRequirements says whether a citizen of one country needs a visa or an electronic authorization to enter another.
+ */
 declare function get_visa_requirements(args: {
-  /**
-   * the passport's country.
-   * @pattern ^[A-Z]{2}$
-   */
+  /** the passport's country. @pattern ^[A-Z]{2}$ */
   citizenship: string;
-  /**
-   * the country visited.
-   * @pattern ^[A-Z]{2}$
-   */
+  /** the country visited. @pattern ^[A-Z]{2}$ */
   destination: string;
   /** the trip is for business rather than tourism. */
   business: boolean;
@@ -1967,10 +1931,7 @@ declare function get_visa_requirements(args: {
 			Name: "get_travel_advisory",
 			Text: `/** GetTravelAdvisory returns the government's safety advisory level and notes for a country. */
 declare function get_travel_advisory(args: {
-  /**
-   * the country.
-   * @pattern ^[A-Z]{2}$
-   */
+  /** the country. @pattern ^[A-Z]{2}$ */
   country: string;
 }): Promise<string>;`,
 		},
@@ -1980,15 +1941,9 @@ declare function get_travel_advisory(args: {
 declare function convert_currency(args: {
   /** the amount. */
   amount: number;
-  /**
-   * the currency it is in.
-   * @pattern ^[A-Z]{3}$
-   */
+  /** the currency it is in. @pattern ^[A-Z]{3}$ */
   from: string;
-  /**
-   * the currency to convert to.
-   * @pattern ^[A-Z]{3}$
-   */
+  /** the currency to convert to. @pattern ^[A-Z]{3}$ */
   to: string;
 }): Promise<number>;`,
 		},
@@ -2007,7 +1962,9 @@ declare function get_destination_weather(args: {
 		},
 		{
 			Name: "get_directions",
-			Text: `/** GetDirections returns routes from an origin to a destination, with distance, duration and turn-by-turn steps. */
+			Text: `/**
+ * GetDirections returns routes from an origin to a destination, with distance, duration and turn-by-turn steps.
+ */
 declare function get_directions(args: {
   /** an address, place or "lat,lng". */
   origin: string;
@@ -2041,10 +1998,7 @@ declare function get_distance_matrix(args: {
 declare function optimize_multi_stop_route(args: {
   /** where the route starts. */
   start: string;
-  /**
-   * the places to visit.
-   * @minItems 2
-   */
+  /** the places to visit. @minItems 2 */
   stops: string[];
   /** end where it started. */
   return_to_start: boolean;
@@ -2069,11 +2023,7 @@ declare function get_transit_departures(args: {
   stop: string;
   /** only this line. */
   line?: string;
-  /**
-   * how many departures.
-   * @minimum 1
-   * @maximum 50
-   */
+  /** how many departures. @minimum 1 @maximum 50 */
   limit: integer;
 }): Promise<string[]>;`,
 			Types: []int{2},
@@ -2128,11 +2078,7 @@ declare function search_nearby_places(args: {
   near: string;
   /** only this category. */
   place_type?: PlaceType;
-  /**
-   * how far to look.
-   * @minimum 50
-   * @maximum 50000
-   */
+  /** how far to look. @minimum 50 @maximum 50000 */
   radius_meters: integer;
   /** only places open now. */
   open_now: boolean;
@@ -2164,11 +2110,7 @@ declare function list_place_reviews(args: {
 declare function reserve_restaurant_table(args: {
   /** the restaurant. */
   place_id: string;
-  /**
-   * how many people.
-   * @minimum 1
-   * @maximum 20
-   */
+  /** how many people. @minimum 1 @maximum 20 */
   party_size: integer;
   /** the time. */
   at: DateTime;
@@ -2195,11 +2137,7 @@ declare function save_place_to_list(args: {
 declare function render_static_map(args: {
   /** an address, place or "lat,lng". */
   center: string;
-  /**
-   * 1 shows the world, 15 streets.
-   * @minimum 1
-   * @maximum 20
-   */
+  /** 1 shows the world, 15 streets. @minimum 1 @maximum 20 */
   zoom: integer;
   /** places to mark. */
   markers: string[];
@@ -2212,28 +2150,22 @@ declare function render_static_map(args: {
 declare function share_live_location(args: {
   /** the person. */
   email: string;
-  /**
-   * how long.
-   * @minimum 15
-   * @maximum 1440
-   */
+  /** how long. @minimum 15 @maximum 1440 */
   minutes: integer;
 }): Promise<string>;`,
 			Types: []int{2},
 		},
 		{
 			Name: "create_geofence",
-			Text: `/** CreateGeofence defines a circular area that triggers a notification when a tracked device enters or leaves it. */
+			Text: `/**
+ * CreateGeofence defines a circular area that triggers a notification when a tracked device enters or leaves it.
+ */
 declare function create_geofence(args: {
   /** the area's name, "Warehouse 3". */
   name: string;
   /** the center. */
   center: Location;
-  /**
-   * the radius.
-   * @minimum 50
-   * @maximum 50000
-   */
+  /** the radius. @minimum 50 @maximum 50000 */
   radius_meters: integer;
 }): Promise<string>;`,
 			Types: []int{2, 9},

@@ -3053,20 +3053,12 @@ var toolgenCodeMode = toolimpl.CodeMode{
 type integer = number;`,
 		`/** Options are shared settings. */
 interface Options {
-  /**
-   * at most this many
-   * @minimum 1
-   * @maximum 100
-   */
+  /** at most this many @minimum 1 @maximum 100 */
   limit?: integer;
   /** how to work */
   mode?: Mode;
 }`,
-		`/**
- * Mode is how a tool works.
- * "fast": quickly
- * "slow": carefully
- */
+		`/** Mode is how a tool works. "fast": quickly "slow": carefully */
 type Mode = "fast" | "slow";`,
 	},
 	Tools: []toolimpl.CodeModeTool{

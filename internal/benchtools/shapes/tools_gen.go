@@ -144,21 +144,13 @@ interface SearchArgs {
   pattern: string;
   /** where to look */
   path?: string;
-  /**
-   * at most this many
-   * @minimum 1
-   * @maximum 1000
-   */
+  /** at most this many @minimum 1 @maximum 1000 */
   max_results?: integer;
   /** match case */
   case_sensitive?: boolean;
   /** globs */
   include?: string[];
-  /**
-   * lines around
-   * @minimum 0
-   * @maximum 10
-   */
+  /** lines around @minimum 0 @maximum 10 */
   context?: integer;
 }`,
 		`/** A JSON number without a fraction. */
@@ -176,26 +168,16 @@ interface CalcArgs {
   /** what to do */
   op: Op;
 }`,
-		`/**
- * Op is an operation.
- * "add": a+b
- * "mul": a*b
- */
+		`/** Op is an operation. "add": a+b "mul": a*b */
 type Op = "add" | "mul";`,
 		`/** CalcResult is calc's result. */
 interface CalcResult { value: number }`,
 		`/** EventArgs are create_event's arguments. */
 interface EventArgs {
-  /**
-   * @minLength 1
-   * @maxLength 200
-   */
+  /** @minLength 1 @maxLength 200 */
   title: string;
   start: DateTime;
-  /**
-   * @minimum 5
-   * @maximum 1440
-   */
+  /** @minimum 5 @maximum 1440 */
   minutes: integer;
   attendees?: Attendee[];
   location?: Place;

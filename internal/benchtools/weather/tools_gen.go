@@ -86,22 +86,14 @@ interface Args {
   city: string;
   /** the unit */
   unit?: Unit;
-  /**
-   * days ahead
-   * @minimum 1
-   * @maximum 14
-   */
+  /** days ahead @minimum 1 @maximum 14 */
   days?: integer;
   /** labels to echo */
   tags?: string[];
   /** a precise place */
   where?: Where;
 }`,
-		`/**
- * Unit is a temperature unit.
- * "c": degrees Celsius
- * "f": degrees Fahrenheit
- */
+		`/** Unit is a temperature unit. "c": degrees Celsius "f": degrees Fahrenheit */
 type Unit = "c" | "f";`,
 		`/** A JSON number without a fraction. */
 type integer = number;`,

@@ -505,36 +505,22 @@ var toolgenCodeMode = toolimpl.CodeMode{
 	Types: []string{
 		`/** GreetArgs are the arguments of Greet. */
 interface GreetArgs {
-  /**
-   * who to greet
-   * @minLength 1
-   * @maxLength 20
-   */
+  /** who to greet @minLength 1 @maxLength 20 */
   name: string;
-  /**
-   * how many times
-   * @minimum 1
-   * @maximum 3
-   */
+  /** how many times @minimum 1 @maximum 3 */
   times?: integer;
 }`,
 		`/** A JSON number without a fraction. */
 type integer = number;`,
 		`/** GreetResult is what Greet says. */
 interface GreetResult { text: string }`,
-		`/** WaveArgs are the arguments of Wave. Built with the tag layoutcheck, it has another layout (wave_changed.go), as if it had changed since tools_gen.go was generated: tools_gen.go must then not compile, since WaveArgs shares GreetArgs's table. */
+		`/**
+ * WaveArgs are the arguments of Wave. Built with the tag layoutcheck, it has another layout (wave_changed.go), as if it had changed since tools_gen.go was generated: tools_gen.go must then not compile, since WaveArgs shares GreetArgs's table.
+ */
 interface WaveArgs {
-  /**
-   * who to wave at
-   * @minLength 1
-   * @maxLength 20
-   */
+  /** who to wave at @minLength 1 @maxLength 20 */
   name: string;
-  /**
-   * how many times
-   * @minimum 1
-   * @maximum 3
-   */
+  /** how many times @minimum 1 @maximum 3 */
   times?: integer;
 }`,
 		`/** WaveResult is what Wave does. */
@@ -551,10 +537,7 @@ interface OtherNameArgs {
 }`,
 		`/** StatsArgs are the arguments of Stats. */
 interface StatsArgs {
-  /**
-   * the values
-   * @minItems 1
-   */
+  /** the values @minItems 1 */
   values: number[];
 }`,
 		`/** StatsResult sums up values. */
@@ -607,7 +590,9 @@ declare function lookup(args: NameArgs): Promise<Card>;`,
 		},
 		{
 			Name: "find",
-			Text: `/** Find finds someone; nobody is not found. Its result is another type than Lookup's, but a pointer all the same, so the two share a dispatch function. */
+			Text: `/**
+ * Find finds someone; nobody is not found. Its result is another type than Lookup's, but a pointer all the same, so the two share a dispatch function.
+ */
 declare function find(args: OtherNameArgs): Promise<Person>;`,
 			Types: []int{6, 10},
 		},
@@ -636,7 +621,9 @@ declare function shout(args: NameArgs): Promise<string>;`,
 		},
 		{
 			Name: "whisper",
-			Text: `/** Whisper whispers a name, in a Mood: a string all the same, so Whisper and Shout share a dispatch function. */
+			Text: `/**
+ * Whisper whispers a name, in a Mood: a string all the same, so Whisper and Shout share a dispatch function.
+ */
 declare function whisper(args: OtherNameArgs): Promise<string>;`,
 			Types: []int{6},
 		},
@@ -654,7 +641,9 @@ declare function sum(args: { a: integer; b: integer }): Promise<Total>;`,
 		},
 		{
 			Name: "product",
-			Text: `/** Product multiplies two numbers; 13 is unlucky. Its parameters are Sum's, so the two share a dispatch function, each through an adapter. */
+			Text: `/**
+ * Product multiplies two numbers; 13 is unlucky. Its parameters are Sum's, so the two share a dispatch function, each through an adapter.
+ */
 declare function product(args: { a: integer; b: integer }): Promise<Total>;`,
 			Types: []int{1, 12},
 		},

@@ -24,9 +24,13 @@ declare function purge(): Promise<void>;
 declare function charge(args: { amount: integer }): Promise<void>;
 /** Refund a payment to the card it was charged on: "full" or a partial amount. */
 declare function refund_payment(args: { id: string }): Promise<void>;
-/** Transfer never repairs its arguments: a model that sends "100" for the amount is told to send a number. */
+/**
+ * Transfer never repairs its arguments: a model that sends "100" for the amount is told to send a number.
+ */
 declare function transfer(args: { to: string; amount: integer }): Promise<void>;
-/** Research runs as an MCP task when the client asks: the call returns at once and the client polls for the result. */
+/**
+ * Research runs as an MCP task when the client asks: the call returns at once and the client polls for the result.
+ */
 declare function research(args: { topic: string }): Promise<string>;
 /** Reindex runs only as an MCP task. */
 declare function reindex(): Promise<void>;

@@ -574,13 +574,17 @@ declare function refund_payment(args: { id: string }): Promise<void>;`,
 		},
 		{
 			Name: "transfer",
-			Text: `/** Transfer never repairs its arguments: a model that sends "100" for the amount is told to send a number. */
+			Text: `/**
+ * Transfer never repairs its arguments: a model that sends "100" for the amount is told to send a number.
+ */
 declare function transfer(args: { to: string; amount: integer }): Promise<void>;`,
 			Types: []int{0},
 		},
 		{
 			Name: "research",
-			Text: `/** Research runs as an MCP task when the client asks: the call returns at once and the client polls for the result. */
+			Text: `/**
+ * Research runs as an MCP task when the client asks: the call returns at once and the client polls for the result.
+ */
 declare function research(args: { topic: string }): Promise<string>;`,
 		},
 		{

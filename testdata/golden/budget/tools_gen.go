@@ -113,10 +113,7 @@ interface ExportArgs {
   format: string;
   /** Fields are the contact fields to export, in the order of the columns; every field when empty. */
   fields?: string[];
-  /**
-   * Since exports only the contacts changed since this time.
-   * @format date-time
-   */
+  /** Since exports only the contacts changed since this time. @format date-time */
   since?: string;
   /** Archived includes archived contacts. */
   archived?: boolean;
@@ -130,7 +127,9 @@ declare function lookup(args: { id: string }): Promise<string>;`,
 		},
 		{
 			Name: "export",
-			Text: `/** Export writes contacts to a file in the workspace and returns its path. Large address books take a while; the file is replaced if it exists. */
+			Text: `/**
+ * Export writes contacts to a file in the workspace and returns its path. Large address books take a while; the file is replaced if it exists.
+ */
 declare function export_(args: ExportArgs): Promise<string>;`,
 			Types: []int{0},
 		},

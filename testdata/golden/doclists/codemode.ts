@@ -1,16 +1,12 @@
 /** A JSON number without a fraction. */
 type integer = number;
-/** At books a slot. A colon inside an option's value (the pattern) does not end the options: the description starts at the first colon followed by a space. */
+/**
+ * At books a slot. A colon inside an option's value (the pattern) does not end the options: the description starts at the first colon followed by a space.
+ */
 declare function at(args: {
-  /**
-   * the time, as hh:mm.
-   * @pattern ^[0-2][0-9]:[0-5][0-9]$
-   */
+  /** the time, as hh:mm. @pattern ^[0-2][0-9]:[0-5][0-9]$ */
   hhmm: string;
-  /**
-   * the room.
-   * @minLength 1
-   */
+  /** the room. @minLength 1 */
   room: string;
 }): Promise<string>;
 /**
@@ -24,10 +20,7 @@ declare function at(args: {
 declare function split_n(args: { s: string; sep: string; n: integer }): Promise<string[]>;
 /** GetWeather looks up the weather. */
 declare function get_weather(args: {
-  /**
-   * the city, for example "Paris".
-   * @minLength 1
-   */
+  /** the city, for example "Paris". @minLength 1 */
   city: string;
   /** the unit, "C" or "F". */
   unit_name?: string;

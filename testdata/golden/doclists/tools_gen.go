@@ -161,17 +161,13 @@ type integer = number;`,
 	Tools: []toolimpl.CodeModeTool{
 		{
 			Name: "at",
-			Text: `/** At books a slot. A colon inside an option's value (the pattern) does not end the options: the description starts at the first colon followed by a space. */
+			Text: `/**
+ * At books a slot. A colon inside an option's value (the pattern) does not end the options: the description starts at the first colon followed by a space.
+ */
 declare function at(args: {
-  /**
-   * the time, as hh:mm.
-   * @pattern ^[0-2][0-9]:[0-5][0-9]$
-   */
+  /** the time, as hh:mm. @pattern ^[0-2][0-9]:[0-5][0-9]$ */
   hhmm: string;
-  /**
-   * the room.
-   * @minLength 1
-   */
+  /** the room. @minLength 1 */
   room: string;
 }): Promise<string>;`,
 		},
@@ -192,10 +188,7 @@ declare function split_n(args: { s: string; sep: string; n: integer }): Promise<
 			Name: "get_weather",
 			Text: `/** GetWeather looks up the weather. */
 declare function get_weather(args: {
-  /**
-   * the city, for example "Paris".
-   * @minLength 1
-   */
+  /** the city, for example "Paris". @minLength 1 */
   city: string;
   /** the unit, "C" or "F". */
   unit_name?: string;

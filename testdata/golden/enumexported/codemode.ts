@@ -1,8 +1,4 @@
-/**
- * Day is a day of the week.
- * 0: the first day
- * 1: the second day
- */
+/** Day is a day of the week. 0: the first day 1: the second day */
 type Day = 0 | 1 | 2;
 /** A JSON number without a fraction. */
 type integer = number;

@@ -174,26 +174,13 @@ interface Paint {
   sign: Sign;
   quote: Quote;
 }`,
-		`/**
- * Color is a documented string enum.
- * "red": Red is the color of fire.
- * "green": the color of grass
- */
+		`/** Color is a documented string enum. "red": Red is the color of fire. "green": the color of grass */
 type Color = "red" | "green" | "blue";`,
 		`/** Level has no comments on its constants. */
 type Level = 1 | 2 | 3;`,
-		`/**
- * Priority has two names for one value.
- * 0: can wait
- * 1: the usual
- * 9: now
- * 9: the same as urgent
- */
+		`/** Priority has two names for one value. 0: can wait 1: the usual 9: now 9: the same as urgent */
 type Priority = 0 | 1 | 9;`,
-		`/**
- * Mode is declared alone.
- * "fast": ModeFast is the only mode.
- */
+		`/** Mode is declared alone. "fast": ModeFast is the only mode. */
 type Mode = "fast";`,
 		`/** Sign is a signed enum with negative values. */
 type Sign = -1 | 0 | 1;`,

@@ -1,31 +1,16 @@
 /** A JSON number without a fraction. */
 type integer = number;
-/**
- * Search finds documents.
- *
- * It searches titles first, then bodies.
- *
- * Results come best first.
- */
+/** Search finds documents.  It searches titles first, then bodies.  Results come best first. */
 declare function search(args: {
   /** what to look for. */
   query: string;
-  /**
-   * how many documents to return at most.
-   * @minimum 1
-   * @maximum 100
-   * @default 10
-   */
+  /** how many documents to return at most. @minimum 1 @maximum 100 @default 10 */
   limit?: integer;
   /** whose documents to search. */
   user_id: string;
   /** match the whole phrase. */
   exact: boolean;
-  /**
-   * an ISO 639-1 language code.
-   * @pattern ^[a-z]{2}$
-   * @example "en"
-   */
+  /** an ISO 639-1 language code. @pattern ^[a-z]{2}$ @example "en" */
   lang?: string;
 }): Promise<string[]>;
 /**
@@ -39,7 +24,9 @@ declare function greet(args: {
   greeting: string;
   times?: integer;
 }): Promise<string>;
-/** Snake covers parameter names in every case: each becomes a snake_case property, and doc items may use either spelling. */
+/**
+ * Snake covers parameter names in every case: each becomes a snake_case property, and doc items may use either spelling.
+ */
 declare function snake(args: {
   user_name: string;
   /** the status to report. */

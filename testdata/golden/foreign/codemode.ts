@@ -9,7 +9,9 @@ interface Place {
   level: integer;
   mode?: Mode;
 }
-/** Point is local, and so is image_Point: the helper names still differ from those of shared.Point and image.Point. */
+/**
+ * Point is local, and so is image_Point: the helper names still differ from those of shared.Point and image.Point.
+ */
 interface Point { lat: number }
 /** Point has the same name as a local type of the case. */
 interface Point2 { x: integer; y: integer }

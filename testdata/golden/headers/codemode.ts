@@ -2,10 +2,7 @@
 interface Query {
   /** SQL is the query. */
   sql: string;
-  /**
-   * Tenant is the tenant's id.
-   * @pattern ^[a-z-]+$
-   */
+  /** Tenant is the tenant's id. @pattern ^[a-z-]+$ */
   tenant: string;
   /** Target is where it runs; its members are sent in headers too. */
   target: Target;
@@ -24,10 +21,7 @@ interface Query {
 interface Target {
   /** Region is the region to run in. */
   region: string;
-  /**
-   * Zone is the zone within the region.
-   * @minimum 1
-   */
+  /** Zone is the zone within the region. @minimum 1 */
   zone?: integer;
 }
 /** A JSON number without a fraction. */
@@ -46,9 +40,6 @@ declare function report(args: {
   kind: string;
   /** low, normal or high */
   priority?: string;
-  /**
-   * how many pages at most
-   * @minimum 1
-   */
+  /** how many pages at most @minimum 1 */
   pages: integer;
 }): Promise<string>;

@@ -115,10 +115,7 @@ var toolgenCodeMode = toolimpl.CodeMode{
 interface Query {
   /** SQL is the query. */
   sql: string;
-  /**
-   * Tenant is the tenant's id.
-   * @pattern ^[a-z-]+$
-   */
+  /** Tenant is the tenant's id. @pattern ^[a-z-]+$ */
   tenant: string;
   /** Target is where it runs; its members are sent in headers too. */
   target: Target;
@@ -137,10 +134,7 @@ interface Query {
 interface Target {
   /** Region is the region to run in. */
   region: string;
-  /**
-   * Zone is the zone within the region.
-   * @minimum 1
-   */
+  /** Zone is the zone within the region. @minimum 1 */
   zone?: integer;
 }`,
 		`/** A JSON number without a fraction. */
@@ -167,10 +161,7 @@ declare function report(args: {
   kind: string;
   /** low, normal or high */
   priority?: string;
-  /**
-   * how many pages at most
-   * @minimum 1
-   */
+  /** how many pages at most @minimum 1 */
   pages: integer;
 }): Promise<string>;`,
 			Types: []int{2},

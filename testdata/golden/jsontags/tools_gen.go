@@ -92,10 +92,7 @@ interface Doc {
   "a-b.c:d/e~f": string;
   Empty?: integer;
   meta: meta;
-  /**
-   * Count defaults to 3, also when null is sent for it.
-   * @default 3
-   */
+  /** Count defaults to 3, also when null is sent for it. @default 3 */
   count?: integer;
 }`,
 		`/** A JSON number without a fraction. */

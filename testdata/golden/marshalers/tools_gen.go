@@ -173,10 +173,14 @@ interface Custom {
   by_city?: Record<string, string>;
   /** Temp is a temperature in degrees Celsius, written "21C". */
   ptr?: string;
-  /** Flag reads itself from JSON with a pointer-receiver MarshalJSON: written by the method where encoding/json can take the address. */
+  /**
+   * Flag reads itself from JSON with a pointer-receiver MarshalJSON: written by the method where encoding/json can take the address.
+   */
   flag: unknown;
   flags?: unknown[];
-  /** Count writes itself with MarshalJSON and has no UnmarshalJSON: read as an integer (its own type), written as a string. */
+  /**
+   * Count writes itself with MarshalJSON and has no UnmarshalJSON: read as an integer (its own type), written as a string.
+   */
   count: integer;
   /** Level writes itself as text and has no UnmarshalText: read as an integer, written as a string. */
   level: integer;
@@ -195,10 +199,14 @@ interface CustomOutput {
   by_city?: Record<string, string>;
   /** Temp is a temperature in degrees Celsius, written "21C". */
   ptr?: string;
-  /** Flag reads itself from JSON with a pointer-receiver MarshalJSON: written by the method where encoding/json can take the address. */
+  /**
+   * Flag reads itself from JSON with a pointer-receiver MarshalJSON: written by the method where encoding/json can take the address.
+   */
   flag: unknown;
   flags?: unknown[];
-  /** Count writes itself with MarshalJSON and has no UnmarshalJSON: read as an integer (its own type), written as a string. */
+  /**
+   * Count writes itself with MarshalJSON and has no UnmarshalJSON: read as an integer (its own type), written as a string.
+   */
   count: unknown;
   /** Level writes itself as text and has no UnmarshalText: read as an integer, written as a string. */
   level: string;

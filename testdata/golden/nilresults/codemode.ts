@@ -38,7 +38,9 @@ declare function get_report(): Promise<Report>;
 declare function full(): Promise<Report>;
 /** Deep returns a pointer to a pointer to a struct: either nil is a failed result. */
 declare function deep(): Promise<Report | null>;
-/** Numbers returns a pointer to a slice of pointers, wrapped: a nil result fails; a nil element is null. */
+/**
+ * Numbers returns a pointer to a slice of pointers, wrapped: a nil result fails; a nil element is null.
+ */
 declare function numbers(): Promise<(integer | null)[]>;
 /** Indirect returns a pointer to a pointer to an int, wrapped: the inner pointer may be null. */
 declare function indirect(): Promise<integer | null>;

@@ -233,7 +233,9 @@ declare function deep(): Promise<Report | null>;`,
 		},
 		{
 			Name: "numbers",
-			Text: `/** Numbers returns a pointer to a slice of pointers, wrapped: a nil result fails; a nil element is null. */
+			Text: `/**
+ * Numbers returns a pointer to a slice of pointers, wrapped: a nil result fails; a nil element is null.
+ */
 declare function numbers(): Promise<(integer | null)[]>;`,
 			Types: []int{2},
 		},

@@ -111,16 +111,9 @@ var toolgenCodeMode = toolimpl.CodeMode{
 		`/** Grant has constrained members. */
 interface Grant {
   perm: Perm;
-  /**
-   * @minLength 1
-   * @pattern ^[a-z]+$
-   */
+  /** @minLength 1 @pattern ^[a-z]+$ */
   user: string;
-  /**
-   * @minimum 1
-   * @maximum 30
-   * @default 7
-   */
+  /** @minimum 1 @maximum 30 @default 7 */
   days?: integer;
 }`,
 		`/**
@@ -134,16 +127,9 @@ type integer = number;`,
 		`/** Grant has constrained members. */
 interface GrantOutput {
   perm: integer;
-  /**
-   * @minLength 1
-   * @pattern ^[a-z]+$
-   */
+  /** @minLength 1 @pattern ^[a-z]+$ */
   user: string;
-  /**
-   * @minimum 1
-   * @maximum 30
-   * @default 7
-   */
+  /** @minimum 1 @maximum 30 @default 7 */
   days?: integer;
 }`,
 		`/** Bytes in standard base64, padded. */

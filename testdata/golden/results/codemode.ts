@@ -7,10 +7,7 @@ interface Status {
   warning?: string;
   /** left out when nil */
   codes?: integer[];
-  /**
-   * defaults only make inputs optional
-   * @default 1
-   */
+  /** defaults only make inputs optional @default 1 */
   count: integer;
 }
 /** A JSON number without a fraction. */

@@ -1,12 +1,16 @@
 /** A JSON number without a fraction. */
 type integer = number;
-/** Assign's arguments: promoted fields, a field named like the rule type's method, and JSON names that need a suffix to be told apart. */
+/**
+ * Assign's arguments: promoted fields, a field named like the rule type's method, and JSON names that need a suffix to be told apart.
+ */
 interface Assign {
   owner_name: string;
   team_name: string;
   /** Size is promoted and keeps its name. */
   size: integer;
-  /** Rule would clash with the method Rule; it falls back to its JSON name, which also says rule, and so takes a suffix. */
+  /**
+   * Rule would clash with the method Rule; it falls back to its JSON name, which also says rule, and so takes a suffix.
+   */
   rule: string;
   /** OwnerName is an ordinary field whose name the clashing Owner.Name would take from its JSON name. */
   owner: string;

@@ -285,7 +285,9 @@ interface Payload {
   prefix?: string;
   /** Slug is a local text type: it reads and writes itself as text. */
   slug: string;
-  /** Code is a named string that reads itself from text: text wins over the underlying string (and over enum constants). */
+  /**
+   * Code is a named string that reads itself from text: text wins over the underlying string (and over enum constants).
+   */
   code: string;
   times: DateTime[];
   blobs: Record<string, Base64>;
@@ -296,7 +298,9 @@ interface Payload {
    */
   duration: integer;
   month: Month;
-  /** Stamped embeds time.Time, whose UnmarshalJSON and MarshalJSON it promotes: like encoding/json, toolgen reads and writes it as a time's text, and its Note is lost. */
+  /**
+   * Stamped embeds time.Time, whose UnmarshalJSON and MarshalJSON it promotes: like encoding/json, toolgen reads and writes it as a time's text, and its Note is lost.
+   */
   stamped: string;
 }`,
 		`/** An RFC 3339 date and time (JSON Schema's date-time), as "2026-01-02T15:04:05Z". */

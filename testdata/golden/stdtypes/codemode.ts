@@ -29,9 +29,6 @@ type Month = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12;
 declare function echo_std(args: Std): Promise<Std>;
 /** Wait takes a duration directly. */
 declare function wait(args: {
-  /**
-   * how long to wait.
-   * A duration in nanoseconds (1 second = 1000000000).
-   */
+  /** how long to wait. A duration in nanoseconds (1 second = 1000000000). */
   timeout: integer;
 }): Promise<integer>;

@@ -158,10 +158,7 @@ declare function echo_std(args: Std): Promise<Std>;`,
 			Name: "wait",
 			Text: `/** Wait takes a duration directly. */
 declare function wait(args: {
-  /**
-   * how long to wait.
-   * A duration in nanoseconds (1 second = 1000000000).
-   */
+  /** how long to wait. A duration in nanoseconds (1 second = 1000000000). */
   timeout: integer;
 }): Promise<integer>;`,
 			Types: []int{1},
