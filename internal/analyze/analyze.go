@@ -150,6 +150,9 @@ func (a *analyzer) checkNames(tools []*model.Tool) {
 		a.checkFree(t, t.RuleName)
 	}
 	a.checkToolsFuncs(tools)
+	if len(tools) > 0 { // the package's, whoever the tools' receivers
+		a.checkFree(tools[0], "CodeModeDeclarations")
+	}
 }
 
 // checkCodeModeIdent reports a tool whose code-mode function (the name a
@@ -217,7 +220,6 @@ func (a *analyzer) checkToolsFuncs(tools []*model.Tool) {
 		done[recv] = true
 		if recv == "" {
 			a.checkFree(t, "Tools")
-			a.checkFree(t, "CodeModeDeclarations")
 			continue
 		}
 		named := a.pkg.Types.Scope().Lookup(recv).Type().(*types.Named)

@@ -48,3 +48,6 @@ func DashedName() error { return nil }
 //
 //toolgen:tool name=get_user
 func UnderscoredName() error { return nil }
+
+// CodeModeDeclarations is declared by hand, where toolgen would declare it.
+func CodeModeDeclarations() string { return "" }
