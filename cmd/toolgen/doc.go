@@ -826,7 +826,8 @@
 // namespace, whether it is deferred, its tokens in each dialect ("-": no form
 // in that dialect, and a line below the table says why: "score: no strict
 // form: a map (…) at /properties/points") and in code mode (its
-// declaration, see Code mode declarations), and its largest parts in the default dialect, each
+// declaration sent alone, with the types it names: see Code mode
+// declarations), and its largest parts in the default dialect, each
 // counted alone as a share of the definition: the description, shown as
 // "(description)", each top-level property with its schema ("filters 41%"),
 // and $defs. Then the totals, per dialect, of the tools sent up front and of
@@ -835,7 +836,7 @@
 //
 //	$ toolgen -catalog ./builtin ./search
 //	TOOL          NAMESPACE  DEFERRED  DEFAULT  STRICT  GEMINI  CODE MODE  LARGEST PARTS (DEFAULT)
-//	run_command   builtin    no        333      325     311     310        (description) 64%, command 14%, timeout_seconds 11%
+//	run_command   builtin    no        333      325     311     324        (description) 64%, command 14%, timeout_seconds 11%
 //	search_files  builtin    no        178      183     156     139        (description) 23%, glob 20%, pattern 19%
 //	edit_file     builtin    no        166      161     144     127        (description) 26%, replace_all 14%, new_string 11%
 //	...
@@ -966,9 +967,10 @@
 //     them. A member whose doc is only its named type's leaves it to the
 //     type's declaration.
 //
-// toolgen -catalog counts each tool's declaration (CODE MODE) beside its
-// definitions, and the totals add the types the tools name, once per
-// package. A budget (-budget, //toolgen:budget) holds for code mode's
+// toolgen -catalog counts each tool's declaration sent alone, with the
+// types it names (CODE MODE), beside its definitions; the totals count a
+// type the tools share once. Unlike the definitions, which leave the
+// output schema out, the declarations type the results too. A budget (-budget, //toolgen:budget) holds for code mode's
 // declarations of the tools sent up front as it does for each dialect:
 // whichever a model is sent must fit.
 //

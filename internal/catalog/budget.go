@@ -25,8 +25,8 @@ type Overrun struct {
 // in which the tools of pkgs sent up front take more than budget tokens. A
 // budget holds for each form a model may be sent: code mode's declarations
 // replace the definitions, so neither may pass it. In code mode, Defer
-// counts each tool's declaration alone: the types the tools share leave
-// with the last tool that names them.
+// counts each tool's declaration sent alone, with the types it names,
+// though a type another tool sent up front names stays.
 func OverBudget(pkgs []*model.Package, budget int) []Overrun {
 	var loaded []*model.Tool
 	for _, pkg := range pkgs {

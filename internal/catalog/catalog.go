@@ -16,8 +16,8 @@
 //
 // Code mode sends a form of its own, counted beside the dialects: the
 // tools' TypeScript declarations (internal/tsdecl). A tool's count is its
-// declare function with its JSDoc; the types the tools share are counted
-// once per package, in the totals of the tools that name them.
+// declaration sent alone: its declare function with its JSDoc and the
+// types it names; totals count the types the tools share once per package.
 package catalog
 
 import (
@@ -68,7 +68,7 @@ func (d Dialect) schema(t *model.Tool) string {
 }
 
 // Of is t's definition size in d: 0 where the schema has no form in d.
-// In code mode, it is the size of t's declaration alone.
+// In code mode, it is the size of t's declaration sent alone.
 func (d Dialect) Of(t *model.Tool) int {
 	return [...]int{t.Tokens.Default, t.Tokens.Strict, t.Tokens.Gemini, t.Tokens.CodeMode}[d]
 }
@@ -138,13 +138,13 @@ func Count(pkgs ...*model.Package) {
 	var c tokencount.Counter
 	var w definitionWriter
 	for _, pkg := range pkgs {
-		for _, t := range pkg.Tools {
-			t.Tokens = count(&c, &w, t)
-			t.Tokens.CodeMode = c.Count([]byte(t.CodeMode.Text))
-		}
 		pkg.CodeModeTokens = make([]int, len(pkg.CodeModeTypes))
 		for i, text := range pkg.CodeModeTypes {
 			pkg.CodeModeTokens[i] = c.Count([]byte(text))
+		}
+		for _, t := range pkg.Tools {
+			t.Tokens = count(&c, &w, t)
+			t.Tokens.CodeMode = c.Count([]byte(t.CodeMode.Text)) + typesSize(pkg, t)
 		}
 	}
 }
@@ -183,11 +183,21 @@ func Sum(pkgs []*model.Package) Totals {
 			for _, d := range Forms {
 				sums[d] += d.Sent(t)
 			}
+			sums[CodeMode] -= typesSize(pkg, t) // counted once below
 		}
 		s.Loaded[CodeMode] += sharedTypes(pkg, false)
 		s.Deferred[CodeMode] += sharedTypes(pkg, true)
 	}
 	return s
+}
+
+// typesSize is the size of the shared types t's declaration names.
+func typesSize(pkg *model.Package, t *model.Tool) int {
+	n := 0
+	for _, i := range t.CodeMode.Types {
+		n += pkg.CodeModeTokens[i]
+	}
+	return n
 }
 
 // sharedTypes is the size of the code-mode types that pkg's tools sent up

@@ -70,13 +70,14 @@ func pkgOf(tools ...*model.Tool) []*model.Package {
 }
 
 // codeModeTools are two tools sent up front that name the shared type 0
-// (30 tokens), and a deferred one that names type 1 (200 tokens).
+// (30 tokens), and a deferred one that names type 1 (200 tokens); each
+// tool's count is its declaration sent alone, with its types.
 func codeModeTools() []*model.Package {
-	a := &model.Tool{Name: "a", Tokens: model.Tokens{Default: 100, Strict: 100, Gemini: 100, CodeMode: 40},
+	a := &model.Tool{Name: "a", Tokens: model.Tokens{Default: 100, Strict: 100, Gemini: 100, CodeMode: 40 + 30},
 		CodeMode: model.CodeMode{Types: []int{0}}}
-	b := &model.Tool{Name: "b", Tokens: model.Tokens{Default: 100, Strict: 100, Gemini: 100, CodeMode: 60},
+	b := &model.Tool{Name: "b", Tokens: model.Tokens{Default: 100, Strict: 100, Gemini: 100, CodeMode: 60 + 30},
 		CodeMode: model.CodeMode{Types: []int{0}}}
-	c := &model.Tool{Name: "c", Deferred: true, Tokens: model.Tokens{Default: 10, Strict: 10, Gemini: 10, CodeMode: 90},
+	c := &model.Tool{Name: "c", Deferred: true, Tokens: model.Tokens{Default: 10, Strict: 10, Gemini: 10, CodeMode: 90 + 200},
 		CodeMode: model.CodeMode{Types: []int{1}}}
 	return []*model.Package{{Tools: []*model.Tool{a, b, c}, CodeModeTokens: []int{30, 200}}}
 }
@@ -93,7 +94,7 @@ func TestBudgetHoldsForCodeMode(t *testing.T) {
 	require.Len(t, over, 4, "every dialect (200) and code mode (130)")
 	assert.Equal(t, CodeMode, over[3].Dialect)
 	assert.Equal(t, "the tools sent up front (not deferred) take 130 tokens in code mode's declarations, 10 over the budget of 120; "+
-		"defer or trim, largest first: b (60)", over[3].Message())
+		"defer or trim, largest first: b (90)", over[3].Message())
 }
 
 func TestOverBudgetNamesTheToolsToDefer(t *testing.T) {

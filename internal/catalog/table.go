@@ -127,7 +127,7 @@ const legend = `
 Tokens of o200k_base (OpenAI GPT-4o and later; other models' tokenizers differ by some percent)
 in each definition {"name","description","parameters"} as compact JSON; a provider adds a few per tool.
 -: the schema has no form in that dialect (said below); its provider is sent the default one, which the totals count.
-CODE MODE: the tool's TypeScript declaration for code mode; the totals add the types the tools name, once each.
+CODE MODE: the tool's TypeScript declaration for code mode with the types it names; totals count a shared type once.
 `
 
 func nTools(n int) string {

@@ -103,8 +103,9 @@ type Tokens struct {
 	Default int `json:"default"`
 	Strict  int `json:"strict"`
 	Gemini  int `json:"gemini"`
-	// CodeMode is the size of the tool's own code-mode declaration, without
-	// the shared types it names (counted once per package).
+	// CodeMode is the size of the tool's code-mode declaration sent alone:
+	// its function and the shared types it names (which the tools sent
+	// together share, so totals count each once).
 	CodeMode int `json:"code_mode"`
 }
 
