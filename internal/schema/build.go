@@ -36,7 +36,7 @@ func objectSchema(s *model.Struct, description string, output bool) *model.Schem
 func wrappedSchema(t *model.Type, description string) *model.Schema {
 	b := &builder{done: map[string]bool{}, output: true}
 	// A nil pointer result is a failed result, never {"result": null}.
-	props := model.Properties{{Name: "result", Schema: b.value(memberType(t), "")}}
+	props := model.Properties{{Name: "result", Schema: b.value(MemberType(t), "")}}
 	return &model.Schema{SchemaURI: schemaURI, Type: "object", Description: description,
 		Properties: &props, Required: []string{"result"}, Additional: &model.Additional{}, Defs: b.defs}
 }
@@ -63,13 +63,13 @@ func (b *builder) required(f *model.Field) bool {
 // field is a member's schema: its type's, with the member's description and
 // constraints.
 func (b *builder) field(f *model.Field) *model.Schema {
-	return b.constrained(memberType(f.Type), f.Doc, f.Constraints)
+	return b.constrained(MemberType(f.Type), f.Doc, f.Constraints)
 }
 
-// memberType is the type of the value a member holds when it is written: a
+// MemberType is the type of the value a member holds when it is written: a
 // nil pointer member is left out, so only the pointers below it can be
 // written as null.
-func memberType(t *model.Type) *model.Type {
+func MemberType(t *model.Type) *model.Type {
 	if t.Kind == model.KindPointer {
 		return t.Elem
 	}

@@ -44,7 +44,7 @@ func (d *decls) member(f *model.Field, dir direction, indent string) ([]string, 
 	if dir == output {
 		optional = f.Type.Kind == model.KindPointer || f.OmitEmpty || f.OmitZero || f.BehindPointer()
 	}
-	t := memberType(f.Type)
+	t := schema.MemberType(f.Type)
 	var typ string
 	if base := schema.Direction(t.Base(), bool(dir)); f.Constraints.Entries && base.Kind == model.KindMap {
 		typ = arrayOf(fmt.Sprintf("{ key: %s; value: %s }", d.expr(base.Key, dir), d.expr(base.Elem, dir)))

@@ -18,6 +18,7 @@ import (
 	"strings"
 
 	"github.com/toolgen-dev/toolgen/internal/model"
+	"github.com/toolgen-dev/toolgen/internal/schema"
 	"github.com/toolgen-dev/toolgen/toolimpl"
 )
 
@@ -73,14 +74,5 @@ func (d *decls) result(r model.Result) string {
 		return "unknown"
 	}
 	// A nil pointer result is a failed call, never a null value.
-	return d.expr(memberType(r.Type), output)
-}
-
-// memberType is the type of the value a member holds when it is present:
-// a nil pointer member is absent (or null), which the member says.
-func memberType(t *model.Type) *model.Type {
-	if t.Kind == model.KindPointer {
-		return t.Elem
-	}
-	return t
+	return d.expr(schema.MemberType(r.Type), output)
 }
