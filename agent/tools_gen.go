@@ -15,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
+	_ = toolimpl.EnforceVersion(12 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 12)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -106,6 +106,63 @@ type searchToolsRule struct {
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r searchToolsRule) Rule() toolgen.Rule {
 	return toolimpl.RuleOf(toolSearchTools, &toolgenTypeParamssearchTools.Object, unsafe.Pointer(&r), 2)
+}
+
+// CodeModeDeclarations returns the TypeScript declarations of the package's tools
+// for code mode, where a model writes a program that calls them as functions: the
+// named tools' (all of them when none is named), with the types they name. Names of
+// other packages' tools are skipped.
+func CodeModeDeclarations(tools ...string) string {
+	return toolgenCodeMode.Declarations(tools...)
+}
+
+// toolgenCodeMode holds the declarations in pieces: the types the tools share, and
+// each tool's function with the types it names.
+var toolgenCodeMode = toolimpl.CodeMode{
+	Types: []string{
+		`/** A JSON number without a fraction. */
+type integer = number;`,
+		`/** FoundTools is search_tools' result: the tools found, best first. */
+interface FoundTools {
+  /** Tools can be called from the next request on. */
+  tools: FoundTool[];
+}`,
+		`/** FoundTool is one tool a search found. */
+interface FoundTool {
+  /** Name is the tool's name, to call it by. */
+  name: string;
+  /** Namespace is the group the tool belongs to. */
+  namespace?: string;
+  /** Description is what the tool does. */
+  description: string;
+}`,
+	},
+	Tools: []toolimpl.CodeModeTool{
+		{
+			Name: "ask_agent",
+			Text: `/** askAgent runs the agent on a prompt, with the deps of the run that calls it, and returns its answer. */
+declare function ask_agent(args: {
+  /** What to ask the agent, with everything it needs to know: it does not see this conversation. */
+  prompt: string;
+}): Promise<string>;`,
+		},
+		{
+			Name: "search_tools",
+			Text: `/**
+ * searchTools finds tools for a task among the tools you have not been sent yet, by what they do. The tools it returns can be called from your next message on; search again with other words when none fits.
+ */
+declare function search_tools(args: {
+  /**
+   * What the tool should do, in a few words, for example "refund a payment" or "move a calendar event".
+   * @minLength 1
+   */
+  query: string;
+  /** How many tools to return at most; the agent's limit when absent. @minimum 1 @maximum 20 */
+  limit?: integer;
+}): Promise<FoundTools>;`,
+			Types: []int{0, 1, 2},
+		},
+	},
 }
 
 // toolgenParamsaskAgent holds the arguments of ask_agent, for its table.

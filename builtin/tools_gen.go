@@ -15,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
+	_ = toolimpl.EnforceVersion(12 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 12)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -706,6 +706,211 @@ func (a RunCommandEdit) Args() ([]byte, error) {
 	}
 	e.EndObject()
 	return toolimpl.PartialWritten(e)
+}
+
+// CodeModeDeclarations returns the TypeScript declarations of the package's tools
+// for code mode, where a model writes a program that calls them as functions: the
+// named tools' (all of them when none is named), with the types they name. Names of
+// other packages' tools are skipped.
+func CodeModeDeclarations(tools ...string) string {
+	return toolgenCodeMode.Declarations(tools...)
+}
+
+// toolgenCodeMode holds the declarations in pieces: the types the tools share, and
+// each tool's function with the types it names.
+var toolgenCodeMode = toolimpl.CodeMode{
+	Types: []string{
+		`/** A JSON number without a fraction. */
+type integer = number;`,
+	},
+	Tools: []toolimpl.CodeModeTool{
+		{
+			Name: "read",
+			Text: `/**
+ * Read reads a text file of the workspace, with line numbers. Paths are relative to the workspace root. A long file comes in parts: the output ends by saying which offset to read from next.
+ */
+declare function read(args: {
+  /** the file, relative to the workspace root. */
+  file_path: string;
+  /** the first line to read, counting from 1; 1 when absent. @minimum 1 */
+  offset?: integer;
+  /** how many lines to read at most; 2000 when absent. @minimum 1 */
+  limit?: integer;
+}): Promise<string>;`,
+			Types: []int{0},
+		},
+		{
+			Name: "write",
+			Text: `/**
+ * Write writes a text file in the workspace, creating it and its parent directories if needed, and replacing what it held.
+ */
+declare function write(args: {
+  /** the file, relative to the workspace root. */
+  file_path: string;
+  /** the whole new content of the file. */
+  content: string;
+}): Promise<string>;`,
+		},
+		{
+			Name: "edit",
+			Text: `/**
+ * Edit replaces text in a file of the workspace: old_string must appear exactly once (copy it from read, without the line numbers, white space included), or set replace_all to replace every occurrence.
+ */
+declare function edit(args: {
+  /** the file, relative to the workspace root. */
+  file_path: string;
+  /** the exact text to replace. */
+  old_string: string;
+  /** the text to put in its place. */
+  new_string: string;
+  /** replace every occurrence, not just one; false when absent. */
+  replace_all?: boolean;
+}): Promise<string>;`,
+		},
+		{
+			Name: "grep",
+			Text: `/**
+ * Grep searches the contents of the workspace's text files for a regular expression (RE2 syntax) and returns the matching lines as path:line: text. Binary files and .git are skipped.
+ */
+declare function grep(args: {
+  /** the regular expression, for example "func \\w+Handler" or "(?i)todo". */
+  pattern: string;
+  /** a directory or file to search, relative to the workspace root; the root when absent. */
+  path?: string;
+  /** search only files whose name (or, with a "/", whose path) matches it, for example "*.go". */
+  glob?: string;
+}): Promise<string>;`,
+		},
+		{
+			Name: "bash",
+			Text: `/**
+ * Bash runs a shell command in the workspace: /bin/sh -c COMMAND, with the workspace root as the working directory and an empty stdin (so interactive programs get end of input: pass flags that make them not ask). It returns stdout and stderr together, in the order written, then a last line with the exit code, "[exit code N]"; a command that fails still returns its output. Long output keeps its beginning and its end, the middle replaced by "[... N bytes omitted ...]": filter it (grep, head, tail) rather than print it all. A command that runs past its timeout is killed with every process it started, and the output so far comes back with "[timed out after ...]". Each call is a new shell: cd and variables do not carry over to the next call. Processes left in the background (cmd &) are killed when the command exits, so do not start servers with it. Only a few environment variables are set (PATH, HOME, LANG...).
+ */
+declare function bash(args: {
+  /**
+   * the command line, for example "go test ./... 2>&1 | tail -40"; pipes, redirection, && and ; work.
+   * @minLength 1
+   */
+  command: string;
+  /**
+   * the longest the command may run, in milliseconds; at most the configured limit, which applies when absent.
+   * @minimum 1
+   */
+  timeout?: integer;
+}): Promise<string>;`,
+			Types: []int{0},
+		},
+		{
+			Name: "read_file",
+			Text: `/**
+ * ReadFile reads a text file of the workspace, with line numbers. Paths are relative to the workspace root. A long file comes in parts: the output ends by saying which offset to read from next.
+ */
+declare function read_file(args: {
+  /** the file, relative to the workspace root. */
+  path: string;
+  /** the first line to read, counting from 1; 1 when absent. @minimum 1 */
+  offset?: integer;
+  /** how many lines to read at most; 2000 when absent. @minimum 1 */
+  limit?: integer;
+}): Promise<string>;`,
+			Types: []int{0},
+		},
+		{
+			Name: "write_file",
+			Text: `/**
+ * WriteFile writes a text file in the workspace, creating it and its parent directories if needed, and replacing what it held.
+ */
+declare function write_file(args: {
+  /** the file, relative to the workspace root. */
+  path: string;
+  /** the whole new content of the file. */
+  content: string;
+}): Promise<string>;`,
+		},
+		{
+			Name: "edit_file",
+			Text: `/**
+ * EditFile replaces text in a file of the workspace: old_string must appear exactly once (copy it from read_file, without the line numbers, white space included), or set replace_all to replace every occurrence.
+ */
+declare function edit_file(args: {
+  /** the file, relative to the workspace root. */
+  path: string;
+  /** the exact text to replace. */
+  old_string: string;
+  /** the text to put in its place. */
+  new_string: string;
+  /** replace every occurrence, not just one; false when absent. */
+  replace_all?: boolean;
+}): Promise<string>;`,
+		},
+		{
+			Name: "delete_file",
+			Text: `/**
+ * DeleteFile deletes a file of the workspace. It deletes one regular file: not a directory, and not a symbolic link (neither the link nor what it leads to).
+ */
+declare function delete_file(args: {
+  /** the file, relative to the workspace root. */
+  path: string;
+}): Promise<string>;`,
+		},
+		{
+			Name: "list_files",
+			Text: `/**
+ * ListFiles lists a directory of the workspace: its entries, or with recursive every file and directory below it. Directories end with "/"; .git directories are left out.
+ */
+declare function list_files(args: {
+  /** the directory, relative to the workspace root; the root when absent. */
+  path?: string;
+  /** list everything below the directory; false when absent. */
+  recursive?: boolean;
+}): Promise<string>;`,
+		},
+		{
+			Name: "glob",
+			Text: `/**
+ * Glob finds the files of the workspace whose paths match a pattern, sorted. In the pattern, * matches within one path segment, ** any number of segments, ? one character, [a-z] a set: **\/*.go, cmd/*\/main.go.
+ */
+declare function glob(args: {
+  /** the pattern, relative to path. */
+  pattern: string;
+  /** the directory to search in, relative to the workspace root; the root when absent. */
+  path?: string;
+}): Promise<string>;`,
+		},
+		{
+			Name: "search_files",
+			Text: `/**
+ * SearchFiles searches the contents of the workspace's text files for a regular expression (RE2 syntax) and returns the matching lines as path:line: text. Binary files and .git are skipped.
+ */
+declare function search_files(args: {
+  /** the regular expression, for example "func \\w+Handler" or "(?i)todo". */
+  pattern: string;
+  /** a directory or file to search, relative to the workspace root; the root when absent. */
+  path?: string;
+  /** search only files whose name (or, with a "/", whose path) matches it, for example "*.go". */
+  glob?: string;
+}): Promise<string>;`,
+		},
+		{
+			Name: "run_command",
+			Text: `/**
+ * RunCommand runs a shell command in the workspace: /bin/sh -c COMMAND, with the workspace root as the working directory and an empty stdin (so interactive programs get end of input: pass flags that make them not ask). It returns stdout and stderr together, in the order written, then a last line with the exit code, "[exit code N]"; a command that fails still returns its output. Long output keeps its beginning and its end, the middle replaced by "[... N bytes omitted ...]": filter it (grep, head, tail) rather than print it all. A command that runs past its timeout is killed with every process it started, and the output so far comes back with "[timed out after ...]". Each call is a new shell: cd and variables do not carry over to the next call. Processes left in the background (cmd &) are killed when the command exits, so do not start servers with it. Only a few environment variables are set (PATH, HOME, LANG...).
+ */
+declare function run_command(args: {
+  /**
+   * the command line, for example "go test ./... 2>&1 | tail -40"; pipes, redirection, && and ; work.
+   * @minLength 1
+   */
+  command: string;
+  /**
+   * the longest the command may run, in seconds; at most the configured limit, which applies when absent.
+   * @minimum 1
+   */
+  timeout_seconds?: integer;
+}): Promise<string>;`,
+			Types: []int{0},
+		},
+	},
 }
 
 // toolgenParamsRead holds the arguments of read, for its table.

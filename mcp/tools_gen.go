@@ -15,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
+	_ = toolimpl.EnforceVersion(12 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 12)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -69,6 +69,57 @@ type searchToolsRule struct {
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r searchToolsRule) Rule() toolgen.Rule {
 	return toolimpl.RuleOf(toolSearchTools, toolgenArgssearchTools, unsafe.Pointer(&r), 2)
+}
+
+// CodeModeDeclarations returns the TypeScript declarations of the package's tools
+// for code mode, where a model writes a program that calls them as functions: the
+// named tools' (all of them when none is named), with the types they name. Names of
+// other packages' tools are skipped.
+func CodeModeDeclarations(tools ...string) string {
+	return toolgenCodeMode.Declarations(tools...)
+}
+
+// toolgenCodeMode holds the declarations in pieces: the types the tools share, and
+// each tool's function with the types it names.
+var toolgenCodeMode = toolimpl.CodeMode{
+	Types: []string{
+		`/** A JSON number without a fraction. */
+type integer = number;`,
+		`/** FoundTools is search_tools' result: the tools found, best first. */
+interface FoundTools {
+  /** Tools can be called with call_tool. */
+  tools: FoundTool[];
+}`,
+		`/** FoundTool is a tool a search found: its definition, as tools/list would give it. */
+interface FoundTool {
+  /**
+   * ToolName is the name a model uses to call a tool. Generated code declares one constant per tool (ToolGetWeather and so on), so that code naming a tool is checked by the compiler.
+   */
+  name: string;
+  namespace?: string;
+  description: string;
+  /** InputSchema is the JSON Schema of the arguments call_tool passes on. */
+  input_schema: unknown;
+}`,
+	},
+	Tools: []toolimpl.CodeModeTool{
+		{
+			Name: "search_tools",
+			Text: `/**
+ * searchTools finds tools by what they do among the server's tools, including those tools/list does not show. Call a tool it returns with call_tool, giving its name and its arguments.
+ */
+declare function search_tools(args: {
+  /**
+   * What the tool should do, in a few words, for example "refund a payment" or "move a calendar event".
+   * @minLength 1
+   */
+  query: string;
+  /** How many tools to return at most; the server's limit when absent. @minimum 1 @maximum 20 */
+  limit?: integer;
+}): Promise<FoundTools>;`,
+			Types: []int{0, 1, 2},
+		},
+	},
 }
 
 // toolgenCallsearchTools reads the arguments of search_tools, calls (*catalog).searchTools and writes its result.

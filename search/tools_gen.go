@@ -15,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
+	_ = toolimpl.EnforceVersion(12 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 12)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -102,6 +102,42 @@ type CommonWebSearchRule struct {
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CommonWebSearchRule) Rule() toolgen.Rule {
 	return toolimpl.RuleOf(ToolCommonWebSearch, toolgenArgsCommonWebSearch, unsafe.Pointer(&r), 1)
+}
+
+// CodeModeDeclarations returns the TypeScript declarations of the package's tools
+// for code mode, where a model writes a program that calls them as functions: the
+// named tools' (all of them when none is named), with the types they name. Names of
+// other packages' tools are skipped.
+func CodeModeDeclarations(tools ...string) string {
+	return toolgenCodeMode.Declarations(tools...)
+}
+
+// toolgenCodeMode holds the declarations in pieces: the types the tools share, and
+// each tool's function with the types it names.
+var toolgenCodeMode = toolimpl.CodeMode{
+	Types: []string{},
+	Tools: []toolimpl.CodeModeTool{
+		{
+			Name: "web_search",
+			Text: `/**
+ * WebSearch searches the web and returns the most relevant pages: title, URL and a snippet of each. Use it for facts that may have changed or that you do not know; cite the URLs you use.
+ */
+declare function web_search(args: {
+  /** what to search for, as you would type it into a search engine. @minLength 1 */
+  query: string;
+}): Promise<unknown>;`,
+		},
+		{
+			Name: "webSearch",
+			Text: `/**
+ * WebSearch searches the web and returns the most relevant pages: title, URL and a snippet of each. Use it for facts that may have changed or that you do not know; cite the URLs you use.
+ */
+declare function webSearch(args: {
+  /** what to search for, as you would type it into a search engine. @minLength 1 */
+  query: string;
+}): Promise<unknown>;`,
+		},
+	},
 }
 
 // toolgenCallWebSearch reads the arguments of web_search, calls (*webTool).WebSearch and writes its result.

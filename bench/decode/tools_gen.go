@@ -15,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
+	_ = toolimpl.EnforceVersion(12 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 12)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -94,6 +94,85 @@ type ArchiveThreadRule struct {
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ArchiveThreadRule) Rule() toolgen.Rule {
 	return toolimpl.RuleOf(ToolArchiveThread, &toolgenTypeThread.Object, unsafe.Pointer(&r), 4)
+}
+
+// CodeModeDeclarations returns the TypeScript declarations of the package's tools
+// for code mode, where a model writes a program that calls them as functions: the
+// named tools' (all of them when none is named), with the types they name. Names of
+// other packages' tools are skipped.
+func CodeModeDeclarations(tools ...string) string {
+	return toolgenCodeMode.Declarations(tools...)
+}
+
+// toolgenCodeMode holds the declarations in pieces: the types the tools share, and
+// each tool's function with the types it names.
+var toolgenCodeMode = toolimpl.CodeMode{
+	Types: []string{
+		`/** Weather are the weather tool's arguments. */
+interface Weather {
+  /** the city */
+  city: string;
+  /** the unit */
+  unit?: Unit;
+  /** days ahead @minimum 1 @maximum 14 */
+  days?: integer;
+  /** labels to echo */
+  tags?: string[];
+}`,
+		`/** Unit is a temperature unit. "c": degrees Celsius "f": degrees Fahrenheit */
+type Unit = "c" | "f";`,
+		`/** A JSON number without a fraction. */
+type integer = number;`,
+		`/** Result is what the tools return. */
+interface Result { count: integer }`,
+		`/** Thread are the archive tool's arguments: a thread of messages to file. */
+interface Thread {
+  title: string;
+  labels?: string[];
+  /** @minimum 1 @maximum 100 */
+  limit: integer;
+  messages: Message[];
+}`,
+		`/** Message is one message of a thread. */
+interface Message {
+  /** @minimum 1 */
+  id: integer;
+  from: Person;
+  to: Person[];
+  subject: string;
+  body: string;
+  priority: Priority;
+  /** @minimum 0 @maximum 1 */
+  score: number;
+  read: boolean;
+  attachments?: Attachment[];
+}`,
+		`/** Person is a sender or recipient. */
+interface Person { name: string; email: string }`,
+		`/** Priority is how urgent a message is. "low": can wait "normal": the usual "high": now */
+type Priority = "low" | "normal" | "high";`,
+		`/** Attachment is a file attached to a message. */
+interface Attachment {
+  name: string;
+  mime_type: string;
+  /** @minimum 0 */
+  size: integer;
+}`,
+	},
+	Tools: []toolimpl.CodeModeTool{
+		{
+			Name: "get_weather",
+			Text: `/** GetWeather reads a forecast's arguments. */
+declare function get_weather(args: Weather): Promise<Result>;`,
+			Types: []int{0, 1, 2, 3},
+		},
+		{
+			Name: "archive_thread",
+			Text: `/** ArchiveThread files a thread of messages. */
+declare function archive_thread(args: Thread): Promise<Result>;`,
+			Types: []int{2, 3, 4, 5, 6, 7, 8},
+		},
+	},
 }
 
 // toolgenCallGetWeather reads the arguments of get_weather, calls GetWeather and writes its result, as its tables say.

@@ -15,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
+	_ = toolimpl.EnforceVersion(12 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 12)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -161,6 +161,89 @@ type SimulateDatabaseQueryRule struct {
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SimulateDatabaseQueryRule) Rule() toolgen.Rule {
 	return toolimpl.RuleOf(ToolSimulateDatabaseQuery, &toolgenTypeQueryArgs.Object, unsafe.Pointer(&r), 2)
+}
+
+// CodeModeDeclarations returns the TypeScript declarations of the package's tools
+// for code mode, where a model writes a program that calls them as functions: the
+// named tools' (all of them when none is named), with the types they name. Names of
+// other packages' tools are skipped.
+func CodeModeDeclarations(tools ...string) string {
+	return toolgenCodeMode.Declarations(tools...)
+}
+
+// toolgenCodeMode holds the declarations in pieces: the types the tools share, and
+// each tool's function with the types it names.
+var toolgenCodeMode = toolimpl.CodeMode{
+	Types: []string{
+		`/** FibonacciArgs are calculate_fibonacci's arguments. */
+interface FibonacciArgs {
+  /** which Fibonacci number @minimum 0 @maximum 40 */
+  n: integer;
+}`,
+		`/** A JSON number without a fraction. */
+type integer = number;`,
+		`/** FibonacciResult is calculate_fibonacci's result. */
+interface FibonacciResult { input: integer; result: integer }`,
+		`/** FetchArgs are fetch_external_data's arguments. */
+interface FetchArgs {
+  /** the URL to GET */
+  endpoint: string;
+}`,
+		`/**
+ * FetchResult is fetch_external_data's result. A failed request is a result with Error set, not a failed call.
+ */
+interface FetchResult { url: string; status_code: integer; response_time_ms: integer; error?: string }`,
+		`/** ProcessArgs are process_json_data's arguments. */
+interface ProcessArgs {
+  /** any JSON object */
+  data: Record<string, unknown>;
+}`,
+		`/** ProcessResult is process_json_data's result. */
+interface ProcessResult { original_keys: string[]; transformed_data: Record<string, unknown> }`,
+		`/** QueryArgs are simulate_database_query's arguments. */
+interface QueryArgs {
+  /** the query, echoed */
+  query: string;
+  /** how long the query takes @minimum 0 @maximum 5000 */
+  delay_ms?: integer;
+}`,
+		`/** QueryResult is simulate_database_query's result. */
+interface QueryResult { query: string; delay_ms: integer; timestamp: string }`,
+	},
+	Tools: []toolimpl.CodeModeTool{
+		{
+			Name: "calculate_fibonacci",
+			Text: `/**
+ * CalculateFibonacci computes the n-th Fibonacci number recursively (on purpose: it is the test's CPU-bound tool).
+ */
+declare function calculate_fibonacci(args: FibonacciArgs): Promise<FibonacciResult>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "fetch_external_data",
+			Text: `/**
+ * FetchExternalData sends an HTTP GET to the endpoint and reports the status and how long it took (the test's I/O-bound tool).
+ */
+declare function fetch_external_data(args: FetchArgs): Promise<FetchResult>;`,
+			Types: []int{1, 3, 4},
+		},
+		{
+			Name: "process_json_data",
+			Text: `/**
+ * ProcessJSONData returns the object with every string in it, at any depth, in upper case, and its top-level keys (the test's JSON tool).
+ */
+declare function process_json_data(args: ProcessArgs): Promise<ProcessResult>;`,
+			Types: []int{5, 6},
+		},
+		{
+			Name: "simulate_database_query",
+			Text: `/**
+ * SimulateDatabaseQuery waits delay_ms milliseconds, as a database query would, and echoes the query with the time (the test's waiting tool).
+ */
+declare function simulate_database_query(args: QueryArgs): Promise<QueryResult>;`,
+			Types: []int{1, 7, 8},
+		},
+	},
 }
 
 // toolgenCallCalculateFibonacci reads the arguments of calculate_fibonacci, calls CalculateFibonacci and writes its result, as its tables say.

@@ -825,7 +825,9 @@
 // directories named .x or _x), a row per tool, largest first: its name,
 // namespace, whether it is deferred, its tokens in each dialect ("-": no form
 // in that dialect, and a line below the table says why: "score: no strict
-// form: a map (…) at /properties/points"), and its largest parts in the default dialect, each
+// form: a map (…) at /properties/points") and in code mode (its
+// declaration sent alone, with the types it names: see Code mode
+// declarations), and its largest parts in the default dialect, each
 // counted alone as a share of the definition: the description, shown as
 // "(description)", each top-level property with its schema ("filters 41%"),
 // and $defs. Then the totals, per dialect, of the tools sent up front and of
@@ -833,18 +835,19 @@
 // is not sent until the model finds it). It writes no file.
 //
 //	$ toolgen -catalog ./builtin ./search
-//	TOOL                   NAMESPACE  DEFERRED  DEFAULT  STRICT  GEMINI  LARGEST PARTS (DEFAULT)
-//	run_command            builtin    no        333      325     311     (description) 64%, command 14%, timeout_seconds 11%
-//	search_files           builtin    no        178      183     156     (description) 23%, glob 20%, pattern 19%
-//	edit_file              builtin    no        166      161     144     (description) 26%, replace_all 14%, new_string 11%
+//	TOOL          NAMESPACE  DEFERRED  DEFAULT  STRICT  GEMINI  CODE MODE  LARGEST PARTS (DEFAULT)
+//	run_command   builtin    no        333      325     311     324        (description) 64%, command 14%, timeout_seconds 11%
+//	search_files  builtin    no        178      183     156     139        (description) 23%, glob 20%, pattern 19%
+//	edit_file     builtin    no        166      161     144     127        (description) 26%, replace_all 14%, new_string 11%
 //	...
-//	delete_file            builtin    no        98       81      76      (description) 37%, path 18%
+//	delete_file   builtin    no        98       81      76      67         (description) 37%, path 18%
 //
-//	9 tools sent up front                       1384     1319    1186
-//	0 tools deferred                            0        0       0
+//	15 tools sent up front             2458     2364    2128    1995
+//	0 tools deferred                   0        0       0       0
 //
 // A budget caps the tokens of the tools sent up front (those not deferred),
-// in every dialect, and fails generation when they exceed it, naming the
+// in every dialect and in code mode's declarations (whichever a model is
+// sent must fit), and fails generation when they exceed it, naming the
 // dialect, the total and the tools to defer or trim, largest first (the
 // fewest whose deferral would bring the total within the budget):
 //
@@ -868,6 +871,108 @@
 // checks budgets too); toolgen -catalog prints its table, then checks each
 // package's directive against its own tools and -budget against the tools
 // of all the packages listed together, as one agent would be sent them.
+//
+// # Code mode declarations
+//
+// In code mode a model writes one short TypeScript program that calls the
+// tools as functions, instead of one tool call per turn. The generated
+// file holds the tools' TypeScript declarations, written from the same
+// facts as the JSON Schemas (the Go types, doc comments, constraints,
+// enums and unions), and hands them out:
+//
+//	func CodeModeDeclarations(tools ...string) string
+//
+// returns the declarations of the named tools, or of all of them when none
+// is named (a preset, or the deferred tools a search found): the types
+// they name, once each, in the package's order, then one declare function
+// per tool, in source order. Names of other packages' tools are skipped,
+// so a program may ask each package with one list. The text is
+// deterministic; each package's is self-contained (types of two packages
+// may share a name: give a model one package's text per scope).
+//
+//	/** Forecast is the weather for some days. */
+//	interface Forecast { city: string; days: Day[] }
+//	/** GetForecast forecasts the weather of a city. */
+//	declare function get_forecast(args: {
+//	  /** the city, as "Paris" or "Paris, FR" */
+//	  city: string;
+//	  /**
+//	   * how many days, 1 by default
+//	   * @minimum 1
+//	   * @maximum 14
+//	   */
+//	  days?: integer;
+//	}): Promise<Forecast>;
+//
+// The mapping:
+//
+//   - A tool is declare function NAME(args): Promise<RESULT>, its
+//     description as JSDoc. NAME is the tool's name with each character
+//     that cannot be in a JavaScript identifier made "_" ("get-user" and
+//     "fs.read" are get_user and fs_read), "_" before a leading digit and
+//     after a reserved word or a global a program needs ("delete_",
+//     "eval_"); toolimpl.CodeModeIdent says it. Two tools of a package with
+//     one function name are an error at the second one's file:line:col.
+//   - The arguments are the struct parameter's interface, or an object of
+//     the separate parameters; a tool without arguments takes none.
+//   - The result is what the program receives: void for a tool that
+//     returns only an error, string for text, the value for a structured
+//     result (a result sent as {"result": ...} is unwrapped: the program
+//     receives the slice, the number, ...), unknown for a toolgen.Result,
+//     whose content the tool builds at run time. A nil pointer result is a
+//     failed call, so it is not null.
+//   - A named struct is an interface of its name (its doc as JSDoc, one
+//     member per JSON member, embedded structs' members promoted, tag names
+//     as they are, quoted when not identifiers); an anonymous struct is an
+//     object type in place; a recursive one names itself. A struct that an
+//     argument and a result read and write differently has two: the second
+//     met gets Input or Output after its name (ForecastOutput). A Go name
+//     TypeScript's library has (Error, Date, Map, ...) gets a number
+//     (Error2).
+//   - A member is optional (?) where the decoder lets an argument leave it
+//     out (a pointer, omitempty, a default, a flat parameter's pointer),
+//     and where a result may omit it (a pointer, omitempty, omitzero). An
+//     optional argument also takes null, read as absent; the declarations
+//     leave "| null" out there to save tokens. A pointer member that is
+//     required takes and gives null (| null), as does an element of a []*T
+//     or map[string]*T in a result, and a union in a result (a nil
+//     interface).
+//   - Numbers: integer (declared once: type integer = number) for Go's
+//     integers, number for floats and json.Number. Strings, bools as
+//     themselves. time.Time is DateTime (an RFC 3339 string, declared
+//     with its format), []byte is Base64 (a base64 string),
+//     time.Duration an integer of nanoseconds (its JSDoc says so).
+//   - Slices are T[]; arrays of up to 4 elements are tuples ([T, T]),
+//     longer ones T[]; maps are Record<string, V>, Partial<Record<K, V>>
+//     for keys of an enum type, and { key: K; value: V }[] with the
+//     entries option.
+//   - An enum is a union of its values' literals ("c" | "f", 1 | 2), its
+//     constants' docs in its JSDoc; a set of bit flags in a result is an
+//     integer (its combinations are values too).
+//   - A tagged union is a discriminated union of its members' interfaces,
+//     each with its tag ({ kind: "circle" } & Circle | ...); an untagged
+//     one the union of its members' types.
+//   - A type that reads and writes itself (json.Marshaler, TextMarshaler)
+//     is what its //toolgen:schema (or toolgen's table of standard library
+//     types) says, as far as TypeScript can (a $ref is unknown); else a
+//     string for text methods, unknown for JSON methods; any and
+//     json.RawMessage are unknown. No Go shape is declared wider than its
+//     schema without saying unknown.
+//   - A member's doc, the note of its type and its constraints are its
+//     JSDoc, the constraints as tags named as JSON Schema's keywords
+//     (@minimum, @maximum, @minLength, @maxLength, @minItems, @maxItems,
+//     @pattern, @format, @default, @example). They say what the decoder
+//     checks of an argument; a result's members carry them too (so that a
+//     struct has one declaration), and results are not checked against
+//     them. A member whose doc is only its named type's leaves it to the
+//     type's declaration.
+//
+// toolgen -catalog counts each tool's declaration sent alone, with the
+// types it names (CODE MODE), beside its definitions; the totals count a
+// type the tools share once. Unlike the definitions, which leave the
+// output schema out, the declarations type the results too. A budget (-budget, //toolgen:budget) holds for code mode's
+// declarations of the tools sent up front as it does for each dialect:
+// whichever a model is sent must fit.
 //
 // # Typed stubs of an MCP server
 //

@@ -15,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
+	_ = toolimpl.EnforceVersion(12 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 12)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -134,6 +134,54 @@ func (a SendEmailEdit) Args() ([]byte, error) {
 	e.String(a.Body)
 	e.EndObject()
 	return toolimpl.PartialWritten(e)
+}
+
+// CodeModeDeclarations returns the TypeScript declarations of the package's tools
+// for code mode, where a model writes a program that calls them as functions: the
+// named tools' (all of them when none is named), with the types they name. Names of
+// other packages' tools are skipped.
+func CodeModeDeclarations(tools ...string) string {
+	return toolgenCodeMode.Declarations(tools...)
+}
+
+// toolgenCodeMode holds the declarations in pieces: the types the tools share, and
+// each tool's function with the types it names.
+var toolgenCodeMode = toolimpl.CodeMode{
+	Types: []string{
+		`/**
+ * MailSearch is what search_mail found: the folders it read (of how many) and the emails whose sender or subject has the query. While the search runs, its progress is a MailSearch of the folders read so far.
+ */
+interface MailSearch { query: string; read: string[]; of: integer; hits: MailHit[] }`,
+		`/** A JSON number without a fraction. */
+type integer = number;`,
+		`/** MailHit is an email a search found. */
+interface MailHit { folder: string; from: string; subject: string }`,
+	},
+	Tools: []toolimpl.CodeModeTool{
+		{
+			Name: "send_email",
+			Text: `/** SendEmail sends an email on the user's behalf. */
+declare function send_email(args: {
+  /** the recipient's address. @format email */
+  to: string;
+  /** the subject line. @maxLength 120 */
+  subject: string;
+  /** the text of the email. */
+  body: string;
+}): Promise<string>;`,
+		},
+		{
+			Name: "search_mail",
+			Text: `/**
+ * SearchMail searches the user's mail, folder by folder, for emails whose sender or subject contains the query.
+ */
+declare function search_mail(args: {
+  /** the words to look for, such as "invoice". @minLength 1 @maxLength 100 */
+  query: string;
+}): Promise<MailSearch>;`,
+			Types: []int{0, 1, 2},
+		},
+	},
 }
 
 // toolgenParamsSendEmail holds the arguments of send_email, for its table.

@@ -15,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
+	_ = toolimpl.EnforceVersion(12 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 12)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -839,6 +839,220 @@ type TestElicitationSep1330EnumsRule struct{}
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r TestElicitationSep1330EnumsRule) Rule() toolgen.Rule {
 	return toolgen.Rule{Tool: ToolTestElicitationSep1330Enums}
+}
+
+// CodeModeDeclarations returns the TypeScript declarations of the package's tools
+// for code mode, where a model writes a program that calls them as functions: the
+// named tools' (all of them when none is named), with the types they name. Names of
+// other packages' tools are skipped.
+func CodeModeDeclarations(tools ...string) string {
+	return toolgenCodeMode.Declarations(tools...)
+}
+
+// toolgenCodeMode holds the declarations in pieces: the types the tools share, and
+// each tool's function with the types it names.
+var toolgenCodeMode = toolimpl.CodeMode{
+	Types: []string{
+		`/**
+ * Region is where a query runs, mirrored into the header Mcp-Param-Region (x-mcp-header) for the suite's http-custom-header-server-validation: the server checks the header against the body before the call runs.
+ */
+interface Region {
+  /** Region is the region to run in, for example "us-west1". */
+  region: string;
+  /** Query is what to run there. */
+  query?: string;
+}`,
+	},
+	Tools: []toolimpl.CodeModeTool{
+		{
+			Name: "test_x_mcp_header",
+			Text: `/** TestXMcpHeader echoes the region its header and body agreed on. */
+declare function test_x_mcp_header(args: Region): Promise<string>;`,
+			Types: []int{0},
+		},
+		{
+			Name: "test_input_required_result_elicitation",
+			Text: `/** TestInputRequiredResultElicitation greets the user by the name it asks for. */
+declare function test_input_required_result_elicitation(): Promise<string>;`,
+		},
+		{
+			Name: "test_input_required_result_sampling",
+			Text: `/** TestInputRequiredResultSampling asks the client's model a question. */
+declare function test_input_required_result_sampling(): Promise<string>;`,
+		},
+		{
+			Name: "test_input_required_result_list_roots",
+			Text: `/** TestInputRequiredResultListRoots lists the client's roots. */
+declare function test_input_required_result_list_roots(): Promise<string>;`,
+		},
+		{
+			Name: "test_input_required_result_request_state",
+			Text: `/**
+ * TestInputRequiredResultRequestState asks for a confirmation; the answer comes back with the signed request state, which the server checked.
+ */
+declare function test_input_required_result_request_state(): Promise<string>;`,
+		},
+		{
+			Name: "test_input_required_result_tampered_state",
+			Text: `/**
+ * TestInputRequiredResultTamperedState asks for a confirmation: an answer with a request state the server did not sign is refused.
+ */
+declare function test_input_required_result_tampered_state(): Promise<string>;`,
+		},
+		{
+			Name: "test_input_required_result_multiple_inputs",
+			Text: `/**
+ * TestInputRequiredResultMultipleInputs asks three things at once: a name, a greeting from the model and the roots.
+ */
+declare function test_input_required_result_multiple_inputs(): Promise<string>;`,
+		},
+		{
+			Name: "test_input_required_result_multi_round",
+			Text: `/** TestInputRequiredResultMultiRound asks two questions, the second once the first is answered. */
+declare function test_input_required_result_multi_round(): Promise<string>;`,
+		},
+		{
+			Name: "test_input_required_result_capabilities",
+			Text: `/**
+ * TestInputRequiredResultCapabilities asks for a name and the model's greeting: a client gets only the questions its declared capabilities allow.
+ */
+declare function test_input_required_result_capabilities(): Promise<string>;`,
+		},
+		{
+			Name: "test_missing_capability",
+			Text: `/**
+ * TestMissingCapability needs the client's sampling capability: newServer declares it with mcp.WithRequiredClientCapabilities, so that a client that did not declare sampling gets MissingRequiredClientCapabilityError and the tool does not run.
+ */
+declare function test_missing_capability(): Promise<string>;`,
+		},
+		{
+			Name: "test_streaming_elicitation",
+			Text: `/**
+ * TestStreamingElicitation answers with a plain result: the response stream carries no request of the server's own.
+ */
+declare function test_streaming_elicitation(): Promise<string>;`,
+		},
+		{
+			Name: "test_logging_tool",
+			Text: `/**
+ * TestLoggingTool logs a message, which reaches a client of revision 2026-07-28 only when its request's _meta asked for a log level.
+ */
+declare function test_logging_tool(): Promise<string>;`,
+		},
+		{
+			Name: "greet",
+			Text: `/** Greet greets someone, at once: a tool that never runs as a task. */
+declare function greet(args: {
+  /** who to greet. */
+  name: string;
+}): Promise<string>;`,
+		},
+		{
+			Name: "slow_compute",
+			Text: `/**
+ * SlowCompute works for the given number of seconds, then says so. It runs as a task, and stops when the task is cancelled.
+ */
+declare function slow_compute(args: {
+  /** how long to work. */
+  seconds: number;
+  /** a name for the work, repeated in the result. */
+  label: string;
+}): Promise<string>;`,
+		},
+		{
+			Name: "failing_job",
+			Text: `/** FailingJob fails after a second: its error is a result with isError set. It runs only as a task. */
+declare function failing_job(): Promise<string>;`,
+		},
+		{
+			Name: "confirm_delete",
+			Text: `/**
+ * ConfirmDelete asks the client to confirm that a file may be deleted, then says what it did. It runs as a task.
+ */
+declare function confirm_delete(args: {
+  /** the file to delete. */
+  filename: string;
+}): Promise<string>;`,
+		},
+		{
+			Name: "multi_input",
+			Text: `/** MultiInput asks the client two questions at once, then says it got both. It runs as a task. */
+declare function multi_input(): Promise<string>;`,
+		},
+		{
+			Name: "test_tool_with_task",
+			Text: `/**
+ * TestToolWithTask greets the user by the name it asked for before its task was made (mcp.WithUpfrontInput in newServer). It runs only as a task.
+ */
+declare function test_tool_with_task(): Promise<string>;`,
+		},
+		{
+			Name: "test_simple_text",
+			Text: `/** TestSimpleText returns a simple text response. */
+declare function test_simple_text(): Promise<string>;`,
+		},
+		{
+			Name: "test_image_content",
+			Text: `/** TestImageContent returns an image. */
+declare function test_image_content(): Promise<unknown>;`,
+		},
+		{
+			Name: "test_audio_content",
+			Text: `/** TestAudioContent returns audio. */
+declare function test_audio_content(): Promise<unknown>;`,
+		},
+		{
+			Name: "test_embedded_resource",
+			Text: `/** TestEmbeddedResource returns an embedded text resource. */
+declare function test_embedded_resource(): Promise<unknown>;`,
+		},
+		{
+			Name: "test_multiple_content_types",
+			Text: `/** TestMultipleContentTypes returns text, an image and an embedded resource. */
+declare function test_multiple_content_types(): Promise<unknown>;`,
+		},
+		{
+			Name: "test_tool_with_logging",
+			Text: `/** TestToolWithLogging sends three log messages while it runs. */
+declare function test_tool_with_logging(): Promise<string>;`,
+		},
+		{
+			Name: "test_tool_with_progress",
+			Text: `/** TestToolWithProgress reports progress at 0, 50 and 100 out of 100. */
+declare function test_tool_with_progress(): Promise<string>;`,
+		},
+		{
+			Name: "test_error_handling",
+			Text: `/** TestErrorHandling always fails: its error is a result with isError set. */
+declare function test_error_handling(): Promise<void>;`,
+		},
+		{
+			Name: "test_sampling",
+			Text: `/** TestSampling asks the client's model to complete a prompt. */
+declare function test_sampling(args: {
+  /** the prompt to send to the model. */
+  prompt: string;
+}): Promise<string>;`,
+		},
+		{
+			Name: "test_elicitation",
+			Text: `/** TestElicitation asks the user for a username. */
+declare function test_elicitation(args: {
+  /** the message to show the user. */
+  message: string;
+}): Promise<string>;`,
+		},
+		{
+			Name: "test_elicitation_sep1034_defaults",
+			Text: `/** TestElicitationSep1034Defaults asks for values that all have defaults (SEP-1034). */
+declare function test_elicitation_sep1034_defaults(): Promise<string>;`,
+		},
+		{
+			Name: "test_elicitation_sep1330_enums",
+			Text: `/** TestElicitationSep1330Enums asks for choices in each of the enum forms of SEP-1330. */
+declare function test_elicitation_sep1330_enums(): Promise<string>;`,
+		},
+	},
 }
 
 // Prompts returns the MCP prompts of package main:

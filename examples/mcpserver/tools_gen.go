@@ -15,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
+	_ = toolimpl.EnforceVersion(12 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 12)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -62,6 +62,36 @@ type RecordReadingRule struct {
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r RecordReadingRule) Rule() toolgen.Rule {
 	return toolimpl.RuleOf(ToolRecordReading, &toolgenTypeParamsRecordReading.Object, unsafe.Pointer(&r), 3)
+}
+
+// CodeModeDeclarations returns the TypeScript declarations of the package's tools
+// for code mode, where a model writes a program that calls them as functions: the
+// named tools' (all of them when none is named), with the types they name. Names of
+// other packages' tools are skipped.
+func CodeModeDeclarations(tools ...string) string {
+	return toolgenCodeMode.Declarations(tools...)
+}
+
+// toolgenCodeMode holds the declarations in pieces: the types the tools share, and
+// each tool's function with the types it names.
+var toolgenCodeMode = toolimpl.CodeMode{
+	Types: []string{},
+	Tools: []toolimpl.CodeModeTool{
+		{
+			Name: "record_reading",
+			Text: `/**
+ * RecordReading records a temperature reading from a weather station. Each call adds a reading: the same call sent twice records two, so the tool is annotated neither read-only nor idempotent, and a client must not send it again when its answer is lost.
+ */
+declare function record_reading(args: {
+  /** the station's city, for example "Paris". */
+  city: string;
+  /** the temperature read, in degrees Celsius. */
+  celsius: number;
+  /** a free text kept with the reading (a client may put an id here). */
+  note: string;
+}): Promise<string>;`,
+		},
+	},
 }
 
 // toolgenParamsRecordReading holds the arguments of record_reading, for its table.

@@ -15,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
+	_ = toolimpl.EnforceVersion(12 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 12)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -94,6 +94,66 @@ type GetForecastRule struct {
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetForecastRule) Rule() toolgen.Rule {
 	return toolimpl.RuleOf(ToolGetForecast, toolgenObjectForecast, unsafe.Pointer(&r), 3)
+}
+
+// CodeModeDeclarations returns the TypeScript declarations of the package's tools
+// for code mode, where a model writes a program that calls them as functions: the
+// named tools' (all of them when none is named), with the types they name. Names of
+// other packages' tools are skipped.
+func CodeModeDeclarations(tools ...string) string {
+	return toolgenCodeMode.Declarations(tools...)
+}
+
+// toolgenCodeMode holds the declarations in pieces: the types the tools share, and
+// each tool's function with the types it names.
+var toolgenCodeMode = toolimpl.CodeMode{
+	Types: []string{
+		`/** Unit is a temperature unit. "c": degrees Celsius "f": degrees Fahrenheit */
+type Unit = "c" | "f";`,
+		`/** Forecast asks for the weather ahead. */
+interface Forecast {
+  /** City to look up, for example "Paris". @minLength 1 */
+  city: string;
+  /** Days ahead, 1 to 14. @minimum 1 @maximum 14 @default 3 */
+  days?: integer;
+  /** temperature unit; Celsius when absent */
+  unit?: Unit;
+}`,
+		`/** A JSON number without a fraction. */
+type integer = number;`,
+		`/** Report is a forecast, day by day. */
+interface Report { city: string; unit: Unit; days: Day[] }`,
+		`/** Day is one day of a forecast. */
+interface Day {
+  /** 1 is tomorrow */
+  day: integer;
+  /** the highest temperature */
+  high: number;
+  /** the lowest temperature */
+  low: number;
+  /** "sunny", "cloudy" or "rain" */
+  sky: string;
+}`,
+	},
+	Tools: []toolimpl.CodeModeTool{
+		{
+			Name: "get_weather",
+			Text: `/** GetWeather looks up the current weather for a city. */
+declare function get_weather(args: {
+  /** the city, for example "Paris". */
+  city: string;
+  /** the temperature unit; Celsius when absent. */
+  unit?: Unit;
+}): Promise<string>;`,
+			Types: []int{0},
+		},
+		{
+			Name: "forecast",
+			Text: `/** GetForecast returns the forecast for the coming days. */
+declare function forecast(args: Forecast): Promise<Report>;`,
+			Types: []int{0, 1, 2, 3, 4},
+		},
+	},
 }
 
 // toolgenParamsGetWeather holds the arguments of get_weather, for its table.

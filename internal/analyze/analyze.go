@@ -134,7 +134,9 @@ func (a *analyzer) position(pos token.Pos) model.Position {
 func (a *analyzer) checkNames(tools []*model.Tool) {
 	byName := map[string]*model.Tool{}
 	generated := map[string]*model.Tool{}
+	idents := map[string]*model.Tool{}
 	for _, t := range tools {
+		a.checkCodeModeIdent(t, idents)
 		// Later tools are reported against the first one holding the name.
 		if prev, ok := byName[t.Name]; ok {
 			a.errorAt(a.tokenPos(t.Pos), "duplicate tool name %q: %s at %s has it too", t.Name, goName(prev), a.posString(prev.Pos))
@@ -148,6 +150,22 @@ func (a *analyzer) checkNames(tools []*model.Tool) {
 		a.checkFree(t, t.RuleName)
 	}
 	a.checkToolsFuncs(tools)
+	if len(tools) > 0 { // the package's, whoever the tools' receivers
+		a.checkFree(tools[0], "CodeModeDeclarations")
+	}
+}
+
+// checkCodeModeIdent reports a tool whose code-mode function (the name a
+// program calls it by) an earlier tool of another name has: "get-user" and
+// "get.user" both make get_user.
+func (a *analyzer) checkCodeModeIdent(t *model.Tool, taken map[string]*model.Tool) {
+	ident := toolimpl.CodeModeIdent(t.Name)
+	if prev, ok := taken[ident]; ok && prev.Name != t.Name {
+		a.errorAt(a.tokenPos(t.Pos), "tools %q and %q (at %s) would both be the code-mode function %s; rename one", t.Name, prev.Name, a.posString(prev.Pos), ident)
+	}
+	if _, ok := taken[ident]; !ok {
+		taken[ident] = t
+	}
 }
 
 // generatedNames are the package-level names toolgen declares for a tool.

@@ -10,7 +10,7 @@ import (
 // maxNamed is how many tools an Overrun's message names.
 const maxNamed = 10
 
-// Overrun is a dialect in which the tools sent up front (not deferred) take
+// Overrun is a form (a dialect, or code mode) in which the tools sent up front (not deferred) take
 // more tokens than a budget allows.
 type Overrun struct {
 	Dialect Dialect
@@ -21,18 +21,24 @@ type Overrun struct {
 	Defer []*model.Tool
 }
 
-// OverBudget returns the dialects, in order, in which the definitions of
-// the tools sent up front take more than budget tokens.
-func OverBudget(tools []*model.Tool, budget int) []Overrun {
+// OverBudget returns the forms, in order (the dialects, then code mode),
+// in which the tools of pkgs sent up front take more than budget tokens. A
+// budget holds for each form a model may be sent: code mode's declarations
+// replace the definitions, so neither may pass it. In code mode, Defer
+// counts each tool's declaration sent alone, with the types it names,
+// though a type another tool sent up front names stays.
+func OverBudget(pkgs []*model.Package, budget int) []Overrun {
 	var loaded []*model.Tool
-	for _, t := range tools {
-		if !t.Deferred {
-			loaded = append(loaded, t)
+	for _, pkg := range pkgs {
+		for _, t := range pkg.Tools {
+			if !t.Deferred {
+				loaded = append(loaded, t)
+			}
 		}
 	}
-	totals := Sum(loaded)
+	totals := Sum(pkgs)
 	var out []Overrun
-	for _, d := range Dialects {
+	for _, d := range Forms {
 		if totals.Loaded[d] <= budget {
 			continue
 		}
@@ -61,6 +67,6 @@ func (o Overrun) Message() string {
 	if more := len(o.Defer) - maxNamed; more > 0 {
 		names = append(names, fmt.Sprintf("and %d more", more))
 	}
-	return fmt.Sprintf("the tools sent up front (not deferred) take %d tokens in the %s dialect, %d over the budget of %d; defer or trim, largest first: %s",
-		o.Total, o.Dialect, o.Total-o.Budget, o.Budget, strings.Join(names, ", "))
+	return fmt.Sprintf("the tools sent up front (not deferred) take %d tokens %s, %d over the budget of %d; defer or trim, largest first: %s",
+		o.Total, o.Dialect.in(), o.Total-o.Budget, o.Budget, strings.Join(names, ", "))
 }

@@ -13,6 +13,11 @@
 // tokens (internal/tokencount). A dialect the schema has no form in
 // counts 0 for the tool; its provider is sent the default schema instead,
 // so the totals of that dialect count the tool at its default size.
+//
+// Code mode sends a form of its own, counted beside the dialects: the
+// tools' TypeScript declarations (internal/tsdecl). A tool's count is its
+// declaration sent alone: its declare function with its JSDoc and the
+// types it names; totals count the types the tools share once per package.
 package catalog
 
 import (
@@ -28,18 +33,33 @@ import (
 // Dialect is one of the input schema's dialects.
 type Dialect int
 
-// The dialects, in the order of toolgen.Tokens' fields.
+// The dialects, in the order of toolgen.Tokens' fields, and code mode's
+// declarations.
 const (
-	Default Dialect = iota // Tool.InputSchema (JSON Schema 2020-12)
-	Strict                 // Tool.StrictSchema (OpenAI's strict mode)
-	Gemini                 // Tool.GeminiSchema
+	Default  Dialect = iota // Tool.InputSchema (JSON Schema 2020-12)
+	Strict                  // Tool.StrictSchema (OpenAI's strict mode)
+	Gemini                  // Tool.GeminiSchema
+	CodeMode                // the TypeScript declarations of code mode
 )
 
-// Dialects are all the dialects, in order.
+// Dialects are all the schema dialects, in order.
 var Dialects = []Dialect{Default, Strict, Gemini}
 
+// Forms are all that a model may be sent up front: the schema dialects
+// and code mode's declarations.
+var Forms = []Dialect{Default, Strict, Gemini, CodeMode}
+
 func (d Dialect) String() string {
-	return [...]string{"default", "OpenAI strict", "Gemini"}[d]
+	return [...]string{"default", "OpenAI strict", "Gemini", "code mode"}[d]
+}
+
+// in says where a size is: "in the default dialect", "in code mode's
+// declarations".
+func (d Dialect) in() string {
+	if d == CodeMode {
+		return "in code mode's declarations"
+	}
+	return "in the " + d.String() + " dialect"
 }
 
 // schema is t's input schema text in d, "" where it has no form.
@@ -48,15 +68,17 @@ func (d Dialect) schema(t *model.Tool) string {
 }
 
 // Of is t's definition size in d: 0 where the schema has no form in d.
+// In code mode, it is the size of t's declaration sent alone.
 func (d Dialect) Of(t *model.Tool) int {
-	return [...]int{t.Tokens.Default, t.Tokens.Strict, t.Tokens.Gemini}[d]
+	return [...]int{t.Tokens.Default, t.Tokens.Strict, t.Tokens.Gemini, t.Tokens.CodeMode}[d]
 }
 
 // Sent is the size of what a provider of dialect d is sent for t: its
 // definition in d, or in the default dialect where the schema has no form
-// in d (adapters fall back to the default schema).
+// in d (adapters fall back to the default schema). Code mode sends the
+// declaration.
 func (d Dialect) Sent(t *model.Tool) int {
-	if n := d.Of(t); n > 0 {
+	if n := d.Of(t); n > 0 || d == CodeMode {
 		return n
 	}
 	return t.Tokens.Default
@@ -109,14 +131,20 @@ func (w *definitionWriter) writeString(s string) {
 }
 
 // Count fills the Tokens of every tool of pkgs from its schema texts (the
-// schema stage's Dialects), with one counter for all of them: the parts
-// definitions share are counted once.
+// schema stage's Dialects) and its code-mode declaration, and the sizes of
+// the packages' shared code-mode types, with one counter for all of them:
+// the parts definitions share are counted once.
 func Count(pkgs ...*model.Package) {
 	var c tokencount.Counter
 	var w definitionWriter
 	for _, pkg := range pkgs {
+		pkg.CodeModeTokens = make([]int, len(pkg.CodeModeTypes))
+		for i, text := range pkg.CodeModeTypes {
+			pkg.CodeModeTokens[i] = c.Count([]byte(text))
+		}
 		for _, t := range pkg.Tools {
 			t.Tokens = count(&c, &w, t)
+			t.Tokens.CodeMode = c.Count([]byte(t.CodeMode.Text)) + typesSize(pkg, t)
 		}
 	}
 }
@@ -132,30 +160,62 @@ func count(c *tokencount.Counter, w *definitionWriter, t *model.Tool) model.Toke
 	return model.Tokens{Default: n[Default], Strict: n[Strict], Gemini: n[Gemini]}
 }
 
-// Totals are the sizes of a set of tools in each dialect, apart for those
+// Totals are the sizes of a set of tools in each form, apart for those
 // sent up front (not deferred) and the deferred ones, as Dialect.Sent
-// counts them.
+// counts them; in code mode, with the types the tools name, once each.
 type Totals struct {
-	Loaded, Deferred           [3]int
+	Loaded, Deferred           [4]int
 	LoadedTools, DeferredTools int
 }
 
-// Sum adds up tools.
-func Sum(tools []*model.Tool) Totals {
+// Sum adds up the tools of pkgs.
+func Sum(pkgs []*model.Package) Totals {
 	var s Totals
-	for _, t := range tools {
-		sums := &s.Loaded
-		if t.Deferred {
-			sums = &s.Deferred
-			s.DeferredTools++
-		} else {
-			s.LoadedTools++
+	for _, pkg := range pkgs {
+		for _, t := range pkg.Tools {
+			sums := &s.Loaded
+			if t.Deferred {
+				sums = &s.Deferred
+				s.DeferredTools++
+			} else {
+				s.LoadedTools++
+			}
+			for _, d := range Forms {
+				sums[d] += d.Sent(t)
+			}
+			sums[CodeMode] -= typesSize(pkg, t) // counted once below
 		}
-		for _, d := range Dialects {
-			sums[d] += d.Sent(t)
-		}
+		s.Loaded[CodeMode] += sharedTypes(pkg, false)
+		s.Deferred[CodeMode] += sharedTypes(pkg, true)
 	}
 	return s
+}
+
+// typesSize is the size of the shared types t's declaration names.
+func typesSize(pkg *model.Package, t *model.Tool) int {
+	n := 0
+	for _, i := range t.CodeMode.Types {
+		n += pkg.CodeModeTokens[i]
+	}
+	return n
+}
+
+// sharedTypes is the size of the code-mode types that pkg's tools sent up
+// front (or the deferred ones) name, each once.
+func sharedTypes(pkg *model.Package, deferred bool) int {
+	named := map[int]bool{}
+	for _, t := range pkg.Tools {
+		if t.Deferred == deferred {
+			for _, i := range t.CodeMode.Types {
+				named[i] = true
+			}
+		}
+	}
+	n := 0
+	for i := range named {
+		n += pkg.CodeModeTokens[i]
+	}
+	return n
 }
 
 // Largest returns tools sorted by their size in d, largest first (by name

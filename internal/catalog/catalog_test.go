@@ -13,6 +13,7 @@ import (
 	"github.com/toolgen-dev/toolgen/internal/model"
 	"github.com/toolgen-dev/toolgen/internal/schema"
 	"github.com/toolgen-dev/toolgen/internal/tokencount"
+	"github.com/toolgen-dev/toolgen/internal/tsdecl"
 )
 
 func str() *model.Type { return &model.Type{Kind: model.KindString, Name: "string"} }
@@ -59,8 +60,41 @@ func TestSumSeparatesDeferredTools(t *testing.T) {
 	a := &model.Tool{Name: "a", Tokens: model.Tokens{Default: 100, Strict: 110, Gemini: 90}}
 	b := &model.Tool{Name: "b", Tokens: model.Tokens{Default: 50}} // no strict or Gemini form
 	c := &model.Tool{Name: "c", Deferred: true, Tokens: model.Tokens{Default: 1000, Strict: 1200, Gemini: 900}}
-	s := Sum([]*model.Tool{a, b, c})
-	assert.Equal(t, Totals{Loaded: [3]int{150, 160, 140}, Deferred: [3]int{1000, 1200, 900}, LoadedTools: 2, DeferredTools: 1}, s)
+	s := Sum(pkgOf(a, b, c))
+	assert.Equal(t, Totals{Loaded: [4]int{150, 160, 140}, Deferred: [4]int{1000, 1200, 900}, LoadedTools: 2, DeferredTools: 1}, s)
+}
+
+// pkgOf is a package of tools, as the one package Sum and OverBudget take.
+func pkgOf(tools ...*model.Tool) []*model.Package {
+	return []*model.Package{{Tools: tools}}
+}
+
+// codeModeTools are two tools sent up front that name the shared type 0
+// (30 tokens), and a deferred one that names type 1 (200 tokens); each
+// tool's count is its declaration sent alone, with its types.
+func codeModeTools() []*model.Package {
+	a := &model.Tool{Name: "a", Tokens: model.Tokens{Default: 100, Strict: 100, Gemini: 100, CodeMode: 40 + 30},
+		CodeMode: model.CodeMode{Types: []int{0}}}
+	b := &model.Tool{Name: "b", Tokens: model.Tokens{Default: 100, Strict: 100, Gemini: 100, CodeMode: 60 + 30},
+		CodeMode: model.CodeMode{Types: []int{0}}}
+	c := &model.Tool{Name: "c", Deferred: true, Tokens: model.Tokens{Default: 10, Strict: 10, Gemini: 10, CodeMode: 90 + 200},
+		CodeMode: model.CodeMode{Types: []int{1}}}
+	return []*model.Package{{Tools: []*model.Tool{a, b, c}, CodeModeTokens: []int{30, 200}}}
+}
+
+func TestSumCountsSharedTypesOnce(t *testing.T) {
+	s := Sum(codeModeTools())
+	assert.Equal(t, 40+60+30, s.Loaded[CodeMode], "the tools' declarations and the type they share, once")
+	assert.Equal(t, 90+200, s.Deferred[CodeMode])
+}
+
+func TestBudgetHoldsForCodeMode(t *testing.T) {
+	assert.Empty(t, OverBudget(codeModeTools(), 200), "130 in code mode, 200 in each dialect")
+	over := OverBudget(codeModeTools(), 120)
+	require.Len(t, over, 4, "every dialect (200) and code mode (130)")
+	assert.Equal(t, CodeMode, over[3].Dialect)
+	assert.Equal(t, "the tools sent up front (not deferred) take 130 tokens in code mode's declarations, 10 over the budget of 120; "+
+		"defer or trim, largest first: b (90)", over[3].Message())
 }
 
 func TestOverBudgetNamesTheToolsToDefer(t *testing.T) {
@@ -71,9 +105,9 @@ func TestOverBudgetNamesTheToolsToDefer(t *testing.T) {
 		{Name: "mid2", Tokens: model.Tokens{Default: 500}},
 		{Name: "huge", Deferred: true, Tokens: model.Tokens{Default: 5000, Strict: 5000, Gemini: 5000}},
 	}
-	assert.Empty(t, OverBudget(tools, 2070), "deferred tools are not counted")
+	assert.Empty(t, OverBudget(pkgOf(tools...), 2070), "deferred tools are not counted")
 
-	over := OverBudget(tools, 1500)
+	over := OverBudget(pkgOf(tools...), 1500)
 	require.Len(t, over, 2, "over in the default (2000) and strict (2070) dialects, not Gemini (1500)")
 	assert.Equal(t, Default, over[0].Dialect)
 	assert.Equal(t, "the tools sent up front (not deferred) take 2000 tokens in the default dialect, 500 over the budget of 1500; "+
@@ -81,7 +115,7 @@ func TestOverBudgetNamesTheToolsToDefer(t *testing.T) {
 	assert.Equal(t, "the tools sent up front (not deferred) take 2070 tokens in the OpenAI strict dialect, 570 over the budget of 1500; "+
 		"defer or trim, largest first: big (950)", over[1].Message())
 
-	over = OverBudget(tools, 450)
+	over = OverBudget(pkgOf(tools...), 450)
 	require.Len(t, over, 3)
 	assert.Equal(t, []string{"big", "mid", "mid2"}, names(over[0].Defer), "the largest first, until the rest fits; ties by name")
 	assert.Equal(t, []string{"mid", "mid2", "big"}, names(over[2].Defer), "in Gemini, mid2 is sent its default (500)")
@@ -100,8 +134,8 @@ func TestOverBudgetNamesTenTools(t *testing.T) {
 	for _, name := range strings.Fields("a b c d e f g h i j k l") {
 		tools = append(tools, &model.Tool{Name: name, Tokens: model.Tokens{Default: 10, Strict: 10, Gemini: 10}})
 	}
-	over := OverBudget(tools, 1)
-	require.Len(t, over, 3)
+	over := OverBudget(pkgOf(tools...), 1)
+	require.Len(t, over, 3, "no code mode declarations: 0 tokens")
 	assert.Len(t, over[0].Defer, 12)
 	assert.True(t, strings.HasSuffix(over[0].Message(), "a (10), b (10), c (10), d (10), e (10), f (10), g (10), h (10), i (10), j (10), and 2 more"), over[0].Message())
 }
@@ -121,18 +155,22 @@ func TestWriteTable(t *testing.T) {
 	plain, mapped := searchTool("search", false), searchTool("search_labels", true)
 	mapped.Deferred = true
 	pkg := &model.Package{Tools: []*model.Tool{plain, mapped}}
+	tsdecl.Derive(pkg)
 	Count(pkg)
 	var b bytes.Buffer
 	require.NoError(t, Write(&b, []*model.Package{pkg}))
 	lines := strings.Split(b.String(), "\n")
 	require.Greater(t, len(lines), 6, b.String())
-	assert.Regexp(t, `^TOOL +NAMESPACE +DEFERRED +DEFAULT +STRICT +GEMINI +LARGEST PARTS \(DEFAULT\)$`, lines[0])
-	assert.Regexp(t, `^search_labels +crm +yes +\d+ +- +- +filters \d+%, query \d+%, labels \d+%$`, lines[1], "the largest first")
-	assert.Regexp(t, `^search +crm +no +\d+ +\d+ +\d+ +filters \d+%, query \d+%, \(description\) \d+%$`, lines[2])
+	assert.Regexp(t, `^TOOL +NAMESPACE +DEFERRED +DEFAULT +STRICT +GEMINI +CODE MODE +LARGEST PARTS \(DEFAULT\)$`, lines[0])
+	assert.Regexp(t, `^search_labels +crm +yes +\d+ +- +- +`+itoa(mapped.Tokens.CodeMode)+` +filters \d+%, query \d+%, labels \d+%$`, lines[1], "the largest first")
+	assert.Regexp(t, `^search +crm +no +\d+ +\d+ +\d+ +`+itoa(plain.Tokens.CodeMode)+` +filters \d+%, query \d+%, \(description\) \d+%$`, lines[2])
 	assert.Empty(t, lines[3])
 	d := mapped.Tokens.Default
-	assert.Regexp(t, `^1 tool sent up front +`+itoa(plain.Tokens.Default)+` +`+itoa(plain.Tokens.Strict)+` +`+itoa(plain.Tokens.Gemini)+`$`, lines[4])
-	assert.Regexp(t, `^1 tool deferred +`+itoa(d)+` +`+itoa(d)+` +`+itoa(d)+`$`, lines[5], "no form: counted at its default")
+	assert.Regexp(t, `^1 tool sent up front +`+itoa(plain.Tokens.Default)+` +`+itoa(plain.Tokens.Strict)+` +`+itoa(plain.Tokens.Gemini)+` +`+itoa(plain.Tokens.CodeMode)+`$`, lines[4],
+		"no shared types: the declaration alone")
+	assert.Regexp(t, `^1 tool deferred +`+itoa(d)+` +`+itoa(d)+` +`+itoa(d)+` +`+itoa(mapped.Tokens.CodeMode)+`$`, lines[5], "no form: counted at its default")
+	assert.Equal(t, tokencount.Count(plain.CodeMode.Text), plain.Tokens.CodeMode)
+	assert.Positive(t, plain.Tokens.CodeMode)
 	assert.Contains(t, b.String(), "o200k_base")
 	assert.NotRegexp(t, ` \n`, b.String(), "no trailing spaces")
 }

@@ -62,8 +62,9 @@ func Parts(c *tokencount.Counter, t *model.Tool) []Part {
 
 // Write prints the catalog of the tools of pkgs: a row per tool, largest
 // first (in the default dialect), with its namespace, whether it is
-// deferred, its size in each dialect and its largest parts; then the
-// totals sent up front and deferred, per dialect, in the same columns.
+// deferred, its size in each dialect and in code mode, and its largest
+// parts; then the totals sent up front and deferred, per form, in the same
+// columns.
 func Write(w io.Writer, pkgs []*model.Package) error {
 	var tools []*model.Tool
 	for _, pkg := range pkgs {
@@ -72,15 +73,20 @@ func Write(w io.Writer, pkgs []*model.Package) error {
 	var c tokencount.Counter
 	var b bytes.Buffer
 	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "TOOL\tNAMESPACE\tDEFERRED\tDEFAULT\tSTRICT\tGEMINI\tLARGEST PARTS (DEFAULT)")
+	fmt.Fprintln(tw, "TOOL\tNAMESPACE\tDEFERRED\tDEFAULT\tSTRICT\tGEMINI\tCODE MODE\tLARGEST PARTS (DEFAULT)")
 	for _, t := range Largest(tools, Default) {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", t.Name, t.Namespace, yesNo(t.Deferred),
-			size(t.Tokens.Default), size(t.Tokens.Strict), size(t.Tokens.Gemini), shares(Parts(&c, t), t.Tokens.Default))
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%d\t%s\n", t.Name, t.Namespace, yesNo(t.Deferred),
+			size(t.Tokens.Default), size(t.Tokens.Strict), size(t.Tokens.Gemini), t.Tokens.CodeMode, shares(Parts(&c, t), t.Tokens.Default))
 	}
-	s := Sum(tools)
-	fmt.Fprintln(tw, "\t\t\t\t\t\t") // a blank line that keeps the columns
-	fmt.Fprintf(tw, "%s sent up front\t\t\t%d\t%d\t%d\t\n", nTools(s.LoadedTools), s.Loaded[Default], s.Loaded[Strict], s.Loaded[Gemini])
-	fmt.Fprintf(tw, "%s deferred\t\t\t%d\t%d\t%d\t\n", nTools(s.DeferredTools), s.Deferred[Default], s.Deferred[Strict], s.Deferred[Gemini])
+	s := Sum(pkgs)
+	fmt.Fprintln(tw, "\t\t\t\t\t\t\t") // a blank line that keeps the columns
+	for _, row := range []struct {
+		what string
+		n    int
+		sums [4]int
+	}{{"sent up front", s.LoadedTools, s.Loaded}, {"deferred", s.DeferredTools, s.Deferred}} {
+		fmt.Fprintf(tw, "%s %s\t\t\t%d\t%d\t%d\t%d\t\n", nTools(row.n), row.what, row.sums[Default], row.sums[Strict], row.sums[Gemini], row.sums[CodeMode])
+	}
 	if err := tw.Flush(); err != nil {
 		return err
 	}
@@ -121,6 +127,7 @@ const legend = `
 Tokens of o200k_base (OpenAI GPT-4o and later; other models' tokenizers differ by some percent)
 in each definition {"name","description","parameters"} as compact JSON; a provider adds a few per tool.
 -: the schema has no form in that dialect (said below); its provider is sent the default one, which the totals count.
+CODE MODE: the tool's TypeScript declaration for code mode with the types it names; totals count a shared type once.
 `
 
 func nTools(n int) string {

@@ -103,6 +103,8 @@ func file(pkg *model.Package, aliases map[string]string, noTables bool) ([]byte,
 		g.ruleTypes()
 		g.editTypes()
 		g.flush()
+		g.codeMode()
+		g.flush()
 	}
 	g.promptsFunc()
 	g.flush()

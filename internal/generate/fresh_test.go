@@ -20,6 +20,26 @@ func TestCheckedInFilesAreFresh(t *testing.T) {
 	t.Parallel()
 	root, err := filepath.Abs("../..")
 	require.NoError(t, err)
+	for _, dir := range generatedPackages(t) {
+		rel, _ := filepath.Rel(root, dir)
+		t.Run(rel, func(t *testing.T) {
+			t.Parallel()
+			f, err := Run(Config{Dir: dir})
+			require.NoError(t, err)
+			disk, err := os.ReadFile(f.Path)
+			require.NoError(t, err)
+			if !bytes.Equal(disk, f.Content) {
+				t.Errorf("%s is stale; run go generate ./%s:\n%s", f.Path, rel, genfile.Diff("on disk", "generated", string(disk), string(f.Content)))
+			}
+		})
+	}
+}
+
+// generatedPackages are the directories of the module (not testdata) with
+// a tools_gen.go.
+func generatedPackages(t *testing.T) []string {
+	root, err := filepath.Abs("../..")
+	require.NoError(t, err)
 	var dirs []string
 	err = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -35,17 +55,5 @@ func TestCheckedInFilesAreFresh(t *testing.T) {
 	})
 	require.NoError(t, err)
 	require.NotEmpty(t, dirs)
-	for _, dir := range dirs {
-		rel, _ := filepath.Rel(root, dir)
-		t.Run(rel, func(t *testing.T) {
-			t.Parallel()
-			f, err := Run(Config{Dir: dir})
-			require.NoError(t, err)
-			disk, err := os.ReadFile(f.Path)
-			require.NoError(t, err)
-			if !bytes.Equal(disk, f.Content) {
-				t.Errorf("%s is stale; run go generate ./%s:\n%s", f.Path, rel, genfile.Diff("on disk", "generated", string(disk), string(f.Content)))
-			}
-		})
-	}
+	return dirs
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/toolgen-dev/toolgen/internal/load"
 	"github.com/toolgen-dev/toolgen/internal/model"
 	"github.com/toolgen-dev/toolgen/internal/schema"
+	"github.com/toolgen-dev/toolgen/internal/tsdecl"
 )
 
 // DefaultOutput is the generated file's name.
@@ -123,6 +124,7 @@ func Load(cfg Config) (m *model.Package, dir string, err error) {
 		return nil, "", fmt.Errorf("package %s has no functions marked //toolgen:tool, //toolgen:prompt or //toolgen:resource", pkg.PkgPath)
 	}
 	schema.Derive(m) // the stage between analyze and emit
+	tsdecl.Derive(m)
 	catalog.Count(m)
 	return m, dir, nil
 }
@@ -138,16 +140,14 @@ func workDir(cfg Config, dir string) (string, error) {
 // CheckBudgets checks each package's tools against its //toolgen:budget,
 // and the tools of all pkgs together against limit (-budget) when it is
 // above zero: the tools sent up front (not deferred) must take no more
-// tokens than a budget in any dialect. It returns one line per dialect
+// tokens than a budget in any dialect, nor in code mode's declarations. It returns one line per dialect
 // over a budget: the directive's at its position relative to work (as
 // analyze.Errors), the limit's naming the flag and the packages.
 func CheckBudgets(pkgs []*model.Package, limit int, work string) error {
 	var positioned analyze.Errors
-	var all []*model.Tool
 	for _, pkg := range pkgs {
-		all = append(all, pkg.Tools...)
 		if b := pkg.Budget; b != nil {
-			for _, o := range catalog.OverBudget(pkg.Tools, b.Tokens) {
+			for _, o := range catalog.OverBudget([]*model.Package{pkg}, b.Tokens) {
 				pos := token.Position{Filename: b.Pos.File, Line: b.Pos.Line, Column: b.Pos.Col}
 				positioned = append(positioned, analyze.Error{Pos: pos, Msg: "//toolgen:budget: " + o.Message()})
 			}
@@ -162,7 +162,7 @@ func CheckBudgets(pkgs []*model.Package, limit int, work string) error {
 		for i, pkg := range pkgs {
 			paths[i] = pkg.Path
 		}
-		for _, o := range catalog.OverBudget(all, limit) {
+		for _, o := range catalog.OverBudget(pkgs, limit) {
 			errs = append(errs, fmt.Errorf("toolgen -budget %d (%s): %s", limit, strings.Join(paths, ", "), o.Message()))
 		}
 	}

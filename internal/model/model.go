@@ -20,6 +20,13 @@ type Package struct {
 	Resources []*Resource `json:"resources,omitempty"`
 	// Questions are the //toolgen:question struct types, in source order.
 	Questions []*Question `json:"questions,omitempty"`
+	// CodeModeTypes are the TypeScript types the tools' code-mode
+	// declarations share (internal/tsdecl), each with its JSDoc; a tool's
+	// CodeMode.Types index them.
+	CodeModeTypes []string `json:"code_mode_types,omitempty"`
+	// CodeModeTokens are the sizes of CodeModeTypes, one each
+	// (internal/catalog).
+	CodeModeTokens []int `json:"-"`
 }
 
 // Question is one //toolgen:question type: a struct whose fields are a
@@ -96,6 +103,20 @@ type Tokens struct {
 	Default int `json:"default"`
 	Strict  int `json:"strict"`
 	Gemini  int `json:"gemini"`
+	// CodeMode is the size of the tool's code-mode declaration sent alone:
+	// its function and the shared types it names (which the tools sent
+	// together share, so totals count each once).
+	CodeMode int `json:"code_mode"`
+}
+
+// CodeMode is a tool's TypeScript declaration for code mode, where a model
+// writes a program that calls the tools as functions (internal/tsdecl).
+type CodeMode struct {
+	Ident string `json:"ident"` // the function's name in a program
+	Text  string `json:"text"`  // its JSDoc and declare function
+	// Types index the package's CodeModeTypes the declaration names,
+	// directly or through another, in ascending order.
+	Types []int `json:"types,omitempty"`
 }
 
 // Tool is one annotated function or method.
@@ -164,6 +185,9 @@ type Tool struct {
 	// as the schema stage derived it ("" for a form the schema lacks):
 	// what the definitions are counted on.
 	Dialects Dialects `json:"-"`
+	// CodeMode is the tool's TypeScript declaration, derived after the
+	// schemas, from the same model (internal/tsdecl).
+	CodeMode CodeMode `json:"code_mode"`
 	// Tokens is the size of the tool's definition per dialect, filled after
 	// the schemas (internal/catalog).
 	Tokens Tokens `json:"tokens"`

@@ -1,6 +1,9 @@
 package model
 
-import "slices"
+import (
+	"slices"
+	"strconv"
+)
 
 // Kind is the shape of a Go type as toolgen maps it to JSON.
 type Kind string
@@ -235,4 +238,23 @@ func (t *Type) EnumValues() []string {
 		}
 	}
 	return out
+}
+
+// FlagSet reports whether an integer enum's constants are bit flags: two
+// or more, each a distinct power of two (1 << iota), so that a value may
+// be any combination of them.
+func (t *Type) FlagSet() bool {
+	if t.Basic == KindString {
+		return false
+	}
+	values := t.EnumValues()
+	seen := map[uint64]bool{}
+	for _, v := range values {
+		n, err := strconv.ParseUint(JSONOfGoLiteral(v), 10, 64)
+		if err != nil || n == 0 || n&(n-1) != 0 || seen[n] {
+			return false
+		}
+		seen[n] = true
+	}
+	return len(values) >= 2
 }

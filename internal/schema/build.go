@@ -36,7 +36,7 @@ func objectSchema(s *model.Struct, description string, output bool) *model.Schem
 func wrappedSchema(t *model.Type, description string) *model.Schema {
 	b := &builder{done: map[string]bool{}, output: true}
 	// A nil pointer result is a failed result, never {"result": null}.
-	props := model.Properties{{Name: "result", Schema: b.value(memberType(t), "")}}
+	props := model.Properties{{Name: "result", Schema: b.value(MemberType(t), "")}}
 	return &model.Schema{SchemaURI: schemaURI, Type: "object", Description: description,
 		Properties: &props, Required: []string{"result"}, Additional: &model.Additional{}, Defs: b.defs}
 }
@@ -63,13 +63,13 @@ func (b *builder) required(f *model.Field) bool {
 // field is a member's schema: its type's, with the member's description and
 // constraints.
 func (b *builder) field(f *model.Field) *model.Schema {
-	return b.constrained(memberType(f.Type), f.Doc, f.Constraints)
+	return b.constrained(MemberType(f.Type), f.Doc, f.Constraints)
 }
 
-// memberType is the type of the value a member holds when it is written: a
+// MemberType is the type of the value a member holds when it is written: a
 // nil pointer member is left out, so only the pointers below it can be
 // written as null.
-func memberType(t *model.Type) *model.Type {
+func MemberType(t *model.Type) *model.Type {
 	if t.Kind == model.KindPointer {
 		return t.Elem
 	}
@@ -139,7 +139,7 @@ func (b *builder) shape(t *model.Type) *model.Schema {
 	case model.KindFloat:
 		return floatSchema(t)
 	case model.KindEnum:
-		if b.output && flagSet(t) {
+		if b.output && t.FlagSet() {
 			// A set of flags holds their combinations too, which no
 			// constant names: the constants are examples.
 			s := b.shape(&model.Type{Kind: t.Basic, Bits: t.Bits})
@@ -230,25 +230,6 @@ func (b *builder) structRef(s *model.Struct) *model.Schema {
 		b.defs[i].Schema = b.object(s)
 	}
 	return &model.Schema{Ref: "#/$defs/" + s.ID}
-}
-
-// flagSet reports whether an integer enum's constants are bit flags: two
-// or more, each a distinct power of two (1 << iota), so that a value may
-// be any combination of them.
-func flagSet(t *model.Type) bool {
-	if t.Basic == model.KindString {
-		return false
-	}
-	values := t.EnumValues()
-	seen := map[uint64]bool{}
-	for _, v := range values {
-		n, err := strconv.ParseUint(model.JSONOfGoLiteral(v), 10, 64)
-		if err != nil || n == 0 || n&(n-1) != 0 || seen[n] {
-			return false
-		}
-		seen[n] = true
-	}
-	return len(values) >= 2
 }
 
 func enumSchema(t *model.Type) *model.Schema {

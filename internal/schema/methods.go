@@ -2,14 +2,18 @@ package schema
 
 import "github.com/toolgen-dev/toolgen/internal/model"
 
-// direction is the type whose form a schema describes: a KindJSON type's
-// shape in the direction it has no method for (input without UnmarshalJSON,
-// output without MarshalJSON or MarshalText), else t.
-func (b *builder) direction(t *model.Type) *model.Type {
+// direction is the type whose form the builder's schema describes.
+func (b *builder) direction(t *model.Type) *model.Type { return Direction(t, b.output) }
+
+// Direction is the type whose form a value of t takes as an argument or,
+// when output, in a result: a KindJSON type's shape in the direction it
+// has no method for (input without UnmarshalJSON, output without
+// MarshalJSON or MarshalText), else t.
+func Direction(t *model.Type, output bool) *model.Type {
 	if t.Kind != model.KindJSON || t.Shape == nil {
 		return t
 	}
-	if b.output && !t.MarshalJSON && !t.TextMarshaler || !b.output && !t.UnmarshalJSON {
+	if output && !t.MarshalJSON && !t.TextMarshaler || !output && !t.UnmarshalJSON {
 		return t.Shape.Base()
 	}
 	return t

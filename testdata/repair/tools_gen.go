@@ -19,8 +19,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
+	_ = toolimpl.EnforceVersion(12 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 12)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -297,6 +297,166 @@ type LogEventRule struct {
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r LogEventRule) Rule() toolgen.Rule {
 	return toolimpl.RuleOf(ToolLogEvent, toolgenObjectEvent, unsafe.Pointer(&r), 6)
+}
+
+// CodeModeDeclarations returns the TypeScript declarations of the package's tools
+// for code mode, where a model writes a program that calls them as functions: the
+// named tools' (all of them when none is named), with the types they name. Names of
+// other packages' tools are skipped.
+func CodeModeDeclarations(tools ...string) string {
+	return toolgenCodeMode.Declarations(tools...)
+}
+
+// toolgenCodeMode holds the declarations in pieces: the types the tools share, and
+// each tool's function with the types it names.
+var toolgenCodeMode = toolimpl.CodeMode{
+	Types: []string{
+		`/** Task is a task to create. */
+interface Task {
+  /** @minLength 1 @maxLength 80 */
+  title: string;
+  /** @minimum 1 @maximum 100 */
+  count: integer;
+  /** @minimum 0 @maximum 1 */
+  ratio?: number;
+  weight?: number;
+  urgent?: boolean;
+  /** @maxItems 5 */
+  tags?: string[];
+  ids?: integer[];
+  priority?: Priority;
+  level?: Level;
+  due?: DateTime;
+  labels?: Record<string, string>;
+  scores?: Record<string, integer>;
+  owner?: Person;
+  watchers?: Person[];
+  retries?: integer;
+  project_id?: string;
+}`,
+		`/** A JSON number without a fraction. */
+type integer = number;`,
+		`/** Priority is how urgent a task is. */
+type Priority = "low" | "high";`,
+		`/** Level is a log level. */
+type Level = 1 | 2 | 3;`,
+		`/** An RFC 3339 date and time (JSON Schema's date-time), as "2026-01-02T15:04:05Z". */
+type DateTime = string;`,
+		`/** Person is who a task is for. */
+interface Person { user_id: integer; name?: string }`,
+		`/** Search is what search_files read. */
+interface Search { query: string; paths: string[]; limit: integer; case_sensitive: boolean; max_size_mb?: number }`,
+		`/** Point is a point in the plane. */
+interface Point { x: number; y: number }`,
+		`/** Shape is what move_points read. */
+interface Shape { points: Point[]; origin: Point; matrix?: integer[][]; corners: [integer, integer]; scale: number }`,
+		`/** Profile is what update_user read. */
+interface Profile { user_id: integer; display_name?: string; zip_code?: string; phone?: string; email?: string; code?: string; level?: Level; since?: DateTime; retries?: integer; notes?: string }`,
+		`/** Transfer is what transfer read. */
+interface Transfer { to: string; amount: integer }`,
+		`/**
+ * Event is what log_event read: members whose type gives a value no certain meaning (any, json.RawMessage) and a union.
+ */
+interface Event { name: string; data?: Record<string, unknown>; extra?: unknown; raw?: unknown; figure?: Figure; flag?: boolean }`,
+		`/** Figure is a figure: a tagged union. */
+type Figure = { kind: "circle" } & Circle | { kind: "square" } & Square;`,
+		`/** Circle is round. */
+interface Circle { radius: number }`,
+		`/** Square has four sides. */
+interface Square { side: number }`,
+		`/**
+ * Event is what log_event read: members whose type gives a value no certain meaning (any, json.RawMessage) and a union.
+ */
+interface EventOutput { name: string; data?: Record<string, unknown>; extra?: unknown; raw?: unknown; figure?: Figure | null; flag?: boolean }`,
+	},
+	Tools: []toolimpl.CodeModeTool{
+		{
+			Name: "create_task",
+			Text: `/** CreateTask creates a task and returns what it read. */
+declare function create_task(args: Task): Promise<Task>;`,
+			Types: []int{0, 1, 2, 3, 4, 5},
+		},
+		{
+			Name: "search_files",
+			Text: `/** SearchFiles searches files and returns what it read. */
+declare function search_files(args: {
+  /** what to look for. @minLength 1 */
+  query: string;
+  /** where to look. */
+  paths: string[];
+  /** at most this many matches. @minimum 1 @maximum 100 */
+  limit: integer;
+  /** match case. */
+  case_sensitive: boolean;
+  /** skip larger files. */
+  max_size_mb?: number;
+}): Promise<Search>;`,
+			Types: []int{1, 6},
+		},
+		{
+			Name: "move_points",
+			Text: `/** MovePoints moves points and returns what it read. */
+declare function move_points(args: {
+  /** the points. */
+  points: Point[];
+  /** where they move from. */
+  origin: Point;
+  /** a transform, rows of integers. */
+  matrix: integer[][];
+  /** two corner indexes. */
+  corners: [integer, integer];
+  /** a factor. */
+  scale: number;
+}): Promise<Shape>;`,
+			Types: []int{1, 7, 8},
+		},
+		{
+			Name: "update_user",
+			Text: `/** UpdateUser updates a user's profile and returns what it read. */
+declare function update_user(args: {
+  /** the user. */
+  user_id: integer;
+  /** the name shown. @maxLength 40 */
+  display_name?: string;
+  /** a postal code. @pattern ^[0-9]{5}$ */
+  zip_code?: string;
+  /** a phone number. */
+  phone?: string;
+  /** an address. @format email */
+  email?: string;
+  /** a short code. @maxLength 12 */
+  code?: string;
+  /** the log level. */
+  level?: Level;
+  /** since when. */
+  since?: DateTime;
+  /** how many times to try. */
+  retries?: integer;
+  /** free text. */
+  notes?: string;
+}): Promise<Profile>;`,
+			Types: []int{1, 3, 4, 9},
+		},
+		{
+			Name: "send_money",
+			Text: `/**
+ * SendMoney transfers money, and never repairs its arguments: a model that sends "100" for the amount is told to send a number.
+ */
+declare function send_money(args: {
+  /** the recipient. */
+  to: string;
+  /** in cents. @minimum 1 */
+  amount: integer;
+}): Promise<Transfer>;`,
+			Types: []int{1, 10},
+		},
+		{
+			Name: "log_event",
+			Text: `/** LogEvent logs an event and returns what it read. */
+declare function log_event(args: Event): Promise<EventOutput>;`,
+			Types: []int{11, 12, 13, 14, 15},
+		},
+	},
 }
 
 // toolgenCallCreateTask reads the arguments of create_task, calls CreateTask and writes its result.

@@ -16,8 +16,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
+	_ = toolimpl.EnforceVersion(12 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 12)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -233,6 +233,94 @@ type CountRule struct{}
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CountRule) Rule() toolgen.Rule {
 	return toolgen.Rule{Tool: ToolCount}
+}
+
+// CodeModeDeclarations returns the TypeScript declarations of the package's tools
+// for code mode, where a model writes a program that calls them as functions: the
+// named tools' (all of them when none is named), with the types they name. Names of
+// other packages' tools are skipped.
+func CodeModeDeclarations(tools ...string) string {
+	return toolgenCodeMode.Declarations(tools...)
+}
+
+// toolgenCodeMode holds the declarations in pieces: the types the tools share, and
+// each tool's function with the types it names.
+var toolgenCodeMode = toolimpl.CodeMode{
+	Types: []string{
+		`/**
+ * Grid holds nested shapes as members (omitempty: encoding/json then leaves out nil pointers, as toolgen always does).
+ */
+interface Grid { cells?: [integer, integer, integer]; rows?: [integer, integer][]; by_name?: Record<string, [integer, integer]>; square?: [[integer, integer], [integer, integer]]; times?: [DateTime, DateTime]; deep?: [[string, string], [string, string]]; items?: Item[] }`,
+		`/** A JSON number without a fraction. */
+type integer = number;`,
+		`/** An RFC 3339 date and time (JSON Schema's date-time), as "2026-01-02T15:04:05Z". */
+type DateTime = string;`,
+		`/** Item is an element. */
+interface Item { id: integer }`,
+		`/**
+ * Grid holds nested shapes as members (omitempty: encoding/json then leaves out nil pointers, as toolgen always does).
+ */
+interface GridOutput { cells?: [integer, integer, integer]; rows?: ([integer, integer] | null)[]; by_name?: Record<string, [integer, integer] | null>; square?: [[integer, integer], [integer, integer]]; times?: [DateTime, DateTime]; deep?: [[string, string] | null, [string, string] | null] | null; items?: (Item | null)[] }`,
+		`/** Empty holds nil values of every kind. */
+interface Empty { list: integer[]; table: Record<string, integer>; data: Base64; refs: (Item | null)[]; gone?: integer[]; zero?: integer[]; kept?: integer[]; named: Record<string, Item | null> }`,
+		`/** Bytes in standard base64, padded. */
+type Base64 = string;`,
+		`/** Report is a result a tool may fail to return. */
+interface Report { title: string }`,
+	},
+	Tools: []toolimpl.CodeModeTool{
+		{
+			Name: "echo_grid",
+			Text: `/** EchoGrid returns its argument. */
+declare function echo_grid(args: Grid): Promise<GridOutput>;`,
+			Types: []int{0, 1, 2, 3, 4},
+		},
+		{
+			Name: "echo_matrix",
+			Text: `/** EchoMatrix returns a pointer to an array of pointers to arrays. */
+declare function echo_matrix(args: {
+  /** the matrix */
+  m?: [[integer, integer], [integer, integer]];
+}): Promise<[[integer, integer] | null, [integer, integer] | null]>;`,
+			Types: []int{1},
+		},
+		{
+			Name: "echo_table",
+			Text: `/** EchoTable returns a map of pointers to arrays of slices. */
+declare function echo_table(args: {
+  /** the table */
+  t: Record<string, [integer[], integer[]]>;
+}): Promise<Record<string, [integer[], integer[]] | null>>;`,
+			Types: []int{1},
+		},
+		{
+			Name: "echo_times",
+			Text: `/** EchoTimes returns the instants it reads. */
+declare function echo_times(args: {
+  /** instants */
+  at: DateTime[];
+}): Promise<DateTime[]>;`,
+			Types: []int{2},
+		},
+		{
+			Name: "nils",
+			Text: `/** Nils returns nil values: [], {}, "" and null where a pointer is nil. */
+declare function nils(): Promise<Empty>;`,
+			Types: []int{1, 3, 5, 6},
+		},
+		{
+			Name: "get_report",
+			Text: `/** GetReport returns nil: a failed result. */
+declare function get_report(): Promise<Report>;`,
+			Types: []int{7},
+		},
+		{
+			Name: "count",
+			Text: `/** Count returns nil: a failed result. */
+declare function count(): Promise<integer>;`,
+			Types: []int{1},
+		},
+	},
 }
 
 // toolgenCallEchoGrid reads the arguments of echo_grid, calls EchoGrid and writes its result.

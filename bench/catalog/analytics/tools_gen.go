@@ -16,8 +16,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
+	_ = toolimpl.EnforceVersion(12 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 12)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -1309,6 +1309,639 @@ func (a DeleteUserAnalyticsDataEdit) Args() ([]byte, error) {
 	e.String(a.UserID)
 	e.EndObject()
 	return toolimpl.PartialWritten(e)
+}
+
+// CodeModeDeclarations returns the TypeScript declarations of the package's tools
+// for code mode, where a model writes a program that calls them as functions: the
+// named tools' (all of them when none is named), with the types they name. Names of
+// other packages' tools are skipped.
+func CodeModeDeclarations(tools ...string) string {
+	return toolgenCodeMode.Declarations(tools...)
+}
+
+// toolgenCodeMode holds the declarations in pieces: the types the tools share, and
+// each tool's function with the types it names.
+var toolgenCodeMode = toolimpl.CodeMode{
+	Types: []string{
+		"/** ReportQuery is an ad-hoc report. */\n" +
+			"interface ReportQuery {\n" +
+			"  /** Metrics to compute, for example [\"sessions\", \"conversions\", \"bounce_rate\"]. @minItems 1 */\n" +
+			"  metrics: string[];\n" +
+			"  /** Dimensions to group by, for example [\"country\", \"device_category\"]. */\n" +
+			"  dimensions?: string[];\n" +
+			"  /** the start of the period */\n" +
+			"  from: DateTime;\n" +
+			"  /** the end of the period */\n" +
+			"  to: DateTime;\n" +
+			"  /** Filter is an expression, for example `page_path =~ \"^/pricing\"`. */\n" +
+			"  filter?: string;\n" +
+			"  /** OrderBy is the metric to sort by, descending. */\n" +
+			"  order_by?: string;\n" +
+			"  /** @minimum 1 @maximum 10000 @default 100 */\n" +
+			"  limit?: integer;\n" +
+			"}",
+		`/** An RFC 3339 date and time (JSON Schema's date-time), as "2026-01-02T15:04:05Z". */
+type DateTime = string;`,
+		`/** A JSON number without a fraction. */
+type integer = number;`,
+		`/** Row is one row of a report: dimension values and metric values. */
+interface Row { dimensions: Record<string, string>; metrics: Record<string, number> }`,
+		`/**
+ * Granularity is the width of a time bucket.
+ * "hour": one point per hour
+ * "day": one point per day
+ * "week": one point per week
+ * "month": one point per month
+ */
+type Granularity = "hour" | "day" | "week" | "month";`,
+		`/** Point is one value of a time series. */
+interface Point { at: DateTime; value: number }`,
+		`/**
+ * ActiveWindow is the window of an active-user count.
+ * "realtime": the last 30 minutes
+ * "day": daily active users
+ * "week": weekly active users
+ * "month": monthly active users
+ */
+type ActiveWindow = "realtime" | "day" | "week" | "month";`,
+		`/**
+ * GeoLevel is the level of a location breakdown.
+ * "country": by country
+ * "region": by state or region
+ * "city": by city
+ */
+type GeoLevel = "country" | "region" | "city";`,
+		`/** FunnelStep is the conversion of one step of a funnel. */
+interface FunnelStep {
+  event: string;
+  users: integer;
+  /** from the previous step */
+  conversion_rate: number;
+  /** time from the previous step */
+  median_seconds: number;
+}`,
+		`/**
+ * WidgetType is how a dashboard widget shows its query.
+ * "line_chart": a line over time
+ * "bar_chart": bars by category
+ * "number": one number with its trend
+ * "table": rows and columns
+ * "funnel": step-by-step conversion
+ */
+type WidgetType = "line_chart" | "bar_chart" | "number" | "table" | "funnel";`,
+		`/**
+ * Frequency is how often a report is delivered.
+ * "daily": every morning
+ * "weekly": every Monday
+ * "monthly": on the first of the month
+ */
+type Frequency = "daily" | "weekly" | "monthly";`,
+		`/**
+ * Condition is when an alert fires.
+ * "above": the value rises above the threshold
+ * "below": the value falls below the threshold
+ * "change_percent": the value changes by more than the threshold percent
+ */
+type Condition = "above" | "below" | "change_percent";`,
+		`/** NewExperiment describes an A/B test. */
+interface NewExperiment {
+  name: string;
+  /** Variants are the variants' names, the control first: ["control", "new_checkout"]. @minItems 2 */
+  variants: string[];
+  /** TrafficSplit is each variant's share of users, summing to 1; even when empty. */
+  traffic_split?: number[];
+  /** PrimaryMetric is the event whose conversion decides the winner. */
+  primary_metric: string;
+  /** Audience is a segment to limit the test to. */
+  audience?: string;
+}`,
+		`/** ExperimentResult is a variant's result in an experiment. */
+interface ExperimentResult { variant: string; users: integer; conversion_rate: number; lift: number; probability_best: number }`,
+		`/**
+ * RevenueMetric is a subscription-revenue metric.
+ * "mrr": monthly recurring revenue
+ * "arr": annual recurring revenue
+ * "arpu": average revenue per user
+ * "ltv": customer lifetime value
+ * "churn_rate": share of customers lost per month
+ * "net_revenue_retention": revenue kept from existing customers, with expansion
+ */
+type RevenueMetric = "mrr" | "arr" | "arpu" | "ltv" | "churn_rate" | "net_revenue_retention";`,
+		`/**
+ * ExportFormat is the format of an export of raw events.
+ * "csv": comma-separated values
+ * "jsonl": one JSON object per line
+ * "parquet": Apache Parquet
+ * "bigquery": a table in the linked warehouse
+ */
+type ExportFormat = "csv" | "jsonl" | "parquet" | "bigquery";`,
+		`/**
+ * HeatmapKind is what a heatmap shows.
+ * "click": where people click
+ * "scroll": how far people scroll
+ * "move": where the pointer moves
+ */
+type HeatmapKind = "click" | "scroll" | "move";`,
+	},
+	Tools: []toolimpl.CodeModeTool{
+		{
+			Name: "run_analytics_report",
+			Text: `/** RunAnalyticsReport runs an ad-hoc report of metrics grouped by dimensions over a period. */
+declare function run_analytics_report(args: ReportQuery): Promise<Row[]>;`,
+			Types: []int{0, 1, 2, 3},
+		},
+		{
+			Name: "get_page_views",
+			Text: `/** GetPageViews returns page views of a page or the whole site over time. */
+declare function get_page_views(args: {
+  /** the page's path, "/pricing"; the whole site when absent. */
+  path?: string;
+  /** the start of the period. */
+  from: DateTime;
+  /** the end of the period. */
+  to: DateTime;
+  /** the width of each point. */
+  granularity: Granularity;
+}): Promise<Point[]>;`,
+			Types: []int{1, 4, 5},
+		},
+		{
+			Name: "get_traffic_sources",
+			Text: `/** GetTrafficSources breaks visits down by referrer, channel and campaign. */
+declare function get_traffic_sources(args: {
+  /** the start of the period. */
+  from: DateTime;
+  /** the end of the period. */
+  to: DateTime;
+}): Promise<Row[]>;`,
+			Types: []int{1, 3},
+		},
+		{
+			Name: "get_active_users",
+			Text: `/** GetActiveUsers counts the distinct users active now, in a day, a week or a month. */
+declare function get_active_users(args: {
+  /** the window. */
+  window: ActiveWindow;
+}): Promise<integer>;`,
+			Types: []int{2, 6},
+		},
+		{
+			Name: "get_visitors_by_location",
+			Text: `/** GetVisitorsByLocation breaks visitors down by country, region or city. */
+declare function get_visitors_by_location(args: {
+  /** the start of the period. */
+  from: DateTime;
+  /** the end of the period. */
+  to: DateTime;
+  /** how fine the breakdown is. */
+  level: GeoLevel;
+}): Promise<Row[]>;`,
+			Types: []int{1, 3, 7},
+		},
+		{
+			Name: "get_device_breakdown",
+			Text: `/** GetDeviceBreakdown breaks sessions down by device type, operating system and browser. */
+declare function get_device_breakdown(args: {
+  /** the start of the period. */
+  from: DateTime;
+  /** the end of the period. */
+  to: DateTime;
+}): Promise<Row[]>;`,
+			Types: []int{1, 3},
+		},
+		{
+			Name: "get_top_search_queries",
+			Text: `/**
+ * GetTopSearchQueries lists the search-engine queries that brought visitors, with impressions, clicks and average position.
+ */
+declare function get_top_search_queries(args: {
+  /** the start of the period. */
+  from: DateTime;
+  /** the end of the period. */
+  to: DateTime;
+  /** how many queries. @minimum 1 @maximum 1000 */
+  limit: integer;
+}): Promise<Row[]>;`,
+			Types: []int{1, 2, 3},
+		},
+		{
+			Name: "get_core_web_vitals",
+			Text: `/**
+ * GetCoreWebVitals returns a page's loading, interactivity and layout-shift scores (LCP, INP, CLS) measured from real visits.
+ */
+declare function get_core_web_vitals(args: {
+  /** the page. */
+  url: string;
+  /** mobile visits rather than desktop. */
+  mobile: boolean;
+}): Promise<Record<string, number>>;`,
+		},
+		{
+			Name: "track_event",
+			Text: `/** TrackEvent records a product event for a user, with properties. */
+declare function track_event(args: {
+  /** the event's name, "signup_completed". */
+  event: string;
+  /** the user. */
+  user_id: string;
+  /** event properties, {"plan": "pro"}. */
+  properties: Record<string, string>;
+  /** when it happened; now when absent. */
+  at?: DateTime;
+}): Promise<void>;`,
+			Types: []int{1},
+		},
+		{
+			Name: "list_tracked_events",
+			Text: `/** ListTrackedEvents lists the event names the product sends, with their volume over the last 30 days. */
+declare function list_tracked_events(): Promise<Record<string, integer>>;`,
+			Types: []int{2},
+		},
+		{
+			Name: "get_event_counts",
+			Text: `/** GetEventCounts counts an event over time, optionally broken down by a property. */
+declare function get_event_counts(args: {
+  /** the event's name. */
+  event: string;
+  /** the start of the period. */
+  from: DateTime;
+  /** the end of the period. */
+  to: DateTime;
+  /** a property to break the count down by, "plan". */
+  breakdown_by?: string;
+  /** count distinct users instead of events. */
+  unique_users: boolean;
+}): Promise<Row[]>;`,
+			Types: []int{1, 3},
+		},
+		{
+			Name: "get_user_event_timeline",
+			Text: `/**
+ * GetUserEventTimeline returns every event of one user in order, to follow their path through the product.
+ */
+declare function get_user_event_timeline(args: {
+  /** the user. */
+  user_id: string;
+  /** the start of the period. */
+  from?: DateTime;
+  /** the end of the period. */
+  to?: DateTime;
+}): Promise<Row[]>;`,
+			Types: []int{1, 3},
+		},
+		{
+			Name: "create_funnel",
+			Text: `/** CreateFunnel saves a funnel: an ordered list of events users go through. */
+declare function create_funnel(args: {
+  /** the funnel's name. */
+  name: string;
+  /** the events in order, ["view_pricing", "start_checkout", "purchase"]. @minItems 2 */
+  steps: string[];
+  /** how long users have to complete it. @minimum 1 @maximum 90 */
+  window_days: integer;
+}): Promise<string>;`,
+			Types: []int{2},
+		},
+		{
+			Name: "analyze_funnel",
+			Text: `/** AnalyzeFunnel returns how many users reach each step of a funnel and where they drop off. */
+declare function analyze_funnel(args: {
+  /** the funnel. */
+  funnel_id: string;
+  /** the start of the period. */
+  from: DateTime;
+  /** the end of the period. */
+  to: DateTime;
+  /** only users of this segment. */
+  segment_id?: string;
+}): Promise<FunnelStep[]>;`,
+			Types: []int{1, 2, 8},
+		},
+		{
+			Name: "get_retention_cohorts",
+			Text: `/**
+ * GetRetentionCohorts returns, for each cohort of users who did a start event, the share who came back to do a return event in each later period.
+ */
+declare function get_retention_cohorts(args: {
+  /** the event that puts a user in a cohort, "signup_completed". */
+  start_event: string;
+  /** the event that counts as coming back. */
+  return_event: string;
+  /** the cohort and return period. */
+  period: Granularity;
+  /** the first cohort. */
+  from: DateTime;
+  /** the last cohort. */
+  to: DateTime;
+}): Promise<number[][]>;`,
+			Types: []int{1, 4},
+		},
+		{
+			Name: "create_user_segment",
+			Text: `/** CreateUserSegment saves a group of users defined by properties and behavior, to filter reports with. */
+declare function create_user_segment(args: {
+  /** the segment's name. */
+  name: string;
+  /** conditions all users meet, ["country = DE", "did purchase in last 30 days"]. */
+  conditions: string[];
+}): Promise<string>;`,
+		},
+		{
+			Name: "get_segment_size",
+			Text: `/** GetSegmentSize counts the users in a segment, now or at a date. */
+declare function get_segment_size(args: {
+  /** the segment. */
+  segment_id: string;
+  /** the date; now when absent. */
+  as_of?: DateTime;
+}): Promise<integer>;`,
+			Types: []int{1, 2},
+		},
+		{
+			Name: "create_dashboard",
+			Text: `/** CreateDashboard creates an empty dashboard. */
+declare function create_dashboard(args: {
+  /** the dashboard's name. */
+  name: string;
+  /** what it is for. */
+  description?: string;
+}): Promise<string>;`,
+		},
+		{
+			Name: "add_dashboard_widget",
+			Text: `/** AddDashboardWidget adds a chart, number or table to a dashboard. */
+declare function add_dashboard_widget(args: {
+  /** the dashboard. */
+  dashboard_id: string;
+  /** how it shows the data. */
+  widget_type: WidgetType;
+  /** the widget's title. */
+  title: string;
+  /** the metric query, "count(purchase) by day". */
+  query: string;
+}): Promise<string>;`,
+			Types: []int{9},
+		},
+		{
+			Name: "list_dashboards",
+			Text: `/** ListDashboards lists the dashboards you can see. */
+declare function list_dashboards(args: {
+  /** only dashboards whose name contains this. */
+  query?: string;
+}): Promise<string[]>;`,
+		},
+		{
+			Name: "share_dashboard",
+			Text: `/** ShareDashboard shares a dashboard with people. */
+declare function share_dashboard(args: {
+  /** the dashboard. */
+  dashboard_id: string;
+  /** the people. */
+  emails: string[];
+  /** let them change it. */
+  can_edit: boolean;
+}): Promise<void>;`,
+		},
+		{
+			Name: "schedule_report_delivery",
+			Text: `/** ScheduleReportDelivery emails a dashboard or report to people on a schedule. */
+declare function schedule_report_delivery(args: {
+  /** the dashboard or report. */
+  report_id: string;
+  /** the email addresses. */
+  recipients: string[];
+  /** how often. */
+  frequency: Frequency;
+  /** "pdf" or "csv". */
+  format: string;
+}): Promise<string>;`,
+			Types: []int{10},
+		},
+		{
+			Name: "create_metric_alert",
+			Text: `/** CreateMetricAlert notifies a channel when a metric crosses a threshold. */
+declare function create_metric_alert(args: {
+  /** the metric, "signups" or "error_rate". */
+  metric: string;
+  /** when to fire. */
+  condition: Condition;
+  /** the value or percentage. */
+  threshold: number;
+  /** the window the metric is computed over. @minimum 5 @maximum 10080 */
+  window_minutes: integer;
+  /** where to send it: an email, "#channel" or a webhook address. */
+  notify: string;
+}): Promise<string>;`,
+			Types: []int{2, 11},
+		},
+		{
+			Name: "list_metric_alerts",
+			Text: `/** ListMetricAlerts lists the metric alerts and whether each is firing. */
+declare function list_metric_alerts(): Promise<string[]>;`,
+		},
+		{
+			Name: "mute_metric_alert",
+			Text: `/** MuteMetricAlert silences a metric alert until a time. */
+declare function mute_metric_alert(args: {
+  /** the alert. */
+  alert_id: string;
+  /** when it speaks again. */
+  until: DateTime;
+}): Promise<void>;`,
+			Types: []int{1},
+		},
+		{
+			Name: "detect_metric_anomalies",
+			Text: `/** DetectMetricAnomalies finds unusual spikes and drops in a metric's history. */
+declare function detect_metric_anomalies(args: {
+  /** the metric. */
+  metric: string;
+  /** the start of the period. */
+  from: DateTime;
+  /** the end of the period. */
+  to: DateTime;
+  /** 1 reports only extreme outliers, 5 reports small deviations. @minimum 1 @maximum 5 */
+  sensitivity: integer;
+}): Promise<Point[]>;`,
+			Types: []int{1, 2, 5},
+		},
+		{
+			Name: "forecast_metric",
+			Text: `/** ForecastMetric projects a metric's future values from its history. */
+declare function forecast_metric(args: {
+  /** the metric. */
+  metric: string;
+  /** how far ahead. @minimum 1 @maximum 365 */
+  horizon_days: integer;
+}): Promise<Point[]>;`,
+			Types: []int{1, 2, 5},
+		},
+		{
+			Name: "compare_periods",
+			Text: `/** ComparePeriods compares a metric between two date ranges, with the absolute and percentage change. */
+declare function compare_periods(args: {
+  /** the metric. */
+  metric: string;
+  /** the start of the current range. */
+  current_from: DateTime;
+  /** the end of the current range. */
+  current_to: DateTime;
+  /** the start of the range to compare with. */
+  previous_from: DateTime;
+  /** the end of the range to compare with. */
+  previous_to: DateTime;
+}): Promise<Record<string, number>>;`,
+			Types: []int{1},
+		},
+		{
+			Name: "add_timeline_annotation",
+			Text: `/** AddTimelineAnnotation marks a date on every chart with a note, such as a release or an outage. */
+declare function add_timeline_annotation(args: {
+  /** the date and time. */
+  at: DateTime;
+  /** the note. */
+  text: string;
+}): Promise<void>;`,
+			Types: []int{1},
+		},
+		{
+			Name: "create_experiment",
+			Text: `/** CreateExperiment sets up an A/B test between variants. */
+declare function create_experiment(args: NewExperiment): Promise<string>;`,
+			Types: []int{12},
+		},
+		{
+			Name: "get_experiment_results",
+			Text: `/**
+ * GetExperimentResults returns each variant's conversion, lift over control and probability of being best.
+ */
+declare function get_experiment_results(args: {
+  /** the experiment. */
+  experiment_id: string;
+}): Promise<ExperimentResult[]>;`,
+			Types: []int{2, 13},
+		},
+		{
+			Name: "stop_experiment",
+			Text: `/** StopExperiment ends an A/B test and rolls out the winning variant to all users. */
+declare function stop_experiment(args: {
+  /** the experiment. */
+  experiment_id: string;
+  /** the variant to roll out; control when absent. */
+  winner?: string;
+}): Promise<void>;`,
+		},
+		{
+			Name: "get_revenue_metrics",
+			Text: `/** GetRevenueMetrics returns a subscription revenue metric month by month. */
+declare function get_revenue_metrics(args: {
+  /** the metric. */
+  metric: RevenueMetric;
+  /** the first month. */
+  from: DateTime;
+  /** the last month. */
+  to: DateTime;
+}): Promise<Point[]>;`,
+			Types: []int{1, 5, 14},
+		},
+		{
+			Name: "get_nps_score",
+			Text: `/**
+ * GetNPSScore returns the Net Promoter Score from survey answers, with the shares of promoters, passives and detractors.
+ */
+declare function get_nps_score(args: {
+  /** the start of the period. */
+  from: DateTime;
+  /** the end of the period. */
+  to: DateTime;
+}): Promise<Record<string, number>>;`,
+			Types: []int{1},
+		},
+		{
+			Name: "build_campaign_url",
+			Text: `/**
+ * BuildCampaignURL adds UTM parameters to a link, so that visits through it are attributed to a campaign.
+ */
+declare function build_campaign_url(args: {
+  /** the landing page. */
+  url: string;
+  /** utm_source, "newsletter". */
+  source: string;
+  /** utm_medium, "email". */
+  medium: string;
+  /** utm_campaign, "spring_launch". */
+  campaign: string;
+  /** utm_content, to tell links apart. */
+  content?: string;
+}): Promise<string>;`,
+		},
+		{
+			Name: "get_campaign_performance",
+			Text: `/** GetCampaignPerformance returns a marketing campaign's visits, sign-ups, conversions and revenue. */
+declare function get_campaign_performance(args: {
+  /** the utm_campaign value. */
+  campaign: string;
+  /** the start of the period. */
+  from: DateTime;
+  /** the end of the period. */
+  to: DateTime;
+}): Promise<Row>;`,
+			Types: []int{1, 3},
+		},
+		{
+			Name: "export_raw_events",
+			Text: `/** ExportRawEvents exports raw events of a period to a file or the linked warehouse. */
+declare function export_raw_events(args: {
+  /** the start of the period. */
+  from: DateTime;
+  /** the end of the period. */
+  to: DateTime;
+  /** only these events; all when empty. */
+  events: string[];
+  /** the destination format. */
+  format: ExportFormat;
+}): Promise<string>;`,
+			Types: []int{1, 15},
+		},
+		{
+			Name: "delete_user_analytics_data",
+			Text: `/**
+ * DeleteUserAnalyticsData erases everything recorded about a user, to honor a privacy (GDPR or CCPA) deletion request.
+ */
+declare function delete_user_analytics_data(args: {
+  /** the user. */
+  user_id: string;
+}): Promise<void>;`,
+		},
+		{
+			Name: "list_session_recordings",
+			Text: `/** ListSessionRecordings lists replays of visitors' sessions, by user, page or length. */
+declare function list_session_recordings(args: {
+  /** only this user's sessions. */
+  user_id?: string;
+  /** only sessions that visited this path. */
+  page?: string;
+  /** only sessions at least this long. */
+  min_duration_seconds?: integer;
+  /** only sessions where the page threw an error. */
+  with_errors: boolean;
+}): Promise<string[]>;`,
+			Types: []int{2},
+		},
+		{
+			Name: "get_page_heatmap",
+			Text: `/** GetPageHeatmap returns where visitors click, scroll or move the pointer on a page. */
+declare function get_page_heatmap(args: {
+  /** the page. */
+  url: string;
+  /** what to show. */
+  kind: HeatmapKind;
+  /** "desktop" or "mobile". */
+  device?: string;
+}): Promise<string>;`,
+			Types: []int{16},
+		},
+	},
 }
 
 // toolgenCallRunAnalyticsReport reads the arguments of run_analytics_report, calls RunAnalyticsReport and writes its result.

@@ -17,8 +17,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
+	_ = toolimpl.EnforceVersion(12 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 12)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -1266,6 +1266,639 @@ func (a DeleteCalendarEdit) Args() ([]byte, error) {
 	e.String(a.CalendarID)
 	e.EndObject()
 	return toolimpl.PartialWritten(e)
+}
+
+// CodeModeDeclarations returns the TypeScript declarations of the package's tools
+// for code mode, where a model writes a program that calls them as functions: the
+// named tools' (all of them when none is named), with the types they name. Names of
+// other packages' tools are skipped.
+func CodeModeDeclarations(tools ...string) string {
+	return toolgenCodeMode.Declarations(tools...)
+}
+
+// toolgenCodeMode holds the declarations in pieces: the types the tools share, and
+// each tool's function with the types it names.
+var toolgenCodeMode = toolimpl.CodeMode{
+	Types: []string{
+		`/** Calendar is one calendar of the account. */
+interface Calendar { id: string; name: string; time_zone: string; primary?: boolean; color?: string }`,
+		`/** An RFC 3339 date and time (JSON Schema's date-time), as "2026-01-02T15:04:05Z". */
+type DateTime = string;`,
+		`/** Event is a calendar event. */
+interface Event { id: string; calendar_id: string; title: string; start: DateTime; end: DateTime; location?: string; description?: string; attendees?: Attendee[]; recurrence?: string; meeting_url?: string }`,
+		`/** Attendee is a person invited to an event. */
+interface Attendee { email: string; name?: string; response?: Response; optional?: boolean }`,
+		`/**
+ * Response is an attendee's answer to an invitation.
+ * "accepted": will attend
+ * "declined": will not attend
+ * "tentative": might attend
+ */
+type Response = "accepted" | "declined" | "tentative";`,
+		`/** NewEvent describes an event to create. */
+interface NewEvent {
+  /** CalendarID is the calendar to add the event to; the primary calendar when empty. */
+  calendar_id?: string;
+  /** Title of the event. @minLength 1 */
+  title: string;
+  /** when the event starts */
+  start: DateTime;
+  /** when the event ends */
+  end: DateTime;
+  /** AllDay makes the event span whole days; the times of Start and End are ignored. */
+  all_day?: boolean;
+  /** Attendees are the email addresses of the people to invite. */
+  attendees?: string[];
+  /** a place or an address */
+  location?: string;
+  /** agenda or notes, shown to attendees */
+  description?: string;
+  /** who can see the details */
+  visibility?: Visibility;
+  /** SendInvitations emails the attendees an invitation. */
+  send_invitations?: boolean;
+}`,
+		`/**
+ * Visibility is who can see an event's details.
+ * "default": the calendar's setting
+ * "public": everyone who can see the calendar
+ * "private": only attendees; others see "busy"
+ */
+type Visibility = "default" | "public" | "private";`,
+		`/** EventChanges changes the fields of an event that are set. */
+interface EventChanges {
+  /** the event to change */
+  event_id: string;
+  /** a new title */
+  title?: string;
+  /** a new start */
+  start?: DateTime;
+  /** a new end */
+  end?: DateTime;
+  /** a new location */
+  location?: string;
+  /** a new description */
+  description?: string;
+  /** NotifyAttendees emails the attendees about the change. */
+  notify_attendees?: boolean;
+}`,
+		`/** A JSON number without a fraction. */
+type integer = number;`,
+		`/** Slot is a span of time. */
+interface Slot { start: DateTime; end: DateTime }`,
+		`/** RecurringEvent describes an event that repeats. */
+interface RecurringEvent {
+  /** the primary calendar when empty */
+  calendar_id?: string;
+  /** title of each occurrence */
+  title: string;
+  /** start of the first occurrence */
+  start: DateTime;
+  /** DurationMinutes is the length of each occurrence. @minimum 5 @maximum 1440 */
+  duration_minutes: integer;
+  /** how often it repeats */
+  frequency: Frequency;
+  /**
+   * Interval repeats every Interval periods: 2 with weekly is every other week.
+   * @minimum 1
+   * @maximum 99
+   * @default 1
+   */
+  interval?: integer;
+  /** ByDay lists the weekdays of a weekly recurrence, for example ["MO","WE"]. */
+  by_day?: Weekday[];
+  /** Until ends the series after this date. */
+  until?: DateTime;
+  /** Count ends the series after this many occurrences. @minimum 1 */
+  count?: integer;
+  /** email addresses to invite */
+  attendees?: string[];
+}`,
+		`/**
+ * Frequency is how often a recurring event repeats.
+ * "daily": every day
+ * "weekly": every week
+ * "monthly": every month
+ * "yearly": every year
+ */
+type Frequency = "daily" | "weekly" | "monthly" | "yearly";`,
+		`/**
+ * Weekday is a day of the week.
+ * "MO": Monday
+ * "TU": Tuesday
+ * "WE": Wednesday
+ * "TH": Thursday
+ * "FR": Friday
+ * "SA": Saturday
+ * "SU": Sunday
+ */
+type Weekday = "MO" | "TU" | "WE" | "TH" | "FR" | "SA" | "SU";`,
+		`/**
+ * ReminderMethod is how a reminder reaches you.
+ * "popup": a notification on your devices
+ * "email": an email
+ * "sms": a text message
+ */
+type ReminderMethod = "popup" | "email" | "sms";`,
+		`/**
+ * ConferenceProvider is a video-call service.
+ * "meet": Google Meet
+ * "zoom": Zoom
+ * "teams": Microsoft Teams
+ */
+type ConferenceProvider = "meet" | "zoom" | "teams";`,
+		`/** Room is a bookable meeting room. */
+interface Room { id: string; name: string; building: string; floor: integer; capacity: integer; features?: string[] }`,
+		`/**
+ * CalendarAccess is what someone a calendar is shared with can do.
+ * "free_busy": see only when you are busy
+ * "read": see all event details
+ * "write": add and change events
+ * "owner": also share the calendar and change its settings
+ */
+type CalendarAccess = "free_busy" | "read" | "write" | "owner";`,
+	},
+	Tools: []toolimpl.CodeModeTool{
+		{
+			Name: "list_calendars",
+			Text: `/** ListCalendars lists the calendars you own or are subscribed to. */
+declare function list_calendars(): Promise<Calendar[]>;`,
+			Types: []int{0},
+		},
+		{
+			Name: "create_calendar",
+			Text: `/** CreateCalendar creates a secondary calendar, for example for a project or a team's on-call rotation. */
+declare function create_calendar(args: {
+  /** the calendar's name. */
+  name: string;
+  /** an IANA time zone, for example "Europe/Berlin". */
+  time_zone: string;
+  /** a hex color such as "#1e88e5". */
+  color?: string;
+}): Promise<Calendar>;`,
+			Types: []int{0},
+		},
+		{
+			Name: "delete_calendar",
+			Text: `/** DeleteCalendar deletes a secondary calendar and all its events. */
+declare function delete_calendar(args: {
+  /** the calendar to delete; the primary calendar cannot be deleted. */
+  calendar_id: string;
+}): Promise<void>;`,
+		},
+		{
+			Name: "list_calendar_events",
+			Text: `/**
+ * ListCalendarEvents lists the events of a calendar between two times, in start order, expanding recurring events into occurrences.
+ */
+declare function list_calendar_events(args: {
+  /** the calendar; the primary one when absent. */
+  calendar_id?: string;
+  /** the start of the window. */
+  from: DateTime;
+  /** the end of the window. */
+  to: DateTime;
+}): Promise<Event[]>;`,
+			Types: []int{1, 2, 3, 4},
+		},
+		{
+			Name: "get_calendar_event",
+			Text: `/** GetCalendarEvent returns one event with its attendees and their responses. */
+declare function get_calendar_event(args: {
+  /** the event. */
+  event_id: string;
+}): Promise<Event>;`,
+			Types: []int{1, 2, 3, 4},
+		},
+		{
+			Name: "create_calendar_event",
+			Text: `/** CreateCalendarEvent adds an event to a calendar and optionally invites attendees. */
+declare function create_calendar_event(args: NewEvent): Promise<Event>;`,
+			Types: []int{1, 2, 3, 4, 5, 6},
+		},
+		{
+			Name: "update_calendar_event",
+			Text: `/** UpdateCalendarEvent changes an event's title, time, location or description. */
+declare function update_calendar_event(args: EventChanges): Promise<Event>;`,
+			Types: []int{1, 2, 3, 4, 7},
+		},
+		{
+			Name: "reschedule_event",
+			Text: `/** RescheduleEvent moves an event to a new start time, keeping its duration, and tells the attendees. */
+declare function reschedule_event(args: {
+  /** the event. */
+  event_id: string;
+  /** the new start time. */
+  new_start: DateTime;
+  /** for a recurring event, move only this occurrence rather than the series. */
+  this_occurrence_only: boolean;
+}): Promise<Event>;`,
+			Types: []int{1, 2, 3, 4},
+		},
+		{
+			Name: "cancel_calendar_event",
+			Text: `/** CancelCalendarEvent cancels an event you organize and removes it from the attendees' calendars. */
+declare function cancel_calendar_event(args: {
+  /** the event. */
+  event_id: string;
+  /** a note sent to the attendees with the cancellation. */
+  message?: string;
+  /** email the attendees. */
+  notify: boolean;
+}): Promise<void>;`,
+		},
+		{
+			Name: "invite_attendees",
+			Text: `/** InviteAttendees adds people to an existing event and sends them invitations. */
+declare function invite_attendees(args: {
+  /** the event. */
+  event_id: string;
+  /** email addresses of the people to add. */
+  emails: string[];
+  /** mark them as optional attendees. */
+  optional: boolean;
+}): Promise<Event>;`,
+			Types: []int{1, 2, 3, 4},
+		},
+		{
+			Name: "remove_attendee",
+			Text: `/** RemoveAttendee takes a person off an event's guest list. */
+declare function remove_attendee(args: {
+  /** the event. */
+  event_id: string;
+  /** the attendee to remove. */
+  email: string;
+}): Promise<Event>;`,
+			Types: []int{1, 2, 3, 4},
+		},
+		{
+			Name: "respond_to_invitation",
+			Text: `/** RespondToInvitation accepts, declines or tentatively accepts an event you were invited to. */
+declare function respond_to_invitation(args: {
+  /** the event. */
+  event_id: string;
+  /** your answer. */
+  response: Response;
+  /** a note to the organizer. */
+  comment?: string;
+}): Promise<void>;`,
+			Types: []int{4},
+		},
+		{
+			Name: "find_free_slots",
+			Text: `/** FindFreeSlots finds times when all the given people are free for a meeting of the given length. */
+declare function find_free_slots(args: {
+  /** email addresses of the people who must attend. */
+  attendees: string[];
+  /** the length of the meeting. @minimum 5 @maximum 480 */
+  duration_minutes: integer;
+  /** the earliest start. */
+  from: DateTime;
+  /** the latest end. */
+  to: DateTime;
+  /** only propose times within everyone's working hours. */
+  working_hours_only: boolean;
+}): Promise<Slot[]>;`,
+			Types: []int{1, 8, 9},
+		},
+		{
+			Name: "get_free_busy",
+			Text: `/** GetFreeBusy returns the busy intervals of each person's calendar, without event details. */
+declare function get_free_busy(args: {
+  /** the people to look up. */
+  emails: string[];
+  /** the start of the window. */
+  from: DateTime;
+  /** the end of the window. */
+  to: DateTime;
+}): Promise<Record<string, Slot[]>>;`,
+			Types: []int{1, 9},
+		},
+		{
+			Name: "create_recurring_event",
+			Text: `/** CreateRecurringEvent creates an event that repeats daily, weekly, monthly or yearly. */
+declare function create_recurring_event(args: RecurringEvent): Promise<Event>;`,
+			Types: []int{1, 2, 3, 4, 8, 10, 11, 12},
+		},
+		{
+			Name: "end_recurring_series",
+			Text: `/** EndRecurringSeries stops a recurring event after a date; earlier occurrences are kept. */
+declare function end_recurring_series(args: {
+  /** any occurrence of the series. */
+  event_id: string;
+  /** the date of the last occurrence to keep. */
+  last_date: DateTime;
+}): Promise<Event>;`,
+			Types: []int{1, 2, 3, 4},
+		},
+		{
+			Name: "set_event_reminder",
+			Text: `/** SetEventReminder adds a reminder before an event. */
+declare function set_event_reminder(args: {
+  /** the event. */
+  event_id: string;
+  /** how long before the start to remind. @minimum 0 @maximum 40320 */
+  minutes_before: integer;
+  /** how to be reminded. */
+  method: ReminderMethod;
+}): Promise<void>;`,
+			Types: []int{8, 13},
+		},
+		{
+			Name: "add_video_conference",
+			Text: `/** AddVideoConference attaches a video-call link to an event. */
+declare function add_video_conference(args: {
+  /** the event. */
+  event_id: string;
+  /** the video-call service. */
+  provider: ConferenceProvider;
+}): Promise<Event>;`,
+			Types: []int{1, 2, 3, 4, 14},
+		},
+		{
+			Name: "book_meeting_room",
+			Text: `/** BookMeetingRoom reserves a meeting room for an event's time. */
+declare function book_meeting_room(args: {
+  /** the event. */
+  event_id: string;
+  /** the room, from ListMeetingRooms. */
+  room_id: string;
+}): Promise<Event>;`,
+			Types: []int{1, 2, 3, 4},
+		},
+		{
+			Name: "list_meeting_rooms",
+			Text: `/** ListMeetingRooms lists meeting rooms, optionally only those free between two times. */
+declare function list_meeting_rooms(args: {
+  /** only rooms in this building. */
+  building?: string;
+  /** only rooms seating at least this many people. */
+  min_capacity?: integer;
+  /** only rooms with all of these, for example "projector" or "whiteboard". */
+  features: string[];
+  /** only rooms free from this time... */
+  free_from?: DateTime;
+  /** ...to this time. */
+  free_to?: DateTime;
+}): Promise<Room[]>;`,
+			Types: []int{1, 8, 15},
+		},
+		{
+			Name: "share_calendar",
+			Text: `/** ShareCalendar gives a person access to one of your calendars. */
+declare function share_calendar(args: {
+  /** the calendar. */
+  calendar_id: string;
+  /** the person to share with. */
+  email: string;
+  /** what they can see or do. */
+  access: CalendarAccess;
+}): Promise<void>;`,
+			Types: []int{16},
+		},
+		{
+			Name: "revoke_calendar_access",
+			Text: `/** RevokeCalendarAccess stops sharing a calendar with a person. */
+declare function revoke_calendar_access(args: {
+  /** the calendar. */
+  calendar_id: string;
+  /** the person. */
+  email: string;
+}): Promise<void>;`,
+		},
+		{
+			Name: "set_out_of_office",
+			Text: `/**
+ * SetOutOfOffice blocks your calendar for an absence and, optionally, declines the meetings in it with a message.
+ */
+declare function set_out_of_office(args: {
+  /** when the absence starts. */
+  start: DateTime;
+  /** when it ends. */
+  end: DateTime;
+  /** decline invitations and existing meetings during the absence. */
+  decline_meetings: boolean;
+  /** the message sent with declined meetings. */
+  message?: string;
+}): Promise<Event>;`,
+			Types: []int{1, 2, 3, 4},
+		},
+		{
+			Name: "set_working_hours",
+			Text: `/** SetWorkingHours sets the days and hours you usually work, which scheduling suggestions respect. */
+declare function set_working_hours(args: {
+  /** the working days. */
+  days: Weekday[];
+  /** the start of the day, "09:00". @pattern ^[0-2][0-9]:[0-5][0-9]$ */
+  start: string;
+  /** the end of the day, "17:30". @pattern ^[0-2][0-9]:[0-5][0-9]$ */
+  end: string;
+  /** the IANA time zone of those hours. */
+  time_zone: string;
+}): Promise<void>;`,
+			Types: []int{12},
+		},
+		{
+			Name: "get_daily_agenda",
+			Text: `/** GetDailyAgenda returns your events for one day across all your calendars. */
+declare function get_daily_agenda(args: {
+  /** the day; today when absent. */
+  date?: DateTime;
+}): Promise<Event[]>;`,
+			Types: []int{1, 2, 3, 4},
+		},
+		{
+			Name: "search_calendar_events",
+			Text: `/**
+ * SearchCalendarEvents finds events whose title, description, location or attendees match a text query.
+ */
+declare function search_calendar_events(args: {
+  /** the text to look for. */
+  query: string;
+  /** only events after this time. */
+  from?: DateTime;
+  /** only events before this time. */
+  to?: DateTime;
+}): Promise<Event[]>;`,
+			Types: []int{1, 2, 3, 4},
+		},
+		{
+			Name: "move_event_to_calendar",
+			Text: `/** MoveEventToCalendar moves an event from its calendar to another calendar you can write to. */
+declare function move_event_to_calendar(args: {
+  /** the event. */
+  event_id: string;
+  /** the calendar to move it to. */
+  target_calendar_id: string;
+}): Promise<Event>;`,
+			Types: []int{1, 2, 3, 4},
+		},
+		{
+			Name: "import_ics_file",
+			Text: `/** ImportICSFile imports the events of an iCalendar (.ics) file into a calendar. */
+declare function import_ics_file(args: {
+  /** the calendar to import into. */
+  calendar_id: string;
+  /** where the .ics file is. */
+  url: string;
+}): Promise<integer>;`,
+			Types: []int{8},
+		},
+		{
+			Name: "export_calendar",
+			Text: `/**
+ * ExportCalendar writes a calendar's events between two dates as an iCalendar file and returns its download address.
+ */
+declare function export_calendar(args: {
+  /** the calendar. */
+  calendar_id: string;
+  /** the first day to include. */
+  from: DateTime;
+  /** the last day to include. */
+  to: DateTime;
+}): Promise<string>;`,
+			Types: []int{1},
+		},
+		{
+			Name: "set_calendar_time_zone",
+			Text: `/** SetCalendarTimeZone changes the time zone a calendar shows its events in. */
+declare function set_calendar_time_zone(args: {
+  /** the calendar. */
+  calendar_id: string;
+  /** an IANA time zone, for example "America/New_York". */
+  time_zone: string;
+}): Promise<Calendar>;`,
+			Types: []int{0},
+		},
+		{
+			Name: "block_focus_time",
+			Text: `/**
+ * BlockFocusTime reserves time on your calendar for heads-down work, shown as busy and declining new invitations.
+ */
+declare function block_focus_time(args: {
+  /** when the focus time starts. */
+  start: DateTime;
+  /** when it ends. */
+  end: DateTime;
+  /** the title shown on the calendar; "Focus time" when absent. */
+  title?: string;
+}): Promise<Event>;`,
+			Types: []int{1, 2, 3, 4},
+		},
+		{
+			Name: "propose_new_meeting_time",
+			Text: `/** ProposeNewMeetingTime suggests another time to the organizer of an event you were invited to. */
+declare function propose_new_meeting_time(args: {
+  /** the event. */
+  event_id: string;
+  /** the proposed start. */
+  start: DateTime;
+  /** the proposed end. */
+  end: DateTime;
+  /** why the time does not suit you. */
+  comment?: string;
+}): Promise<void>;`,
+			Types: []int{1},
+		},
+		{
+			Name: "list_event_attendees",
+			Text: `/**
+ * ListEventAttendees lists who was invited to an event and whether each has accepted, declined or not answered.
+ */
+declare function list_event_attendees(args: {
+  /** the event. */
+  event_id: string;
+}): Promise<Attendee[]>;`,
+			Types: []int{3, 4},
+		},
+		{
+			Name: "attach_file_to_event",
+			Text: `/**
+ * AttachFileToEvent attaches a document to an event, so that attendees can open it from the invitation.
+ */
+declare function attach_file_to_event(args: {
+  /** the event. */
+  event_id: string;
+  /** the address of the document. */
+  file_url: string;
+}): Promise<Event>;`,
+			Types: []int{1, 2, 3, 4},
+		},
+		{
+			Name: "create_booking_page",
+			Text: `/**
+ * CreateBookingPage creates a public page where others can pick a free time on your calendar and book an appointment with you.
+ */
+declare function create_booking_page(args: {
+  /** the page's title, for example "30 min intro call". */
+  title: string;
+  /** the length of each appointment. @minimum 5 @maximum 480 */
+  duration_minutes: integer;
+  /** free time kept between appointments. */
+  buffer_minutes?: integer;
+  /** the most appointments per day. */
+  max_per_day?: integer;
+}): Promise<string>;`,
+			Types: []int{8},
+		},
+		{
+			Name: "list_public_holidays",
+			Text: `/** ListPublicHolidays lists the public holidays of a country in a year. */
+declare function list_public_holidays(args: {
+  /** ISO 3166-1 alpha-2 country code, "DE". @pattern ^[A-Z]{2}$ */
+  country: string;
+  /** the year. @minimum 1970 @maximum 2100 */
+  year: integer;
+}): Promise<Event[]>;`,
+			Types: []int{1, 2, 3, 4, 8},
+		},
+		{
+			Name: "convert_time_zone",
+			Text: `/** ConvertTimeZone converts a time of day from one time zone to another. */
+declare function convert_time_zone(args: {
+  /** the date and time to convert, with its offset. */
+  at: DateTime;
+  /** the IANA time zone to express it in. */
+  to_time_zone: string;
+}): Promise<string>;`,
+			Types: []int{1},
+		},
+		{
+			Name: "subscribe_to_calendar",
+			Text: `/**
+ * SubscribeToCalendar adds a calendar published at an address (iCal feed) to your calendar list; it stays read-only and refreshes periodically.
+ */
+declare function subscribe_to_calendar(args: {
+  /** the feed's address. */
+  url: string;
+  /** a name for it in your list. */
+  name?: string;
+}): Promise<Calendar>;`,
+			Types: []int{0},
+		},
+		{
+			Name: "find_scheduling_conflicts",
+			Text: `/** FindSchedulingConflicts lists the events of yours that overlap each other between two times. */
+declare function find_scheduling_conflicts(args: {
+  /** the start of the window. */
+  from: DateTime;
+  /** the end of the window. */
+  to: DateTime;
+}): Promise<Event[][]>;`,
+			Types: []int{1, 2, 3, 4},
+		},
+		{
+			Name: "duplicate_calendar_event",
+			Text: `/** DuplicateCalendarEvent copies an event, with its attendees and description, to a new start time. */
+declare function duplicate_calendar_event(args: {
+  /** the event to copy. */
+  event_id: string;
+  /** when the copy starts. */
+  new_start: DateTime;
+}): Promise<Event>;`,
+			Types: []int{1, 2, 3, 4},
+		},
+	},
 }
 
 // toolgenCallListCalendars reads the arguments of list_calendars, calls ListCalendars and writes its result.

@@ -17,8 +17,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
+	_ = toolimpl.EnforceVersion(12 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 12)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -1201,6 +1201,497 @@ type SendSMSRule struct {
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SendSMSRule) Rule() toolgen.Rule {
 	return toolimpl.RuleOf(ToolSendSMS, &toolgenTypeParamsSendSMS.Object, unsafe.Pointer(&r), 3)
+}
+
+// CodeModeDeclarations returns the TypeScript declarations of the package's tools
+// for code mode, where a model writes a program that calls them as functions: the
+// named tools' (all of them when none is named), with the types they name. Names of
+// other packages' tools are skipped.
+func CodeModeDeclarations(tools ...string) string {
+	return toolgenCodeMode.Declarations(tools...)
+}
+
+// toolgenCodeMode holds the declarations in pieces: the types the tools share, and
+// each tool's function with the types it names.
+var toolgenCodeMode = toolimpl.CodeMode{
+	Types: []string{
+		`/** Message is a chat message. */
+interface Message { id: string; channel: string; user: string; text: string; thread_id?: string; reply_count?: integer; reactions?: string[]; posted_at: DateTime; permalink: string }`,
+		`/** A JSON number without a fraction. */
+type integer = number;`,
+		`/** An RFC 3339 date and time (JSON Schema's date-time), as "2026-01-02T15:04:05Z". */
+type DateTime = string;`,
+		`/**
+ * ChannelKind is whether a channel is open to everyone.
+ * "public": anyone in the workspace can join
+ * "private": members join by invitation
+ */
+type ChannelKind = "public" | "private";`,
+		`/** Channel is a conversation channel. */
+interface Channel { id: string; name: string; kind: ChannelKind; topic?: string; purpose?: string; members: integer; archived?: boolean }`,
+		`/** User is a member of the workspace. */
+interface User { id: string; name: string; display_name: string; email: string; title?: string; time_zone: string; status?: string }`,
+		`/**
+ * Presence is whether you appear available.
+ * "auto": active while you use the app
+ * "away": always shown as away
+ */
+type Presence = "auto" | "away";`,
+		`/** Reminder is a reminder the bot will post. */
+interface Reminder { id: string; text: string; at: DateTime; user: string }`,
+	},
+	Tools: []toolimpl.CodeModeTool{
+		{
+			Name: "post_chat_message",
+			Text: `/** PostChatMessage posts a message to a channel. */
+declare function post_chat_message(args: {
+  /** the channel's name ("#general") or id. */
+  channel: string;
+  /** the message; Markdown-like formatting and @mentions allowed. */
+  text: string;
+  /** show previews of links in the message. */
+  unfurl_links: boolean;
+}): Promise<Message>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "send_direct_message",
+			Text: `/** SendDirectMessage sends a private message to one person or a small group. */
+declare function send_direct_message(args: {
+  /** the recipients' user ids, names or emails. */
+  users: string[];
+  /** the message. */
+  text: string;
+}): Promise<Message>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "reply_in_thread",
+			Text: `/** ReplyInThread replies to a message in its thread. */
+declare function reply_in_thread(args: {
+  /** the channel of the message. */
+  channel: string;
+  /** the id of the message that starts the thread. */
+  thread_id: string;
+  /** the reply. */
+  text: string;
+  /** also show the reply in the channel. */
+  also_send_to_channel: boolean;
+}): Promise<Message>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "get_thread_replies",
+			Text: `/** GetThreadReplies returns the replies in a message's thread, oldest first. */
+declare function get_thread_replies(args: {
+  /** the channel of the message. */
+  channel: string;
+  /** the message that starts the thread. */
+  thread_id: string;
+}): Promise<Message[]>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "edit_chat_message",
+			Text: `/** EditChatMessage replaces the text of a message you posted. */
+declare function edit_chat_message(args: {
+  /** the channel of the message. */
+  channel: string;
+  /** the message. */
+  message_id: string;
+  /** the new text. */
+  text: string;
+}): Promise<Message>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "delete_chat_message",
+			Text: `/** DeleteChatMessage deletes a message you posted. */
+declare function delete_chat_message(args: {
+  /** the channel of the message. */
+  channel: string;
+  /** the message. */
+  message_id: string;
+}): Promise<void>;`,
+		},
+		{
+			Name: "schedule_chat_message",
+			Text: `/** ScheduleChatMessage posts a message to a channel at a later time. */
+declare function schedule_chat_message(args: {
+  /** the channel. */
+  channel: string;
+  /** the message. */
+  text: string;
+  /** when to post it. */
+  post_at: DateTime;
+}): Promise<string>;`,
+			Types: []int{2},
+		},
+		{
+			Name: "get_channel_history",
+			Text: `/** GetChannelHistory returns a channel's recent messages, newest first. */
+declare function get_channel_history(args: {
+  /** the channel. */
+  channel: string;
+  /** only messages after this time. */
+  since?: DateTime;
+  /** the most messages to return. @minimum 1 @maximum 1000 */
+  limit: integer;
+}): Promise<Message[]>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "search_chat_messages",
+			Text: `/** SearchChatMessages searches messages across the channels you can see. */
+declare function search_chat_messages(args: {
+  /** words to look for. */
+  query: string;
+  /** only this channel. */
+  channel?: string;
+  /** only messages by this person. */
+  from_user?: string;
+  /** only messages after this time. */
+  after?: DateTime;
+}): Promise<Message[]>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "list_mentions",
+			Text: `/** ListMentions lists recent messages that @mention you or a group you are in. */
+declare function list_mentions(args: {
+  /** only mentions after this time. */
+  since?: DateTime;
+  /** only mentions you have not seen. */
+  unread_only: boolean;
+}): Promise<Message[]>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "list_channels",
+			Text: `/** ListChannels lists the workspace's channels. */
+declare function list_channels(args: {
+  /** only public or only private channels. */
+  kind?: ChannelKind;
+  /** include archived channels. */
+  include_archived: boolean;
+  /** only channels you are in. */
+  member_only: boolean;
+}): Promise<Channel[]>;`,
+			Types: []int{1, 3, 4},
+		},
+		{
+			Name: "create_channel",
+			Text: `/** CreateChannel creates a channel. */
+declare function create_channel(args: {
+  /** lower case, no spaces, for example "proj-apollo". @pattern ^[a-z0-9][-_a-z0-9]{0,79}$ */
+  name: string;
+  /** public or private. */
+  kind: ChannelKind;
+  /** what the channel is for. */
+  purpose?: string;
+}): Promise<Channel>;`,
+			Types: []int{1, 3, 4},
+		},
+		{
+			Name: "archive_channel",
+			Text: `/** ArchiveChannel archives a channel: it becomes read-only and leaves the channel list. */
+declare function archive_channel(args: {
+  /** the channel. */
+  channel: string;
+}): Promise<void>;`,
+		},
+		{
+			Name: "rename_channel",
+			Text: `/** RenameChannel changes a channel's name. */
+declare function rename_channel(args: {
+  /** the channel. */
+  channel: string;
+  /** the new name. @pattern ^[a-z0-9][-_a-z0-9]{0,79}$ */
+  new_name: string;
+}): Promise<Channel>;`,
+			Types: []int{1, 3, 4},
+		},
+		{
+			Name: "set_channel_topic",
+			Text: `/** SetChannelTopic sets the topic shown at the top of a channel. */
+declare function set_channel_topic(args: {
+  /** the channel. */
+  channel: string;
+  /** the new topic. */
+  topic: string;
+}): Promise<Channel>;`,
+			Types: []int{1, 3, 4},
+		},
+		{
+			Name: "invite_to_channel",
+			Text: `/** InviteToChannel adds people to a channel. */
+declare function invite_to_channel(args: {
+  /** the channel. */
+  channel: string;
+  /** the people's user ids, names or emails. */
+  users: string[];
+}): Promise<Channel>;`,
+			Types: []int{1, 3, 4},
+		},
+		{
+			Name: "kick_from_channel",
+			Text: `/** KickFromChannel removes a person from a channel. */
+declare function kick_from_channel(args: {
+  /** the channel. */
+  channel: string;
+  /** the person. */
+  user: string;
+}): Promise<void>;`,
+		},
+		{
+			Name: "join_channel",
+			Text: `/** JoinChannel makes you a member of a public channel. */
+declare function join_channel(args: {
+  /** the channel. */
+  channel: string;
+}): Promise<Channel>;`,
+			Types: []int{1, 3, 4},
+		},
+		{
+			Name: "leave_channel",
+			Text: `/** LeaveChannel takes you out of a channel. */
+declare function leave_channel(args: {
+  /** the channel. */
+  channel: string;
+}): Promise<void>;`,
+		},
+		{
+			Name: "list_channel_members",
+			Text: `/** ListChannelMembers lists the people in a channel. */
+declare function list_channel_members(args: {
+  /** the channel. */
+  channel: string;
+}): Promise<User[]>;`,
+			Types: []int{5},
+		},
+		{
+			Name: "mute_channel",
+			Text: `/** MuteChannel silences a channel's notifications, for a while or until unmuted. */
+declare function mute_channel(args: {
+  /** the channel. */
+  channel: string;
+  /** unmute at this time; muted until unmuted when absent. */
+  until?: DateTime;
+}): Promise<void>;`,
+			Types: []int{2},
+		},
+		{
+			Name: "mark_channel_read",
+			Text: `/** MarkChannelRead marks every message of a channel as read. */
+declare function mark_channel_read(args: {
+  /** the channel. */
+  channel: string;
+}): Promise<void>;`,
+		},
+		{
+			Name: "add_reaction",
+			Text: `/** AddReaction adds an emoji reaction to a message. */
+declare function add_reaction(args: {
+  /** the channel of the message. */
+  channel: string;
+  /** the message. */
+  message_id: string;
+  /** the emoji's name without colons, "thumbsup". */
+  emoji: string;
+}): Promise<void>;`,
+		},
+		{
+			Name: "remove_reaction",
+			Text: `/** RemoveReaction removes an emoji reaction you added to a message. */
+declare function remove_reaction(args: {
+  /** the channel of the message. */
+  channel: string;
+  /** the message. */
+  message_id: string;
+  /** the emoji's name. */
+  emoji: string;
+}): Promise<void>;`,
+		},
+		{
+			Name: "pin_message",
+			Text: `/** PinMessage pins a message to a channel, where members find it in the pinned items. */
+declare function pin_message(args: {
+  /** the channel. */
+  channel: string;
+  /** the message. */
+  message_id: string;
+}): Promise<void>;`,
+		},
+		{
+			Name: "list_pinned_messages",
+			Text: `/** ListPinnedMessages lists the messages pinned to a channel. */
+declare function list_pinned_messages(args: {
+  /** the channel. */
+  channel: string;
+}): Promise<Message[]>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "save_message",
+			Text: `/** SaveMessage saves a message to your saved items to come back to later. */
+declare function save_message(args: {
+  /** the channel of the message. */
+  channel: string;
+  /** the message. */
+  message_id: string;
+}): Promise<void>;`,
+		},
+		{
+			Name: "share_message",
+			Text: `/** ShareMessage shares a message into another channel, with a comment. */
+declare function share_message(args: {
+  /** the channel of the message. */
+  channel: string;
+  /** the message. */
+  message_id: string;
+  /** where to share it. */
+  to_channel: string;
+  /** text shown above the shared message. */
+  comment?: string;
+}): Promise<Message>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "set_chat_status",
+			Text: `/** SetChatStatus sets your status text and emoji, shown next to your name. */
+declare function set_chat_status(args: {
+  /** the status, "In a meeting"; empty clears it. */
+  text: string;
+  /** the emoji's name, "calendar". */
+  emoji?: string;
+  /** clear it at this time. */
+  expires_at?: DateTime;
+}): Promise<void>;`,
+			Types: []int{2},
+		},
+		{
+			Name: "set_presence",
+			Text: `/** SetPresence sets whether you appear active or away. */
+declare function set_presence(args: {
+  /** auto or away. */
+  presence: Presence;
+}): Promise<void>;`,
+			Types: []int{6},
+		},
+		{
+			Name: "snooze_notifications",
+			Text: `/** SnoozeNotifications pauses all your notifications (do not disturb) for a number of minutes. */
+declare function snooze_notifications(args: {
+  /** how long. @minimum 1 @maximum 1440 */
+  minutes: integer;
+}): Promise<void>;`,
+			Types: []int{1},
+		},
+		{
+			Name: "find_chat_user_by_email",
+			Text: `/** FindChatUserByEmail looks up a workspace member by email address. */
+declare function find_chat_user_by_email(args: {
+  /** the address. */
+  email: string;
+}): Promise<User>;`,
+			Types: []int{5},
+		},
+		{
+			Name: "upload_file_to_channel",
+			Text: `/** UploadFileToChannel uploads a file to a channel, with an optional comment. */
+declare function upload_file_to_channel(args: {
+  /** the channel. */
+  channel: string;
+  /** the local file. */
+  path: string;
+  /** the file's title. */
+  title?: string;
+  /** a message posted with it. */
+  comment?: string;
+}): Promise<Message>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "create_chat_reminder",
+			Text: `/** CreateChatReminder asks the bot to remind you or someone else of something at a time. */
+declare function create_chat_reminder(args: {
+  /** what to remind about. */
+  text: string;
+  /** when. */
+  at: DateTime;
+  /** who to remind; you when absent. */
+  user?: string;
+}): Promise<Reminder>;`,
+			Types: []int{2, 7},
+		},
+		{
+			Name: "list_chat_reminders",
+			Text: `/** ListChatReminders lists your pending reminders. */
+declare function list_chat_reminders(): Promise<Reminder[]>;`,
+			Types: []int{2, 7},
+		},
+		{
+			Name: "create_user_group",
+			Text: `/** CreateUserGroup creates an @handle that mentions a group of people at once, such as @oncall. */
+declare function create_user_group(args: {
+  /** the handle without @. @pattern ^[a-z0-9][-_a-z0-9]*$ */
+  handle: string;
+  /** the group's display name. */
+  name: string;
+  /** the members. */
+  users: string[];
+}): Promise<string>;`,
+		},
+		{
+			Name: "update_user_group_members",
+			Text: `/** UpdateUserGroupMembers replaces the members of a user group. */
+declare function update_user_group_members(args: {
+  /** the group's handle. */
+  handle: string;
+  /** the new members. */
+  users: string[];
+}): Promise<void>;`,
+		},
+		{
+			Name: "start_huddle",
+			Text: `/** StartHuddle starts an audio call in a channel or direct message that members can join. */
+declare function start_huddle(args: {
+  /** the channel or direct-message conversation. */
+  channel: string;
+  /** start with video on. */
+  video: boolean;
+}): Promise<string>;`,
+		},
+		{
+			Name: "create_poll",
+			Text: `/** CreatePoll posts a poll to a channel. */
+declare function create_poll(args: {
+  /** the channel. */
+  channel: string;
+  /** the question. */
+  question: string;
+  /** the answers to choose from. @minItems 2 @maxItems 10 */
+  options: string[];
+  /** hide who voted for what. */
+  anonymous: boolean;
+  /** allow several answers. */
+  multiple_choice: boolean;
+}): Promise<Message>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "send_sms",
+			Text: `/** SendSMS sends a text message to a phone number. */
+declare function send_sms(args: {
+  /** the phone number in E.164 form, "+14155550100". @pattern ^\+[1-9][0-9]{6,14}$ */
+  to: string;
+  /** the message. @maxLength 1600 */
+  text: string;
+  /** the number or alphanumeric sender to send from; the default number when absent. */
+  sender_id?: string;
+}): Promise<string>;`,
+		},
+	},
 }
 
 // toolgenParamsPostChatMessage holds the arguments of post_chat_message, for its table.

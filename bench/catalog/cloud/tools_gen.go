@@ -17,8 +17,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
+	_ = toolimpl.EnforceVersion(12 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 12)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -1428,6 +1428,643 @@ func (a CreateServiceAccountKeyEdit) Args() ([]byte, error) {
 	e.String(a.ServiceAccount)
 	e.EndObject()
 	return toolimpl.PartialWritten(e)
+}
+
+// CodeModeDeclarations returns the TypeScript declarations of the package's tools
+// for code mode, where a model writes a program that calls them as functions: the
+// named tools' (all of them when none is named), with the types they name. Names of
+// other packages' tools are skipped.
+func CodeModeDeclarations(tools ...string) string {
+	return toolgenCodeMode.Declarations(tools...)
+}
+
+// toolgenCodeMode holds the declarations in pieces: the types the tools share, and
+// each tool's function with the types it names.
+var toolgenCodeMode = toolimpl.CodeMode{
+	Types: []string{
+		`/**
+ * VMState is the lifecycle state of a virtual machine.
+ * "running": booted and billed
+ * "stopped": shut down; disks kept
+ * "terminated": deleted
+ * "pending": starting up
+ */
+type VMState = "running" | "stopped" | "terminated" | "pending";`,
+		`/** VM is a virtual machine. */
+interface VM { id: string; name: string; region: string; zone: string; machine_type: string; state: VMState; public_ip?: string; private_ip: string; labels?: Record<string, string>; created_at: DateTime }`,
+		`/** An RFC 3339 date and time (JSON Schema's date-time), as "2026-01-02T15:04:05Z". */
+type DateTime = string;`,
+		`/** NewVM describes a virtual machine to create. */
+interface NewVM {
+  /** unique in the project @pattern ^[a-z][-a-z0-9]{0,62}$ */
+  name: string;
+  /** for example "europe-west1-b" */
+  zone: string;
+  /** MachineType is the size of the machine, for example "e2-standard-4". */
+  machine_type: string;
+  /** Image is the boot image, for example "debian-12" or "ubuntu-2404-lts". */
+  image: string;
+  /** DiskSizeGB is the size of the boot disk. @minimum 10 @maximum 65536 @default 20 */
+  disk_size_gb?: integer;
+  /** Labels are key-value labels, for example {"team": "data"}. */
+  labels?: Record<string, string>;
+  /** SSHKeys are public keys allowed to log in. */
+  ssh_keys?: string[];
+  /** Spot makes it a cheaper, preemptible machine that can be stopped at any time. */
+  spot?: boolean;
+  /** PublicIP gives the machine an external IP address. */
+  public_ip?: boolean;
+  /** StartupScript runs as root at every boot. */
+  startup_script?: string;
+}`,
+		`/** A JSON number without a fraction. */
+type integer = number;`,
+		`/**
+ * Metric is a machine metric.
+ * "cpu": CPU utilization, percent
+ * "memory": memory used, percent
+ * "disk_io": disk reads and writes per second
+ * "network_in": bytes received per second
+ * "network_out": bytes sent per second
+ */
+type Metric = "cpu" | "memory" | "disk_io" | "network_in" | "network_out";`,
+		`/** Snapshot is a point-in-time copy of a disk. */
+interface Snapshot { id: string; disk_id: string; size_gb: integer; created_at: DateTime }`,
+		`/** Bucket is an object-storage bucket. */
+interface Bucket { name: string; region: string; storage_class: StorageClass; versioning: boolean; created_at: DateTime }`,
+		`/**
+ * StorageClass is the storage tier of a bucket.
+ * "standard": frequently read data
+ * "nearline": read about once a month
+ * "coldline": read about once a quarter
+ * "archive": kept for years, rarely read
+ */
+type StorageClass = "standard" | "nearline" | "coldline" | "archive";`,
+		`/** Object is an object in a bucket. */
+interface Object2 { key: string; size: integer; content_type?: string; last_modified: DateTime }`,
+		`/** HTTPMethod is the method a presigned address allows. "GET": download "PUT": upload */
+type HTTPMethod = "GET" | "PUT";`,
+		`/** LifecycleRule deletes or moves objects as they age. */
+interface LifecycleRule {
+  /** only objects whose key starts with this */
+  prefix?: string;
+  /** objects older than this many days @minimum 1 */
+  age_days: integer;
+  /** delete them */
+  delete?: boolean;
+  /** MoveTo moves them to a colder storage class instead of deleting them. */
+  move_to?: StorageClass;
+}`,
+		`/**
+ * BucketRole is access to a bucket's objects.
+ * "object_viewer": list and read objects
+ * "object_creator": write new objects
+ * "object_admin": read, write and delete objects
+ */
+type BucketRole = "object_viewer" | "object_creator" | "object_admin";`,
+		`/**
+ * RecordType is a DNS record type.
+ * "A": IPv4 address
+ * "AAAA": IPv6 address
+ * "CNAME": alias of another name
+ * "MX": mail server
+ * "TXT": text, for SPF, DKIM or domain verification
+ * "NS": name server
+ * "SRV": service location
+ * "CAA": certificate authorities allowed to issue
+ */
+type RecordType = "A" | "AAAA" | "CNAME" | "MX" | "TXT" | "NS" | "SRV" | "CAA";`,
+		`/** DNSRecord is a record set of a DNS zone. */
+interface DNSRecord { id: string; name: string; type: RecordType; values: string[]; ttl: integer }`,
+		`/** Binding grants a role to members on a resource. */
+interface Binding { role: string; members: string[] }`,
+		`/** NewFirewallRule describes a firewall rule to create. */
+interface NewFirewallRule {
+  name: string;
+  /** the VPC network, "default" for the default one */
+  network: string;
+  /** incoming or outgoing */
+  direction: Direction;
+  protocol: Protocol;
+  /** Ports are ports or ranges, for example ["22", "8000-8100"]. */
+  ports?: string[];
+  /** SourceRanges are CIDR ranges the traffic may come from, for example ["203.0.113.0/24"]. */
+  source_ranges?: string[];
+  /** TargetTags limits the rule to machines with one of these network tags. */
+  target_tags?: string[];
+  action: FirewallAction;
+  /** lower wins @minimum 0 @maximum 65535 @default 1000 */
+  priority?: integer;
+}`,
+		`/**
+ * Direction is the direction of traffic a firewall rule applies to.
+ * "ingress": incoming traffic
+ * "egress": outgoing traffic
+ */
+type Direction = "ingress" | "egress";`,
+		`/** Protocol is a network protocol. "tcp": TCP "udp": UDP "icmp": ICMP (ping) "all": every protocol */
+type Protocol = "tcp" | "udp" | "icmp" | "all";`,
+		`/**
+ * FirewallAction is what a firewall rule does with matching traffic.
+ * "allow": let it through
+ * "deny": drop it
+ */
+type FirewallAction = "allow" | "deny";`,
+		`/** FirewallRule is a rule of a network's firewall. */
+interface FirewallRule { name: string; network: string; direction: Direction; protocol: Protocol; ports?: string[]; source_ranges?: string[]; action: FirewallAction; priority: integer }`,
+		`/**
+ * CostGrouping is how a cost report is broken down.
+ * "service": by product, such as compute or storage
+ * "project": by project or account
+ * "region": by region
+ * "label": by the "team" label of resources
+ */
+type CostGrouping = "service" | "project" | "region" | "label";`,
+		`/** CostLine is the cost of one group in a cost report. */
+interface CostLine { group: string; amount: number; currency: string }`,
+	},
+	Tools: []toolimpl.CodeModeTool{
+		{
+			Name: "list_vms",
+			Text: `/** ListVMs lists virtual machines, filtered by region, state or label. */
+declare function list_vms(args: {
+  /** only machines in this region, for example "us-east1". */
+  region?: string;
+  /** only machines in this state. */
+  state?: VMState;
+  /** only machines with this label, "key=value". */
+  label?: string;
+}): Promise<VM[]>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "get_vm",
+			Text: `/** GetVM returns a virtual machine's configuration, state and addresses. */
+declare function get_vm(args: {
+  /** the machine's id or name. */
+  vm_id: string;
+}): Promise<VM>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "create_vm",
+			Text: `/** CreateVM launches a new virtual machine. */
+declare function create_vm(args: NewVM): Promise<VM>;`,
+			Types: []int{0, 1, 2, 3, 4},
+		},
+		{
+			Name: "start_vm",
+			Text: `/** StartVM boots a stopped virtual machine. */
+declare function start_vm(args: {
+  /** the machine. */
+  vm_id: string;
+}): Promise<VM>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "stop_vm",
+			Text: `/** StopVM shuts a virtual machine down; its disks are kept and it stops being billed for compute. */
+declare function stop_vm(args: {
+  /** the machine. */
+  vm_id: string;
+  /** power it off without a clean shutdown. */
+  force: boolean;
+}): Promise<VM>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "reboot_vm",
+			Text: `/** RebootVM restarts a running virtual machine. */
+declare function reboot_vm(args: {
+  /** the machine. */
+  vm_id: string;
+  /** reset it like a power cycle instead of a clean reboot. */
+  hard: boolean;
+}): Promise<VM>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "delete_vm",
+			Text: `/** DeleteVM deletes a virtual machine, and optionally its disks. */
+declare function delete_vm(args: {
+  /** the machine. */
+  vm_id: string;
+  /** also delete the attached disks; otherwise they are kept. */
+  delete_disks: boolean;
+}): Promise<void>;`,
+		},
+		{
+			Name: "resize_vm",
+			Text: `/** ResizeVM changes a virtual machine's machine type (CPUs and memory); the machine is restarted. */
+declare function resize_vm(args: {
+  /** the machine. */
+  vm_id: string;
+  /** the new type, for example "n2-highmem-8". */
+  machine_type: string;
+}): Promise<VM>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "get_vm_console_output",
+			Text: `/**
+ * GetVMConsoleOutput returns the last lines of a virtual machine's serial console, which shows boot messages and kernel errors.
+ */
+declare function get_vm_console_output(args: {
+  /** the machine. */
+  vm_id: string;
+  /** how many lines. @minimum 1 @maximum 10000 */
+  lines: integer;
+}): Promise<string>;`,
+			Types: []int{4},
+		},
+		{
+			Name: "get_vm_metrics",
+			Text: `/** GetVMMetrics returns a time series of a machine's CPU, memory, disk or network usage. */
+declare function get_vm_metrics(args: {
+  /** the machine. */
+  vm_id: string;
+  /** what to measure. */
+  metric: Metric;
+  /** the start of the window. */
+  from: DateTime;
+  /** the end of the window; now when absent. */
+  to?: DateTime;
+}): Promise<number[]>;`,
+			Types: []int{2, 5},
+		},
+		{
+			Name: "create_disk_snapshot",
+			Text: `/** CreateDiskSnapshot takes a point-in-time backup of a persistent disk. */
+declare function create_disk_snapshot(args: {
+  /** the disk. */
+  disk_id: string;
+  /** what the snapshot is for. */
+  description?: string;
+}): Promise<Snapshot>;`,
+			Types: []int{2, 4, 6},
+		},
+		{
+			Name: "list_disk_snapshots",
+			Text: `/** ListDiskSnapshots lists the snapshots of a disk, or of all disks. */
+declare function list_disk_snapshots(args: {
+  /** only snapshots of this disk. */
+  disk_id?: string;
+}): Promise<Snapshot[]>;`,
+			Types: []int{2, 4, 6},
+		},
+		{
+			Name: "create_disk_from_snapshot",
+			Text: `/** CreateDiskFromSnapshot creates a new disk holding a snapshot's data. */
+declare function create_disk_from_snapshot(args: {
+  /** the snapshot. */
+  snapshot_id: string;
+  /** the zone of the new disk. */
+  zone: string;
+  /** the new disk's name. */
+  name: string;
+}): Promise<string>;`,
+		},
+		{
+			Name: "attach_disk",
+			Text: `/** AttachDisk attaches a persistent disk to a virtual machine. */
+declare function attach_disk(args: {
+  /** the machine. */
+  vm_id: string;
+  /** the disk. */
+  disk_id: string;
+  /** attach it read-only. */
+  read_only: boolean;
+}): Promise<void>;`,
+		},
+		{
+			Name: "detach_disk",
+			Text: `/** DetachDisk detaches a disk from a virtual machine; the disk is kept. */
+declare function detach_disk(args: {
+  /** the machine. */
+  vm_id: string;
+  /** the disk. */
+  disk_id: string;
+}): Promise<void>;`,
+		},
+		{
+			Name: "scale_instance_group",
+			Text: `/** ScaleInstanceGroup sets the number of machines in a managed instance group. */
+declare function scale_instance_group(args: {
+  /** the instance group. */
+  group: string;
+  /** the number of machines. @minimum 0 @maximum 1000 */
+  size: integer;
+}): Promise<void>;`,
+			Types: []int{4},
+		},
+		{
+			Name: "list_buckets",
+			Text: `/** ListBuckets lists the object-storage buckets of the project. */
+declare function list_buckets(args: {
+  /** only buckets in this region. */
+  region?: string;
+}): Promise<Bucket[]>;`,
+			Types: []int{2, 7, 8},
+		},
+		{
+			Name: "create_bucket",
+			Text: `/** CreateBucket creates an object-storage bucket. */
+declare function create_bucket(args: {
+  /** the bucket's globally unique name. */
+  name: string;
+  /** where its data is stored. */
+  region: string;
+  /** the default storage tier. */
+  storage_class: StorageClass;
+  /** keep old versions of overwritten and deleted objects. */
+  versioning: boolean;
+  /** refuse any public access to the bucket. */
+  public_access_blocked: boolean;
+}): Promise<Bucket>;`,
+			Types: []int{2, 7, 8},
+		},
+		{
+			Name: "delete_bucket",
+			Text: `/**
+ * DeleteBucket deletes a bucket. A bucket holding objects is only deleted with force, which deletes the objects too.
+ */
+declare function delete_bucket(args: {
+  /** the bucket. */
+  name: string;
+  /** delete its objects first. */
+  force: boolean;
+}): Promise<void>;`,
+		},
+		{
+			Name: "list_bucket_objects",
+			Text: `/** ListBucketObjects lists the objects of a bucket whose keys start with a prefix. */
+declare function list_bucket_objects(args: {
+  /** the bucket. */
+  bucket: string;
+  /** only keys starting with this, for example "logs/2026/". */
+  prefix?: string;
+  /** the most objects to return. @minimum 1 @maximum 1000 */
+  limit: integer;
+}): Promise<Object2[]>;`,
+			Types: []int{2, 4, 9},
+		},
+		{
+			Name: "upload_object",
+			Text: `/** UploadObject uploads a local file to a bucket. */
+declare function upload_object(args: {
+  /** the bucket. */
+  bucket: string;
+  /** the object's key, for example "reports/q3.pdf". */
+  key: string;
+  /** the local file. */
+  source_path: string;
+  /** the MIME type; guessed from the name when absent. */
+  content_type?: string;
+}): Promise<Object2>;`,
+			Types: []int{2, 4, 9},
+		},
+		{
+			Name: "delete_object",
+			Text: `/** DeleteObject deletes an object from a bucket. */
+declare function delete_object(args: {
+  /** the bucket. */
+  bucket: string;
+  /** the object's key. */
+  key: string;
+}): Promise<void>;`,
+		},
+		{
+			Name: "generate_presigned_url",
+			Text: `/**
+ * GeneratePresignedURL returns a time-limited address that lets anyone download or upload one object without credentials.
+ */
+declare function generate_presigned_url(args: {
+  /** the bucket. */
+  bucket: string;
+  /** the object's key. */
+  key: string;
+  /** GET to download, PUT to upload. */
+  method: HTTPMethod;
+  /** how long the address works. @minimum 1 @maximum 10080 */
+  expires_in_minutes: integer;
+}): Promise<string>;`,
+			Types: []int{4, 10},
+		},
+		{
+			Name: "set_bucket_lifecycle",
+			Text: `/**
+ * SetBucketLifecycle replaces a bucket's lifecycle rules, which delete objects or move them to colder storage as they age.
+ */
+declare function set_bucket_lifecycle(args: {
+  /** the bucket. */
+  bucket: string;
+  /** the new rules; an empty list removes them all. */
+  rules: LifecycleRule[];
+}): Promise<void>;`,
+			Types: []int{4, 8, 11},
+		},
+		{
+			Name: "grant_bucket_access",
+			Text: `/** GrantBucketAccess lets a user, group or service account read or write a bucket's objects. */
+declare function grant_bucket_access(args: {
+  /** the bucket. */
+  bucket: string;
+  /** "user:bob@example.com", "group:data@example.com" or "serviceAccount:...". */
+  member: string;
+  /** the access to grant. */
+  role: BucketRole;
+}): Promise<void>;`,
+			Types: []int{12},
+		},
+		{
+			Name: "list_dns_zones",
+			Text: `/** ListDNSZones lists the DNS zones (domains) the project hosts. */
+declare function list_dns_zones(): Promise<string[]>;`,
+		},
+		{
+			Name: "list_dns_records",
+			Text: `/** ListDNSRecords lists the records of a DNS zone. */
+declare function list_dns_records(args: {
+  /** the zone, for example "example.com". */
+  zone: string;
+  /** only records of this type. */
+  record_type?: RecordType;
+  /** only records of this name, for example "api.example.com". */
+  name?: string;
+}): Promise<DNSRecord[]>;`,
+			Types: []int{4, 13, 14},
+		},
+		{
+			Name: "create_dns_record",
+			Text: `/** CreateDNSRecord adds a record to a DNS zone. */
+declare function create_dns_record(args: {
+  /** the zone. */
+  zone: string;
+  /** the record's name, for example "www.example.com". */
+  name: string;
+  /** the record type. */
+  record_type: RecordType;
+  /** the record's values, for example an IP address or a target host name. */
+  values: string[];
+  /** how long resolvers may cache it, in seconds. @minimum 30 @maximum 86400 */
+  ttl: integer;
+}): Promise<DNSRecord>;`,
+			Types: []int{4, 13, 14},
+		},
+		{
+			Name: "update_dns_record",
+			Text: `/** UpdateDNSRecord changes the values or TTL of a DNS record. */
+declare function update_dns_record(args: {
+  /** the zone. */
+  zone: string;
+  /** the record. */
+  record_id: string;
+  /** the new values. */
+  values: string[];
+  /** a new TTL in seconds. @minimum 30 @maximum 86400 */
+  ttl?: integer;
+}): Promise<DNSRecord>;`,
+			Types: []int{4, 13, 14},
+		},
+		{
+			Name: "delete_dns_record",
+			Text: `/** DeleteDNSRecord removes a record from a DNS zone. */
+declare function delete_dns_record(args: {
+  /** the zone. */
+  zone: string;
+  /** the record. */
+  record_id: string;
+}): Promise<void>;`,
+		},
+		{
+			Name: "get_iam_policy",
+			Text: `/** GetIAMPolicy returns who has which roles on a project, folder or resource. */
+declare function get_iam_policy(args: {
+  /** the resource, for example "projects/acme-prod". */
+  resource: string;
+}): Promise<Binding[]>;`,
+			Types: []int{15},
+		},
+		{
+			Name: "add_iam_binding",
+			Text: `/** AddIAMBinding grants a role on a resource to a user, group or service account. */
+declare function add_iam_binding(args: {
+  /** the resource, for example "projects/acme-prod". */
+  resource: string;
+  /** "user:ann@example.com", "group:..." or "serviceAccount:...". */
+  member: string;
+  /** the role, for example "roles/compute.viewer". */
+  role: string;
+  /** the grant lapses at this time. */
+  expires_at?: DateTime;
+}): Promise<Binding[]>;`,
+			Types: []int{2, 15},
+		},
+		{
+			Name: "remove_iam_binding",
+			Text: `/** RemoveIAMBinding takes a role on a resource away from a member. */
+declare function remove_iam_binding(args: {
+  /** the resource. */
+  resource: string;
+  /** the member. */
+  member: string;
+  /** the role. */
+  role: string;
+}): Promise<Binding[]>;`,
+			Types: []int{15},
+		},
+		{
+			Name: "list_iam_roles",
+			Text: `/** ListIAMRoles lists the predefined and custom roles, with their permissions. */
+declare function list_iam_roles(args: {
+  /** only roles whose name or title contains this, for example "storage". */
+  filter?: string;
+}): Promise<string[]>;`,
+		},
+		{
+			Name: "create_service_account",
+			Text: `/** CreateServiceAccount creates an identity for an application or workload to call cloud APIs with. */
+declare function create_service_account(args: {
+  /** the account's id, for example "billing-exporter". */
+  name: string;
+  /** what it is for. */
+  description?: string;
+}): Promise<string>;`,
+		},
+		{
+			Name: "create_service_account_key",
+			Text: `/** CreateServiceAccountKey creates a JSON key file for a service account and returns it once. */
+declare function create_service_account_key(args: {
+  /** the account's email. */
+  service_account: string;
+}): Promise<string>;`,
+		},
+		{
+			Name: "create_firewall_rule",
+			Text: `/** CreateFirewallRule adds a rule that allows or denies traffic to machines of a network. */
+declare function create_firewall_rule(args: NewFirewallRule): Promise<FirewallRule>;`,
+			Types: []int{4, 16, 17, 18, 19, 20},
+		},
+		{
+			Name: "list_firewall_rules",
+			Text: `/** ListFirewallRules lists the firewall rules of a network. */
+declare function list_firewall_rules(args: {
+  /** the network; all networks when absent. */
+  network?: string;
+}): Promise<FirewallRule[]>;`,
+			Types: []int{4, 17, 18, 19, 20},
+		},
+		{
+			Name: "delete_firewall_rule",
+			Text: `/** DeleteFirewallRule deletes a firewall rule. */
+declare function delete_firewall_rule(args: {
+  /** the rule. */
+  name: string;
+}): Promise<void>;`,
+		},
+		{
+			Name: "reserve_static_ip",
+			Text: `/** ReserveStaticIP reserves an external IP address that stays the same across machine restarts. */
+declare function reserve_static_ip(args: {
+  /** the region of the address. */
+  region: string;
+  /** a name for the address. */
+  name: string;
+}): Promise<string>;`,
+		},
+		{
+			Name: "get_cloud_costs",
+			Text: `/**
+ * GetCloudCosts returns what the cloud account spent between two dates, broken down by service, project, region or label.
+ */
+declare function get_cloud_costs(args: {
+  /** the first day. */
+  from: DateTime;
+  /** the last day. */
+  to: DateTime;
+  /** how to break the total down. */
+  group_by: CostGrouping;
+}): Promise<CostLine[]>;`,
+			Types: []int{2, 21, 22},
+		},
+		{
+			Name: "list_regions",
+			Text: `/** ListRegions lists the regions and zones where resources can be created. */
+declare function list_regions(): Promise<string[]>;`,
+		},
+		{
+			Name: "create_ssh_key",
+			Text: `/**
+ * CreateSSHKey registers a public SSH key in the project's metadata, so that its holder can log in to the project's machines.
+ */
+declare function create_ssh_key(args: {
+  /** the login name on the machines. */
+  user: string;
+  /** the key, "ssh-ed25519 AAAA... comment". */
+  public_key: string;
+}): Promise<void>;`,
+		},
+	},
 }
 
 // toolgenCallListVMs reads the arguments of list_vms, calls ListVMs and writes its result.

@@ -18,8 +18,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
+	_ = toolimpl.EnforceVersion(12 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 12)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -1345,6 +1345,651 @@ func (a TransferRecordOwnershipEdit) Args() ([]byte, error) {
 	e.Bool(a.IncludeClosedDeals)
 	e.EndObject()
 	return toolimpl.PartialWritten(e)
+}
+
+// CodeModeDeclarations returns the TypeScript declarations of the package's tools
+// for code mode, where a model writes a program that calls them as functions: the
+// named tools' (all of them when none is named), with the types they name. Names of
+// other packages' tools are skipped.
+func CodeModeDeclarations(tools ...string) string {
+	return toolgenCodeMode.Declarations(tools...)
+}
+
+// toolgenCodeMode holds the declarations in pieces: the types the tools share, and
+// each tool's function with the types it names.
+var toolgenCodeMode = toolimpl.CodeMode{
+	Types: []string{
+		`/** NewContact describes a contact to create. */
+interface NewContact {
+  /** given name */
+  first_name: string;
+  /** family name */
+  last_name: string;
+  /** work email address */
+  email?: string;
+  /** phone number in E.164 form, "+14155550100" */
+  phone?: string;
+  /** the company the person works for */
+  company_id?: string;
+  /** job title, for example "VP Engineering" */
+  title?: string;
+  /** OwnerID is the salesperson responsible for the contact; you when absent. */
+  owner_id?: string;
+  /** labels such as "newsletter" or "champion" */
+  tags?: string[];
+}`,
+		`/** Contact is a person in the CRM. */
+interface Contact { id: string; first_name: string; last_name: string; email?: string; phone?: string; company_id?: string; title?: string; owner_id?: string; tags?: string[]; created_at: DateTime }`,
+		`/** An RFC 3339 date and time (JSON Schema's date-time), as "2026-01-02T15:04:05Z". */
+type DateTime = string;`,
+		`/** ContactChanges changes the fields of a contact that are set. */
+interface ContactChanges { contact_id: string; first_name?: string; last_name?: string; email?: string; phone?: string; company_id?: string; title?: string }`,
+		`/** A JSON number without a fraction. */
+type integer = number;`,
+		`/**
+ * CompanySize is a band of employee counts.
+ * "1-10": 1 to 10 employees
+ * "11-50": 11 to 50 employees
+ * "51-200": 51 to 200 employees
+ * "201-1000": 201 to 1000 employees
+ * "1000+": more than 1000 employees
+ */
+type CompanySize = "1-10" | "11-50" | "51-200" | "201-1000" | "1000+";`,
+		`/** Company is an organization in the CRM. */
+interface Company { id: string; name: string; domain?: string; industry?: string; size?: CompanySize; owner_id?: string }`,
+		`/**
+ * LeadSource is where a lead came from.
+ * "website": a form on the website
+ * "referral": referred by a customer or partner
+ * "event": met at a conference or trade show
+ * "cold_outreach": found by the sales team
+ * "partner": passed on by a reseller
+ * "advertising": a paid ad campaign
+ */
+type LeadSource = "website" | "referral" | "event" | "cold_outreach" | "partner" | "advertising";`,
+		`/** Lead is a potential customer not yet qualified. */
+interface Lead { id: string; name: string; email: string; company?: string; source: LeadSource; status: LeadStatus; owner_id?: string }`,
+		`/**
+ * LeadStatus is how far a lead has been qualified.
+ * "new": not yet contacted
+ * "contacted": reached out, no answer yet
+ * "qualified": has need, budget and authority
+ * "unqualified": not a fit
+ * "nurturing": not ready to buy yet
+ * "disqualified": spam, a competitor or a duplicate
+ */
+type LeadStatus = "new" | "contacted" | "qualified" | "unqualified" | "nurturing" | "disqualified";`,
+		`/** NewDeal describes a sales opportunity to create. */
+interface NewDeal {
+  /** for example "Acme – 200 seats" */
+  name: string;
+  /** the customer */
+  company_id: string;
+  /** expected value @minimum 0 */
+  amount: number;
+  /** ISO 4217 code @pattern ^[A-Z]{3}$ */
+  currency: string;
+  /** the starting stage */
+  stage: DealStage;
+  /** expected close date */
+  close_date: DateTime;
+  /** ContactIDs are the people involved on the customer's side. */
+  contact_ids?: string[];
+  /** you when absent */
+  owner_id?: string;
+}`,
+		`/**
+ * DealStage is a stage of the sales pipeline.
+ * "prospecting": first conversations
+ * "discovery": understanding the need
+ * "demo": product demonstrated
+ * "proposal": proposal or quote sent
+ * "negotiation": negotiating terms
+ * "closed_won": signed
+ * "closed_lost": lost
+ */
+type DealStage = "prospecting" | "discovery" | "demo" | "proposal" | "negotiation" | "closed_won" | "closed_lost";`,
+		`/** Deal is a sales opportunity. */
+interface Deal { id: string; name: string; company_id: string; amount: number; currency: string; stage: DealStage; close_date: DateTime; owner_id: string }`,
+		`/** DealChanges changes the fields of a deal that are set. */
+interface DealChanges { deal_id: string; name?: string; amount?: number; close_date?: DateTime; owner_id?: string }`,
+		`/**
+ * LossReason is why a deal was lost.
+ * "price": too expensive
+ * "competitor": chose a competitor
+ * "no_budget": no budget this year
+ * "timing": not the right time
+ * "no_response": went silent
+ * "features": missing features
+ */
+type LossReason = "price" | "competitor" | "no_budget" | "timing" | "no_response" | "features";`,
+		`/** PipelineSummary totals the open deals of a pipeline stage by stage. */
+interface PipelineSummary { stages: StageTotal[]; total: number }`,
+		`/** StageTotal is the open deals of one stage. */
+interface StageTotal { stage: DealStage; count: integer; amount: number }`,
+		`/** NewActivity is an interaction to log. */
+interface NewActivity {
+  type: ActivityType;
+  /** what was discussed */
+  summary: string;
+  /** when it happened */
+  occurred_at: DateTime;
+  /** the person involved */
+  contact_id?: string;
+  /** the deal it concerns */
+  deal_id?: string;
+  /** for calls and meetings */
+  duration_minutes?: integer;
+}`,
+		`/**
+ * ActivityType is the kind of a logged interaction.
+ * "call": a phone call
+ * "meeting": a meeting in person or by video
+ * "email": an email exchanged outside the CRM
+ * "note": a free-form note
+ * "linkedin_dm": a LinkedIn message
+ */
+type ActivityType = "call" | "meeting" | "email" | "note" | "linkedin_dm";`,
+		`/** Activity is a logged interaction with a contact or deal. */
+interface Activity { id: string; type: ActivityType; summary: string; occurred_at: DateTime; contact_id?: string; deal_id?: string }`,
+		`/** NewTask is a follow-up to create. */
+interface NewTask {
+  /** what to do */
+  title: string;
+  /** when it is due */
+  due: DateTime;
+  /** the person it concerns */
+  contact_id?: string;
+  /** the deal it concerns */
+  deal_id?: string;
+  /** you when absent */
+  assignee_id?: string;
+  /** HighPriority shows the task at the top of the assignee's list. */
+  high_priority?: boolean;
+}`,
+		`/** Task is a to-do for a salesperson. */
+interface Task { id: string; title: string; due: DateTime; assignee_id: string; done: boolean }`,
+		`/**
+ * MatchField is what duplicate detection compares.
+ * "email": same email address
+ * "name": same first and last name and company
+ * "phone": same phone number
+ */
+type MatchField = "email" | "name" | "phone";`,
+	},
+	Tools: []toolimpl.CodeModeTool{
+		{
+			Name: "create_contact",
+			Text: `/** CreateContact adds a person to the CRM. */
+declare function create_contact(args: NewContact): Promise<Contact>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "get_contact",
+			Text: `/** GetContact returns a contact's details. */
+declare function get_contact(args: {
+  /** the contact. */
+  contact_id: string;
+}): Promise<Contact>;`,
+			Types: []int{1, 2},
+		},
+		{
+			Name: "update_contact",
+			Text: `/** UpdateContact changes a contact's name, email, phone, company or job title. */
+declare function update_contact(args: ContactChanges): Promise<Contact>;`,
+			Types: []int{1, 2, 3},
+		},
+		{
+			Name: "delete_contact",
+			Text: `/** DeleteContact removes a contact and its activity history from the CRM. */
+declare function delete_contact(args: {
+  /** the contact. */
+  contact_id: string;
+}): Promise<void>;`,
+		},
+		{
+			Name: "search_contacts",
+			Text: `/** SearchContacts finds contacts by name, email or phone, optionally within a company or with a tag. */
+declare function search_contacts(args: {
+  /** part of a name, email address or phone number. */
+  query: string;
+  /** only contacts of this company. */
+  company_id?: string;
+  /** only contacts with this tag. */
+  tag?: string;
+  /** the most contacts to return. @minimum 1 @maximum 200 */
+  limit: integer;
+}): Promise<Contact[]>;`,
+			Types: []int{1, 2, 4},
+		},
+		{
+			Name: "merge_contacts",
+			Text: `/**
+ * MergeContacts merges duplicate contacts into one, keeping the primary contact's fields and combining activities, deals and tags.
+ */
+declare function merge_contacts(args: {
+  /** the contact to keep. */
+  primary_id: string;
+  /** the contacts to merge into it and delete. */
+  duplicate_ids: string[];
+}): Promise<Contact>;`,
+			Types: []int{1, 2},
+		},
+		{
+			Name: "create_company",
+			Text: `/** CreateCompany adds an organization (an account) to the CRM. */
+declare function create_company(args: {
+  /** the company's name. */
+  name: string;
+  /** its website domain, for example "acme.com". */
+  domain?: string;
+  /** its industry, for example "Logistics". */
+  industry?: string;
+  /** how many people it employs. */
+  size?: CompanySize;
+}): Promise<Company>;`,
+			Types: []int{5, 6},
+		},
+		{
+			Name: "get_company",
+			Text: `/** GetCompany returns a company's details with its contacts and open deals. */
+declare function get_company(args: {
+  /** the company. */
+  company_id: string;
+}): Promise<Company>;`,
+			Types: []int{5, 6},
+		},
+		{
+			Name: "update_company",
+			Text: `/** UpdateCompany changes a company's name, domain, industry, size or owner. */
+declare function update_company(args: {
+  /** the company. */
+  company_id: string;
+  /** a new name. */
+  name?: string;
+  /** a new website domain. */
+  domain?: string;
+  /** a new industry. */
+  industry?: string;
+  /** a new size band. */
+  size?: CompanySize;
+  /** the new account owner. */
+  owner_id?: string;
+}): Promise<Company>;`,
+			Types: []int{5, 6},
+		},
+		{
+			Name: "list_companies",
+			Text: `/** ListCompanies lists the companies in the CRM, filtered by industry, size or owner. */
+declare function list_companies(args: {
+  /** only companies in this industry. */
+  industry?: string;
+  /** only companies of this size. */
+  size?: CompanySize;
+  /** only companies owned by this salesperson. */
+  owner_id?: string;
+  /** the most companies to return. @minimum 1 @maximum 500 */
+  limit: integer;
+}): Promise<Company[]>;`,
+			Types: []int{4, 5, 6},
+		},
+		{
+			Name: "create_lead",
+			Text: `/** CreateLead records a potential customer who is not yet qualified. */
+declare function create_lead(args: {
+  /** the person's full name. */
+  name: string;
+  /** their email address. */
+  email: string;
+  /** the name of their company. */
+  company?: string;
+  /** where the lead came from. */
+  source: LeadSource;
+}): Promise<Lead>;`,
+			Types: []int{7, 8, 9},
+		},
+		{
+			Name: "update_lead_status",
+			Text: `/** UpdateLeadStatus moves a lead to another qualification status. */
+declare function update_lead_status(args: {
+  /** the lead. */
+  lead_id: string;
+  /** the new status. */
+  status: LeadStatus;
+  /** why, for unqualified and disqualified leads. */
+  reason?: string;
+}): Promise<Lead>;`,
+			Types: []int{7, 8, 9},
+		},
+		{
+			Name: "convert_lead",
+			Text: `/** ConvertLead turns a qualified lead into a contact and a company, and optionally a deal. */
+declare function convert_lead(args: {
+  /** the lead. */
+  lead_id: string;
+  /** also create a deal with this name. */
+  deal_name?: string;
+}): Promise<Contact>;`,
+			Types: []int{1, 2},
+		},
+		{
+			Name: "assign_lead",
+			Text: `/** AssignLead gives a lead to a salesperson to work on. */
+declare function assign_lead(args: {
+  /** the lead. */
+  lead_id: string;
+  /** the salesperson. */
+  owner_id: string;
+}): Promise<Lead>;`,
+			Types: []int{7, 8, 9},
+		},
+		{
+			Name: "list_leads",
+			Text: `/** ListLeads lists leads by status, source and creation date. */
+declare function list_leads(args: {
+  /** only leads with this status. */
+  status?: LeadStatus;
+  /** only leads from this source. */
+  source?: LeadSource;
+  /** only leads created after this time. */
+  created_after?: DateTime;
+  /** only leads owned by this salesperson. */
+  owner_id?: string;
+}): Promise<Lead[]>;`,
+			Types: []int{2, 7, 8, 9},
+		},
+		{
+			Name: "create_deal",
+			Text: `/** CreateDeal opens a sales opportunity with a company. */
+declare function create_deal(args: NewDeal): Promise<Deal>;`,
+			Types: []int{2, 10, 11, 12},
+		},
+		{
+			Name: "get_deal",
+			Text: `/** GetDeal returns a deal with its stage history, contacts and line items. */
+declare function get_deal(args: {
+  /** the deal. */
+  deal_id: string;
+}): Promise<Deal>;`,
+			Types: []int{2, 11, 12},
+		},
+		{
+			Name: "update_deal",
+			Text: `/** UpdateDeal changes a deal's name, amount, expected close date or owner. */
+declare function update_deal(args: DealChanges): Promise<Deal>;`,
+			Types: []int{2, 11, 12, 13},
+		},
+		{
+			Name: "update_deal_stage",
+			Text: `/** UpdateDealStage moves a deal to another stage of the pipeline. */
+declare function update_deal_stage(args: {
+  /** the deal. */
+  deal_id: string;
+  /** the new stage. */
+  stage: DealStage;
+}): Promise<Deal>;`,
+			Types: []int{2, 11, 12},
+		},
+		{
+			Name: "list_deals",
+			Text: `/** ListDeals lists deals by stage, owner and expected close date. */
+declare function list_deals(args: {
+  /** only deals in this stage. */
+  stage?: DealStage;
+  /** only deals owned by this salesperson. */
+  owner_id?: string;
+  /** only deals expected to close before this date. */
+  closing_before?: DateTime;
+  /** only deals worth at least this much. */
+  min_amount?: number;
+}): Promise<Deal[]>;`,
+			Types: []int{2, 11, 12},
+		},
+		{
+			Name: "mark_deal_lost",
+			Text: `/** MarkDealLost closes a deal as lost and records why. */
+declare function mark_deal_lost(args: {
+  /** the deal. */
+  deal_id: string;
+  /** the main reason. */
+  reason: LossReason;
+  /** the competitor chosen instead, if any. */
+  competitor?: string;
+  /** details. */
+  notes?: string;
+}): Promise<Deal>;`,
+			Types: []int{2, 11, 12, 14},
+		},
+		{
+			Name: "close_deal_won",
+			Text: `/** CloseDealWon closes a deal as won with its final signed amount. */
+declare function close_deal_won(args: {
+  /** the deal. */
+  deal_id: string;
+  /** the signed contract value; the deal's amount when absent. */
+  final_amount?: number;
+}): Promise<Deal>;`,
+			Types: []int{2, 11, 12},
+		},
+		{
+			Name: "get_pipeline_summary",
+			Text: `/** GetPipelineSummary totals the open deals in each stage of the pipeline, by count and value. */
+declare function get_pipeline_summary(args: {
+  /** only this salesperson's deals. */
+  owner_id?: string;
+  /** only this team's deals. */
+  team_id?: string;
+}): Promise<PipelineSummary>;`,
+			Types: []int{4, 11, 15, 16},
+		},
+		{
+			Name: "get_sales_forecast",
+			Text: `/**
+ * GetSalesForecast projects the revenue expected to close in a quarter, from the open deals weighted by their stage's win probability.
+ */
+declare function get_sales_forecast(args: {
+  /** the quarter, for example "2026-Q3". @pattern ^[0-9]{4}-Q[1-4]$ */
+  quarter: string;
+  /** only this salesperson's deals. */
+  owner_id?: string;
+}): Promise<PipelineSummary>;`,
+			Types: []int{4, 11, 15, 16},
+		},
+		{
+			Name: "log_crm_activity",
+			Text: `/** LogCRMActivity records a call, meeting, email or note against a contact or deal. */
+declare function log_crm_activity(args: NewActivity): Promise<Activity>;`,
+			Types: []int{2, 4, 17, 18, 19},
+		},
+		{
+			Name: "list_crm_activities",
+			Text: `/** ListCRMActivities lists the logged interactions with a contact or deal, newest first. */
+declare function list_crm_activities(args: {
+  /** only activities with this contact. */
+  contact_id?: string;
+  /** only activities on this deal. */
+  deal_id?: string;
+  /** only activities after this time. */
+  since?: DateTime;
+}): Promise<Activity[]>;`,
+			Types: []int{2, 18, 19},
+		},
+		{
+			Name: "add_contact_note",
+			Text: `/** AddContactNote attaches a free-text note to a contact's record. */
+declare function add_contact_note(args: {
+  /** the contact. */
+  contact_id: string;
+  /** the note. */
+  text: string;
+}): Promise<Activity>;`,
+			Types: []int{2, 18, 19},
+		},
+		{
+			Name: "create_follow_up_task",
+			Text: `/** CreateFollowUpTask creates a to-do for a salesperson, tied to a contact or deal. */
+declare function create_follow_up_task(args: NewTask): Promise<Task>;`,
+			Types: []int{2, 20, 21},
+		},
+		{
+			Name: "list_crm_tasks",
+			Text: `/** ListCRMTasks lists salespeople's to-dos by assignee, due date and completion. */
+declare function list_crm_tasks(args: {
+  /** only tasks of this person; yours when absent. */
+  assignee_id?: string;
+  /** only tasks due before this time. */
+  due_before?: DateTime;
+  /** include tasks already done. */
+  include_completed: boolean;
+}): Promise<Task[]>;`,
+			Types: []int{2, 21},
+		},
+		{
+			Name: "complete_crm_task",
+			Text: `/** CompleteCRMTask marks a sales to-do as done. */
+declare function complete_crm_task(args: {
+  /** the task. */
+  task_id: string;
+}): Promise<Task>;`,
+			Types: []int{2, 21},
+		},
+		{
+			Name: "tag_contacts",
+			Text: `/** TagContacts adds tags to several contacts at once. */
+declare function tag_contacts(args: {
+  /** the contacts. */
+  contact_ids: string[];
+  /** the tags to add. */
+  tags: string[];
+}): Promise<integer>;`,
+			Types: []int{4},
+		},
+		{
+			Name: "create_contact_segment",
+			Text: "/**\n" +
+				" * CreateContactSegment saves a filtered list of contacts that updates itself as contacts change, for campaigns and reports.\n" +
+				" */\n" +
+				"declare function create_contact_segment(args: {\n" +
+				"  /** the segment's name. */\n" +
+				"  name: string;\n" +
+				"  /** a filter expression, for example `title ~ \"CTO\" AND company.size = \"51-200\"`. */\n" +
+				"  filter: string;\n" +
+				"}): Promise<string>;",
+		},
+		{
+			Name: "enroll_in_email_sequence",
+			Text: `/** EnrollInEmailSequence adds contacts to an automated sequence of sales emails. */
+declare function enroll_in_email_sequence(args: {
+  /** the sequence. */
+  sequence_id: string;
+  /** the contacts to enroll. */
+  contact_ids: string[];
+  /** when to send the first email; now when absent. */
+  start_at?: DateTime;
+}): Promise<integer>;`,
+			Types: []int{2, 4},
+		},
+		{
+			Name: "remove_from_email_sequence",
+			Text: `/** RemoveFromEmailSequence stops an automated email sequence for contacts. */
+declare function remove_from_email_sequence(args: {
+  /** the sequence. */
+  sequence_id: string;
+  /** the contacts to take out. */
+  contact_ids: string[];
+}): Promise<integer>;`,
+			Types: []int{4},
+		},
+		{
+			Name: "import_contacts",
+			Text: `/** ImportContacts creates or updates contacts from a CSV file. */
+declare function import_contacts(args: {
+  /** where the CSV file is. */
+  file_url: string;
+  /** CRM field for each CSV column, for example {"E-mail": "email"}. */
+  column_mapping: Record<string, string>;
+  /** update contacts whose email already exists instead of skipping them. */
+  update_existing: boolean;
+}): Promise<string>;`,
+		},
+		{
+			Name: "export_contacts",
+			Text: `/** ExportContacts writes contacts, all or a segment's, to a CSV file and returns its download address. */
+declare function export_contacts(args: {
+  /** only this segment's contacts. */
+  segment_id?: string;
+  /** the fields to include; all when empty. */
+  fields: string[];
+}): Promise<string>;`,
+		},
+		{
+			Name: "transfer_record_ownership",
+			Text: `/**
+ * TransferRecordOwnership reassigns every contact, company, deal and open task owned by one salesperson to another, for example when someone leaves.
+ */
+declare function transfer_record_ownership(args: {
+  /** the current owner. */
+  from_owner_id: string;
+  /** the new owner. */
+  to_owner_id: string;
+  /** also move deals already won or lost. */
+  include_closed_deals: boolean;
+}): Promise<integer>;`,
+			Types: []int{4},
+		},
+		{
+			Name: "add_deal_line_item",
+			Text: `/** AddDealLineItem adds a product to a deal, with quantity and discount. */
+declare function add_deal_line_item(args: {
+  /** the deal. */
+  deal_id: string;
+  /** the product from the price book. */
+  product_id: string;
+  /** how many units. @minimum 1 */
+  quantity: integer;
+  /** a discount on the list price. @minimum 0 @maximum 100 */
+  discount_percent?: number;
+}): Promise<Deal>;`,
+			Types: []int{2, 4, 11, 12},
+		},
+		{
+			Name: "get_contact_timeline",
+			Text: `/**
+ * GetContactTimeline returns everything that happened with a contact: emails, calls, meetings, deal changes and web visits, newest first.
+ */
+declare function get_contact_timeline(args: {
+  /** the contact. */
+  contact_id: string;
+  /** the most entries to return. @minimum 1 @maximum 500 */
+  limit: integer;
+}): Promise<Activity[]>;`,
+			Types: []int{2, 4, 18, 19},
+		},
+		{
+			Name: "find_duplicate_contacts",
+			Text: `/** FindDuplicateContacts finds groups of contacts that look like the same person. */
+declare function find_duplicate_contacts(args: {
+  /** what to compare. */
+  match_on: MatchField;
+}): Promise<Contact[][]>;`,
+			Types: []int{1, 2, 22},
+		},
+		{
+			Name: "set_contact_email_opt_out",
+			Text: `/**
+ * SetContactEmailOptOut records that a contact does or does not want marketing email; opted-out contacts are skipped by sequences and campaigns.
+ */
+declare function set_contact_email_opt_out(args: {
+  /** the contact. */
+  contact_id: string;
+  /** true to stop marketing email. */
+  opted_out: boolean;
+  /** why, for the audit log. */
+  reason?: string;
+}): Promise<Contact>;`,
+			Types: []int{1, 2},
+		},
+	},
 }
 
 // toolgenCallCreateContact reads the arguments of create_contact, calls CreateContact and writes its result, as its tables say.

@@ -17,8 +17,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
+	_ = toolimpl.EnforceVersion(12 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 12)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -1606,6 +1606,582 @@ func (a ResizeDatabaseInstanceEdit) Args() ([]byte, error) {
 	}
 	e.EndObject()
 	return toolimpl.PartialWritten(e)
+}
+
+// CodeModeDeclarations returns the TypeScript declarations of the package's tools
+// for code mode, where a model writes a program that calls them as functions: the
+// named tools' (all of them when none is named), with the types they name. Names of
+// other packages' tools are skipped.
+func CodeModeDeclarations(tools ...string) string {
+	return toolgenCodeMode.Declarations(tools...)
+}
+
+// toolgenCodeMode holds the declarations in pieces: the types the tools share, and
+// each tool's function with the types it names.
+var toolgenCodeMode = toolimpl.CodeMode{
+	Types: []string{
+		`/** A JSON number without a fraction. */
+type integer = number;`,
+		`/** QueryResult is the rows a query returned. */
+interface QueryResult { columns: string[]; rows: string[][]; truncated?: boolean; millis: number }`,
+		`/** TableInfo describes a table. */
+interface TableInfo { schema: string; name: string; columns?: Column[]; row_estimate: integer; size_bytes: integer }`,
+		`/** Column is a column definition. */
+interface Column {
+  name: string;
+  type: ColumnType;
+  nullable?: boolean;
+  /** an SQL expression, "now()" */
+  default?: string;
+  primary_key?: boolean;
+  unique?: boolean;
+  /** References is a foreign key, "customers(id)". */
+  references?: string;
+}`,
+		`/**
+ * ColumnType is a column's SQL type.
+ * "integer": 32-bit integer
+ * "bigint": 64-bit integer
+ * "numeric": exact decimal
+ * "text": variable-length text
+ * "boolean": true or false
+ * "timestamptz": date and time with time zone
+ * "date": calendar date
+ * "uuid": UUID
+ * "jsonb": binary JSON
+ */
+type ColumnType = "integer" | "bigint" | "numeric" | "text" | "boolean" | "timestamptz" | "date" | "uuid" | "jsonb";`,
+		`/** NewTable describes a table to create. */
+interface NewTable {
+  database: string;
+  /** @default "public" */
+  schema?: string;
+  name: string;
+  /** @minItems 1 */
+  columns: Column[];
+  /** IfNotExists does nothing when the table exists. */
+  if_not_exists?: boolean;
+}`,
+		`/** SlowQuery is a normalized query and its statistics. */
+interface SlowQuery { query: string; calls: integer; mean_millis: number; total_millis: number; rows: integer }`,
+		`/** Session is a connection and what it is running. */
+interface Session { pid: integer; user: string; database: string; state: string; query: string; since: DateTime; waiting_on?: string }`,
+		`/** An RFC 3339 date and time (JSON Schema's date-time), as "2026-01-02T15:04:05Z". */
+type DateTime = string;`,
+		`/**
+ * MigrationState is the state of a schema migration.
+ * "applied": already run
+ * "pending": not yet run
+ * "failed": ran and failed
+ */
+type MigrationState = "applied" | "pending" | "failed";`,
+		`/** Migration is a schema migration. */
+interface Migration { version: string; name: string; state: MigrationState; applied_at?: DateTime }`,
+		`/**
+ * Privilege is a table privilege.
+ * "SELECT": read rows
+ * "INSERT": add rows
+ * "UPDATE": change rows
+ * "DELETE": remove rows
+ * "TRUNCATE": empty the table
+ * "REFERENCES": create foreign keys to it
+ * "ALL": every privilege
+ */
+type Privilege = "SELECT" | "INSERT" | "UPDATE" | "DELETE" | "TRUNCATE" | "REFERENCES" | "ALL";`,
+		`/** Backup is a stored backup of an instance. */
+interface Backup { id: string; instance: string; size_bytes: integer; created_at: DateTime; automatic: boolean }`,
+	},
+	Tools: []toolimpl.CodeModeTool{
+		{
+			Name: "run_sql_query",
+			Text: `/** RunSQLQuery runs a read-only SQL query (SELECT) and returns its rows. */
+declare function run_sql_query(args: {
+  /** the database. */
+  database: string;
+  /** the query. */
+  sql: string;
+  /** the most rows to return. @minimum 1 @maximum 10000 */
+  max_rows: integer;
+  /** cancel the query after this long. @minimum 1 @maximum 300 */
+  timeout_seconds: integer;
+}): Promise<QueryResult>;`,
+			Types: []int{0, 1},
+		},
+		{
+			Name: "execute_sql_statement",
+			Text: `/**
+ * ExecuteSQLStatement runs an SQL statement that changes data or schema (INSERT, UPDATE, DELETE, ALTER...) in a transaction and returns the rows affected.
+ */
+declare function execute_sql_statement(args: {
+  /** the database. */
+  database: string;
+  /** the statement. */
+  sql: string;
+  /** roll the transaction back instead of committing. */
+  dry_run: boolean;
+}): Promise<integer>;`,
+			Types: []int{0},
+		},
+		{
+			Name: "explain_query",
+			Text: `/**
+ * ExplainQuery shows the plan the database would use for a query, and with analyze, runs it and reports actual times.
+ */
+declare function explain_query(args: {
+  /** the database. */
+  database: string;
+  /** the query. */
+  sql: string;
+  /** run the query and report actual row counts and times. */
+  analyze: boolean;
+}): Promise<string>;`,
+		},
+		{
+			Name: "list_databases",
+			Text: `/** ListDatabases lists the databases of an instance with their sizes. */
+declare function list_databases(args: {
+  /** the database server. */
+  instance: string;
+}): Promise<string[]>;`,
+		},
+		{
+			Name: "list_tables",
+			Text: `/** ListTables lists the tables of a database schema with row estimates and sizes. */
+declare function list_tables(args: {
+  /** the database. */
+  database: string;
+  /** the schema; "public" when absent. */
+  schema?: string;
+}): Promise<TableInfo[]>;`,
+			Types: []int{0, 2, 3, 4},
+		},
+		{
+			Name: "describe_table",
+			Text: `/** DescribeTable returns a table's columns, types, constraints, indexes and foreign keys. */
+declare function describe_table(args: {
+  /** the database. */
+  database: string;
+  /** the table, "schema.table" or "table". */
+  table: string;
+}): Promise<TableInfo>;`,
+			Types: []int{0, 2, 3, 4},
+		},
+		{
+			Name: "get_table_stats",
+			Text: `/**
+ * GetTableStats returns a table's size, dead rows, last vacuum and analyze times, and sequential versus index scans.
+ */
+declare function get_table_stats(args: {
+  /** the database. */
+  database: string;
+  /** the table. */
+  table: string;
+}): Promise<Record<string, string>>;`,
+		},
+		{
+			Name: "create_table",
+			Text: `/** CreateTable creates a table from column definitions. */
+declare function create_table(args: NewTable): Promise<TableInfo>;`,
+			Types: []int{0, 2, 3, 4, 5},
+		},
+		{
+			Name: "drop_table",
+			Text: `/** DropTable deletes a table and its data. */
+declare function drop_table(args: {
+  /** the database. */
+  database: string;
+  /** the table. */
+  table: string;
+  /** also drop the views and foreign keys that depend on it. */
+  cascade: boolean;
+}): Promise<void>;`,
+		},
+		{
+			Name: "add_column",
+			Text: `/** AddColumn adds a column to a table. */
+declare function add_column(args: {
+  /** the database. */
+  database: string;
+  /** the table. */
+  table: string;
+  /** the column's definition. */
+  column: Column;
+}): Promise<TableInfo>;`,
+			Types: []int{0, 2, 3, 4},
+		},
+		{
+			Name: "create_index",
+			Text: `/** CreateIndex creates an index on columns of a table. */
+declare function create_index(args: {
+  /** the database. */
+  database: string;
+  /** the table. */
+  table: string;
+  /** the columns, in order. @minItems 1 */
+  columns: string[];
+  /** make it a unique index. */
+  unique: boolean;
+  /** the index's name; generated when absent. */
+  name?: string;
+  /** build it without locking writes to the table. */
+  concurrently: boolean;
+}): Promise<string>;`,
+		},
+		{
+			Name: "drop_index",
+			Text: `/** DropIndex deletes an index. */
+declare function drop_index(args: {
+  /** the database. */
+  database: string;
+  /** the index. */
+  name: string;
+}): Promise<void>;`,
+		},
+		{
+			Name: "list_indexes",
+			Text: `/** ListIndexes lists a table's indexes with their size and how often each is used. */
+declare function list_indexes(args: {
+  /** the database. */
+  database: string;
+  /** the table. */
+  table: string;
+}): Promise<Record<string, string>[]>;`,
+		},
+		{
+			Name: "get_slow_queries",
+			Text: `/** GetSlowQueries lists the queries that took the most time, from the query statistics. */
+declare function get_slow_queries(args: {
+  /** the database. */
+  database: string;
+  /** only queries slower than this on average. */
+  min_mean_millis?: number;
+  /** how many queries. @minimum 1 @maximum 100 */
+  limit: integer;
+}): Promise<SlowQuery[]>;`,
+			Types: []int{0, 6},
+		},
+		{
+			Name: "list_active_queries",
+			Text: `/** ListActiveQueries lists the connections and the queries they are running now. */
+declare function list_active_queries(args: {
+  /** only this database. */
+  database?: string;
+  /** only queries running at least this long. */
+  min_duration_seconds?: integer;
+}): Promise<Session[]>;`,
+			Types: []int{0, 7, 8},
+		},
+		{
+			Name: "list_blocking_locks",
+			Text: `/** ListBlockingLocks lists sessions waiting on locks and the sessions holding them. */
+declare function list_blocking_locks(args: {
+  /** the database. */
+  database: string;
+}): Promise<Session[]>;`,
+			Types: []int{0, 7, 8},
+		},
+		{
+			Name: "cancel_running_query",
+			Text: `/** CancelRunningQuery cancels the query of a session, or terminates the session. */
+declare function cancel_running_query(args: {
+  /** the session's process id. */
+  pid: integer;
+  /** close the connection rather than only cancel its query. */
+  terminate: boolean;
+}): Promise<void>;`,
+			Types: []int{0},
+		},
+		{
+			Name: "vacuum_table",
+			Text: `/** VacuumTable reclaims the space of dead rows in a table and updates its planner statistics. */
+declare function vacuum_table(args: {
+  /** the database. */
+  database: string;
+  /** the table. */
+  table: string;
+  /** rewrite the table to return space to the operating system; locks it. */
+  full: boolean;
+}): Promise<void>;`,
+		},
+		{
+			Name: "insert_rows",
+			Text: `/** InsertRows inserts rows into a table. */
+declare function insert_rows(args: {
+  /** the database. */
+  database: string;
+  /** the table. */
+  table: string;
+  /** one object per row, column name to value. @minItems 1 */
+  rows: Record<string, unknown>[];
+}): Promise<integer>;`,
+			Types: []int{0},
+		},
+		{
+			Name: "update_rows",
+			Text: `/** UpdateRows sets columns of the rows of a table that match a condition. */
+declare function update_rows(args: {
+  /** the database. */
+  database: string;
+  /** the table. */
+  table: string;
+  /** column name to new value. */
+  set: Record<string, unknown>;
+  /** the SQL condition, "status = 'trial' AND created_at < now() - interval '30 days'". */
+  where: string;
+}): Promise<integer>;`,
+			Types: []int{0},
+		},
+		{
+			Name: "delete_rows",
+			Text: `/** DeleteRows deletes the rows of a table that match a condition. */
+declare function delete_rows(args: {
+  /** the database. */
+  database: string;
+  /** the table. */
+  table: string;
+  /** the SQL condition; required, so that a table is never emptied by mistake. @minLength 1 */
+  where: string;
+}): Promise<integer>;`,
+			Types: []int{0},
+		},
+		{
+			Name: "export_query_results",
+			Text: `/** ExportQueryResults runs a query and writes its rows to a CSV file in a storage bucket. */
+declare function export_query_results(args: {
+  /** the database. */
+  database: string;
+  /** the query. */
+  sql: string;
+  /** the file's address, "gs://exports/users.csv". */
+  destination: string;
+}): Promise<integer>;`,
+			Types: []int{0},
+		},
+		{
+			Name: "import_csv_into_table",
+			Text: `/** ImportCSVIntoTable loads the rows of a CSV file into a table. */
+declare function import_csv_into_table(args: {
+  /** the database. */
+  database: string;
+  /** the table. */
+  table: string;
+  /** the file's address. */
+  source: string;
+  /** the first line holds column names. */
+  header: boolean;
+  /** the field separator; a comma when absent. */
+  delimiter?: string;
+}): Promise<integer>;`,
+			Types: []int{0},
+		},
+		{
+			Name: "list_schema_migrations",
+			Text: `/** ListSchemaMigrations lists the schema migrations and whether each has run. */
+declare function list_schema_migrations(args: {
+  /** the database. */
+  database: string;
+  /** only migrations in this state. */
+  state?: MigrationState;
+}): Promise<Migration[]>;`,
+			Types: []int{8, 9, 10},
+		},
+		{
+			Name: "apply_migrations",
+			Text: `/** ApplyMigrations runs the pending schema migrations, all or up to a version. */
+declare function apply_migrations(args: {
+  /** the database. */
+  database: string;
+  /** stop after this version. */
+  to_version?: string;
+}): Promise<Migration[]>;`,
+			Types: []int{8, 9, 10},
+		},
+		{
+			Name: "rollback_migration",
+			Text: `/** RollbackMigration reverts the most recently applied schema migrations. */
+declare function rollback_migration(args: {
+  /** the database. */
+  database: string;
+  /** how many migrations to revert. @minimum 1 @maximum 50 */
+  steps: integer;
+}): Promise<Migration[]>;`,
+			Types: []int{0, 8, 9, 10},
+		},
+		{
+			Name: "diff_database_schemas",
+			Text: `/**
+ * DiffDatabaseSchemas compares the schemas of two databases and returns the SQL that makes the second match the first.
+ */
+declare function diff_database_schemas(args: {
+  /** the reference database, "staging/app". */
+  source: string;
+  /** the database to compare, "prod/app". */
+  target: string;
+}): Promise<string>;`,
+		},
+		{
+			Name: "create_database_user",
+			Text: `/** CreateDatabaseUser creates a login role with a generated password. */
+declare function create_database_user(args: {
+  /** the database server. */
+  instance: string;
+  /** the role's name. */
+  username: string;
+  /** the most connections it may open. */
+  connection_limit?: integer;
+}): Promise<string>;`,
+			Types: []int{0},
+		},
+		{
+			Name: "grant_table_privileges",
+			Text: `/** GrantTablePrivileges grants a role privileges on tables. */
+declare function grant_table_privileges(args: {
+  /** the database. */
+  database: string;
+  /** the user or role. */
+  role: string;
+  /** the tables; "schema.*" for every table of a schema. */
+  tables: string[];
+  /** the privileges. */
+  privileges: Privilege[];
+}): Promise<void>;`,
+			Types: []int{11},
+		},
+		{
+			Name: "revoke_table_privileges",
+			Text: `/** RevokeTablePrivileges takes privileges on tables away from a role. */
+declare function revoke_table_privileges(args: {
+  /** the database. */
+  database: string;
+  /** the user or role. */
+  role: string;
+  /** the tables. */
+  tables: string[];
+  /** the privileges. */
+  privileges: Privilege[];
+}): Promise<void>;`,
+			Types: []int{11},
+		},
+		{
+			Name: "create_database_backup",
+			Text: `/** CreateDatabaseBackup takes an on-demand backup of an instance. */
+declare function create_database_backup(args: {
+  /** the database server. */
+  instance: string;
+  /** why, "before the orders migration". */
+  description?: string;
+}): Promise<Backup>;`,
+			Types: []int{0, 8, 12},
+		},
+		{
+			Name: "list_database_backups",
+			Text: `/** ListDatabaseBackups lists an instance's automatic and on-demand backups. */
+declare function list_database_backups(args: {
+  /** the database server. */
+  instance: string;
+}): Promise<Backup[]>;`,
+			Types: []int{0, 8, 12},
+		},
+		{
+			Name: "restore_database_backup",
+			Text: `/** RestoreDatabaseBackup restores a backup, or a point in time, into a new or existing instance. */
+declare function restore_database_backup(args: {
+  /** the backup; or point_in_time. */
+  backup_id?: string;
+  /** restore the instance as it was at this time. */
+  point_in_time?: DateTime;
+  /** where to restore; overwriting an existing instance needs approval. */
+  target_instance: string;
+}): Promise<void>;`,
+			Types: []int{8},
+		},
+		{
+			Name: "create_read_replica",
+			Text: `/** CreateReadReplica creates a read-only copy of an instance that follows its changes. */
+declare function create_read_replica(args: {
+  /** the primary. */
+  instance: string;
+  /** where to put the replica. */
+  region: string;
+  /** the replica's machine tier; the primary's when absent. */
+  tier?: string;
+}): Promise<string>;`,
+		},
+		{
+			Name: "get_replication_lag",
+			Text: `/** GetReplicationLag returns how far behind the primary each replica is. */
+declare function get_replication_lag(args: {
+  /** the primary. */
+  instance: string;
+}): Promise<Record<string, number>>;`,
+		},
+		{
+			Name: "promote_replica",
+			Text: `/** PromoteReplica makes a replica a standalone primary, for a failover or a migration. */
+declare function promote_replica(args: {
+  /** the replica. */
+  replica: string;
+}): Promise<void>;`,
+		},
+		{
+			Name: "resize_database_instance",
+			Text: `/** ResizeDatabaseInstance changes an instance's machine tier or storage size. */
+declare function resize_database_instance(args: {
+  /** the database server. */
+  instance: string;
+  /** the new tier, "db-custom-8-32768". */
+  tier?: string;
+  /** the new storage size; storage can only grow. */
+  storage_gb?: integer;
+}): Promise<void>;`,
+			Types: []int{0},
+		},
+		{
+			Name: "get_cache_value",
+			Text: `/** GetCacheValue reads a key from the key-value cache. */
+declare function get_cache_value(args: {
+  /** the key. */
+  key: string;
+}): Promise<string>;`,
+		},
+		{
+			Name: "set_cache_value",
+			Text: `/** SetCacheValue writes a key to the key-value cache, with an expiry. */
+declare function set_cache_value(args: {
+  /** the key. */
+  key: string;
+  /** the value. */
+  value: string;
+  /** expire it after this long; never when absent. @minimum 1 */
+  ttl_seconds?: integer;
+}): Promise<void>;`,
+			Types: []int{0},
+		},
+		{
+			Name: "invalidate_cache_keys",
+			Text: `/** InvalidateCacheKeys deletes the cache keys that match a pattern. */
+declare function invalidate_cache_keys(args: {
+  /** a glob, "session:*" or "product:42:*". */
+  pattern: string;
+}): Promise<integer>;`,
+			Types: []int{0},
+		},
+		{
+			Name: "find_documents_in_collection",
+			Text: `/** FindDocumentsInCollection queries a document-store collection with a JSON filter. */
+declare function find_documents_in_collection(args: {
+  /** the collection. */
+  collection: string;
+  /** a JSON filter, {"status": "active", "age": {"$gt": 30}}. */
+  filter: string;
+  /** the fields to return; all when empty. */
+  projection: string[];
+  /** the most documents to return. @minimum 1 @maximum 1000 */
+  limit: integer;
+}): Promise<Record<string, unknown>[]>;`,
+			Types: []int{0},
+		},
+	},
 }
 
 // toolgenCallRunSQLQuery reads the arguments of run_sql_query, calls RunSQLQuery and writes its result.

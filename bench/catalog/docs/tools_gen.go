@@ -15,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
+	_ = toolimpl.EnforceVersion(12 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 12)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -1220,6 +1220,632 @@ type DeleteDocumentRule struct {
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r DeleteDocumentRule) Rule() toolgen.Rule {
 	return toolimpl.RuleOf(ToolDeleteDocument, &toolgenTypeParamsGetDocumentStats.Object, unsafe.Pointer(&r), 1)
+}
+
+// CodeModeDeclarations returns the TypeScript declarations of the package's tools
+// for code mode, where a model writes a program that calls them as functions: the
+// named tools' (all of them when none is named), with the types they name. Names of
+// other packages' tools are skipped.
+func CodeModeDeclarations(tools ...string) string {
+	return toolgenCodeMode.Declarations(tools...)
+}
+
+// toolgenCodeMode holds the declarations in pieces: the types the tools share, and
+// each tool's function with the types it names.
+var toolgenCodeMode = toolimpl.CodeMode{
+	Types: []string{
+		`/** Doc describes an office document. */
+interface Doc { id: string; title: string; kind: DocKind; owner: string; modified_at: DateTime; url: string }`,
+		`/**
+ * DocKind is the kind of an office document.
+ * "document": a text document
+ * "spreadsheet": a spreadsheet
+ * "presentation": a slide deck
+ */
+type DocKind = "document" | "spreadsheet" | "presentation";`,
+		`/** An RFC 3339 date and time (JSON Schema's date-time), as "2026-01-02T15:04:05Z". */
+type DateTime = string;`,
+		`/**
+ * ContentFormat is the form a document's text is returned in.
+ * "markdown": Markdown with headings, lists and tables
+ * "plain": plain text
+ * "html": HTML
+ */
+type ContentFormat = "markdown" | "plain" | "html";`,
+		`/** A JSON number without a fraction. */
+type integer = number;`,
+		`/** Comment is a comment on a document. */
+interface Comment { id: string; author: string; quoted?: string; text: string; resolved: boolean; at: DateTime }`,
+		`/**
+ * ExportFormat is a file format a document can be exported to.
+ * "pdf": PDF
+ * "docx": Microsoft Word
+ * "odt": OpenDocument text
+ * "epub": e-book
+ * "md": Markdown
+ * "xlsx": Microsoft Excel, for spreadsheets
+ * "csv": comma-separated values, one sheet
+ * "pptx": Microsoft PowerPoint, for presentations
+ */
+type ExportFormat = "pdf" | "docx" | "odt" | "epub" | "md" | "xlsx" | "csv" | "pptx";`,
+		`/** Revision is a saved revision of a document. */
+interface Revision { id: string; modified_by: string; modified_at: DateTime }`,
+		`/** Stats are a document's length statistics. */
+interface Stats { words: integer; characters: integer; pages: integer; reading_minutes: integer }`,
+		`/**
+ * InputMode says how written cell values are read.
+ * "raw": stored as given
+ * "user_entered": parsed as if typed: "=SUM(A1:A3)" is a formula, "3%" a number
+ */
+type InputMode = "raw" | "user_entered";`,
+		`/** PivotTable describes a pivot table to create. */
+interface PivotTable {
+  spreadsheet_id: string;
+  /** SourceRange is the data with a header row, "Orders!A1:H5000". */
+  source_range: string;
+  /** Rows are the headers of the columns to group rows by. */
+  rows: string[];
+  /** Columns are the headers of the columns to group columns by. */
+  columns?: string[];
+  /** @minItems 1 */
+  values: PivotValue[];
+  /** TargetSheet is the sheet to put it on; a new sheet when absent. */
+  target_sheet?: string;
+}`,
+		`/** PivotValue is a value column of a pivot table. */
+interface PivotValue {
+  /** the source column's header */
+  column: string;
+  /** how to aggregate it */
+  summarize: Summarize;
+}`,
+		`/**
+ * Summarize is how a pivot table aggregates values.
+ * "sum": the total
+ * "count": the number of values
+ * "count_distinct": the number of distinct values
+ * "average": the mean
+ * "min": the smallest
+ * "max": the largest
+ */
+type Summarize = "sum" | "count" | "count_distinct" | "average" | "min" | "max";`,
+		`/**
+ * ChartType is the kind of a chart.
+ * "bar": horizontal bars
+ * "column": vertical bars
+ * "line": a line over time
+ * "pie": parts of a whole
+ * "scatter": points of two variables
+ * "area": a filled line
+ */
+type ChartType = "bar" | "column" | "line" | "pie" | "scatter" | "area";`,
+		`/** CellFormat formats a range of cells; unset fields are left alone. */
+interface CellFormat {
+  spreadsheet_id: string;
+  /** "Sheet1!B2:D20" */
+  range: string;
+  bold?: boolean;
+  italic?: boolean;
+  number_format?: NumberFormat;
+  /** Background is a hex color, "#fff2cc". */
+  background?: string;
+  /** TextColor is a hex color. */
+  text_color?: string;
+  wrap_text?: boolean;
+}`,
+		`/**
+ * NumberFormat is how cells show numbers.
+ * "number": 1,234.56
+ * "percent": 12.5%
+ * "currency": $1,234.56
+ * "date": 2026-07-14
+ * "date_time": 2026-07-14 09:30
+ * "scientific": 1.23E+03
+ */
+type NumberFormat = "number" | "percent" | "currency" | "date" | "date_time" | "scientific";`,
+		`/**
+ * SlideLayout is the layout of a new slide.
+ * "title": a title and subtitle
+ * "title_and_body": a title and a bulleted body
+ * "section": a section header
+ * "two_columns": a title and two columns
+ * "blank": empty
+ */
+type SlideLayout = "title" | "title_and_body" | "section" | "two_columns" | "blank";`,
+		`/**
+ * DocRole is access to a document.
+ * "viewer": read
+ * "commenter": read and comment
+ * "editor": read, comment and edit
+ */
+type DocRole = "viewer" | "commenter" | "editor";`,
+	},
+	Tools: []toolimpl.CodeModeTool{
+		{
+			Name: "create_document",
+			Text: `/** CreateDocument creates a text document, empty or from a template. */
+declare function create_document(args: {
+  /** the document's title. */
+  title: string;
+  /** the folder to create it in. */
+  folder_id?: string;
+  /** a template to start from. */
+  template_id?: string;
+}): Promise<Doc>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "get_document_content",
+			Text: `/** GetDocumentContent returns a document's text as Markdown, plain text or HTML. */
+declare function get_document_content(args: {
+  /** the document. */
+  document_id: string;
+  /** the form of the text. */
+  format: ContentFormat;
+}): Promise<string>;`,
+			Types: []int{3},
+		},
+		{
+			Name: "append_to_document",
+			Text: `/** AppendToDocument adds text at the end of a document, optionally as a heading. */
+declare function append_to_document(args: {
+  /** the document. */
+  document_id: string;
+  /** the text, in Markdown. */
+  text: string;
+  /** make it a heading of this level. @minimum 1 @maximum 6 */
+  heading_level?: integer;
+}): Promise<void>;`,
+			Types: []int{4},
+		},
+		{
+			Name: "find_and_replace_in_document",
+			Text: `/** FindAndReplaceInDocument replaces every occurrence of a text in a document. */
+declare function find_and_replace_in_document(args: {
+  /** the document. */
+  document_id: string;
+  /** the text to look for. */
+  find: string;
+  /** the replacement. */
+  replace: string;
+  /** match upper and lower case exactly. */
+  match_case: boolean;
+}): Promise<integer>;`,
+			Types: []int{4},
+		},
+		{
+			Name: "insert_table",
+			Text: `/** InsertTable inserts an empty table into a document after a heading or at the end. */
+declare function insert_table(args: {
+  /** the document. */
+  document_id: string;
+  /** the number of rows. @minimum 1 @maximum 200 */
+  rows: integer;
+  /** the number of columns. @minimum 1 @maximum 20 */
+  columns: integer;
+  /** insert after the section with this heading. */
+  after_heading?: string;
+}): Promise<void>;`,
+			Types: []int{4},
+		},
+		{
+			Name: "insert_image",
+			Text: `/** InsertImage inserts an image into a document. */
+declare function insert_image(args: {
+  /** the document. */
+  document_id: string;
+  /** the image's address. */
+  image_url: string;
+  /** insert after the section with this heading; at the end when absent. */
+  after_heading?: string;
+  /** the image's width. */
+  width_points?: number;
+}): Promise<void>;`,
+		},
+		{
+			Name: "comment_on_document",
+			Text: `/** CommentOnDocument comments on a passage of a document. */
+declare function comment_on_document(args: {
+  /** the document. */
+  document_id: string;
+  /** the passage the comment is about. */
+  quoted_text: string;
+  /** the comment; @mentions assign it. */
+  text: string;
+}): Promise<Comment>;`,
+			Types: []int{2, 5},
+		},
+		{
+			Name: "list_document_comments",
+			Text: `/** ListDocumentComments lists the comments of a document. */
+declare function list_document_comments(args: {
+  /** the document. */
+  document_id: string;
+  /** include resolved comments. */
+  include_resolved: boolean;
+}): Promise<Comment[]>;`,
+			Types: []int{2, 5},
+		},
+		{
+			Name: "resolve_document_comment",
+			Text: `/** ResolveDocumentComment marks a comment as resolved. */
+declare function resolve_document_comment(args: {
+  /** the document. */
+  document_id: string;
+  /** the comment. */
+  comment_id: string;
+  /** a reply posted before resolving. */
+  reply?: string;
+}): Promise<void>;`,
+		},
+		{
+			Name: "export_document",
+			Text: `/**
+ * ExportDocument exports a document, spreadsheet or presentation to a file format and returns the file's download address.
+ */
+declare function export_document(args: {
+  /** the document. */
+  document_id: string;
+  /** the file format. */
+  format: ExportFormat;
+}): Promise<string>;`,
+			Types: []int{6},
+		},
+		{
+			Name: "list_document_revisions",
+			Text: `/** ListDocumentRevisions lists the saved revisions of a document, who made them and when. */
+declare function list_document_revisions(args: {
+  /** the document. */
+  document_id: string;
+}): Promise<Revision[]>;`,
+			Types: []int{2, 7},
+		},
+		{
+			Name: "get_document_stats",
+			Text: `/** GetDocumentStats counts a document's words, characters and pages and estimates its reading time. */
+declare function get_document_stats(args: {
+  /** the document. */
+  document_id: string;
+}): Promise<Stats>;`,
+			Types: []int{4, 8},
+		},
+		{
+			Name: "translate_document",
+			Text: `/** TranslateDocument makes a translated copy of a document. */
+declare function translate_document(args: {
+  /** the document. */
+  document_id: string;
+  /** a BCP 47 language tag, "fr" or "pt-BR". */
+  target_language: string;
+}): Promise<Doc>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "fill_document_template",
+			Text: `/** FillDocumentTemplate creates a document from a template, replacing its {{placeholders}} with values. */
+declare function fill_document_template(args: {
+  /** the template document. */
+  template_id: string;
+  /** the new document's title. */
+  title: string;
+  /** a value for each placeholder, {"client": "Acme", "date": "July 14"}. */
+  values: Record<string, string>;
+}): Promise<Doc>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "publish_to_web",
+			Text: `/**
+ * PublishToWeb publishes a document at a public, read-only web address that updates as the document changes.
+ */
+declare function publish_to_web(args: {
+  /** the document. */
+  document_id: string;
+  /** stop publishing instead. */
+  unpublish: boolean;
+}): Promise<string>;`,
+		},
+		{
+			Name: "create_spreadsheet",
+			Text: `/** CreateSpreadsheet creates a spreadsheet with named sheets. */
+declare function create_spreadsheet(args: {
+  /** the spreadsheet's title. */
+  title: string;
+  /** the names of its sheets; one "Sheet1" when empty. */
+  sheets: string[];
+}): Promise<Doc>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "read_sheet_range",
+			Text: `/** ReadSheetRange returns the values of a range of cells. */
+declare function read_sheet_range(args: {
+  /** the spreadsheet. */
+  spreadsheet_id: string;
+  /** A1 notation, "Budget!A1:F40". */
+  a1_range: string;
+  /** return formulas instead of their computed values. */
+  formulas: boolean;
+}): Promise<string[][]>;`,
+		},
+		{
+			Name: "write_sheet_range",
+			Text: `/** WriteSheetRange writes values into a range of cells, row by row. */
+declare function write_sheet_range(args: {
+  /** the spreadsheet. */
+  spreadsheet_id: string;
+  /** the top-left cell or the whole range, "Budget!B2". */
+  a1_range: string;
+  /** the rows of values. */
+  values: string[][];
+  /** how values are read. */
+  input_mode: InputMode;
+}): Promise<integer>;`,
+			Types: []int{4, 9},
+		},
+		{
+			Name: "append_sheet_rows",
+			Text: `/** AppendSheetRows adds rows after the last row of a sheet's data. */
+declare function append_sheet_rows(args: {
+  /** the spreadsheet. */
+  spreadsheet_id: string;
+  /** the sheet's name. */
+  sheet: string;
+  /** the rows to add. */
+  rows: string[][];
+}): Promise<integer>;`,
+			Types: []int{4},
+		},
+		{
+			Name: "clear_sheet_range",
+			Text: `/** ClearSheetRange empties the values of a range, keeping its formatting. */
+declare function clear_sheet_range(args: {
+  /** the spreadsheet. */
+  spreadsheet_id: string;
+  /** A1 notation. */
+  a1_range: string;
+}): Promise<void>;`,
+		},
+		{
+			Name: "set_cell_formula",
+			Text: `/** SetCellFormula puts a formula into a cell and returns its computed value. */
+declare function set_cell_formula(args: {
+  /** the spreadsheet. */
+  spreadsheet_id: string;
+  /** the cell, "Summary!C10". */
+  cell: string;
+  /** the formula, "=SUMIF(A:A,\"Paid\",C:C)". */
+  formula: string;
+}): Promise<string>;`,
+		},
+		{
+			Name: "add_sheet_tab",
+			Text: `/** AddSheetTab adds a sheet (tab) to a spreadsheet. */
+declare function add_sheet_tab(args: {
+  /** the spreadsheet. */
+  spreadsheet_id: string;
+  /** the sheet's name. */
+  title: string;
+}): Promise<void>;`,
+		},
+		{
+			Name: "delete_sheet_tab",
+			Text: `/** DeleteSheetTab deletes a sheet (tab) and its data from a spreadsheet. */
+declare function delete_sheet_tab(args: {
+  /** the spreadsheet. */
+  spreadsheet_id: string;
+  /** the sheet's name. */
+  title: string;
+}): Promise<void>;`,
+		},
+		{
+			Name: "sort_sheet_range",
+			Text: `/** SortSheetRange sorts the rows of a range by a column. */
+declare function sort_sheet_range(args: {
+  /** the spreadsheet. */
+  spreadsheet_id: string;
+  /** the rows to sort, without the header row. */
+  a1_range: string;
+  /** the column letter to sort by, "C". */
+  column: string;
+  /** largest first. */
+  descending: boolean;
+}): Promise<void>;`,
+		},
+		{
+			Name: "create_pivot_table",
+			Text: `/** CreatePivotTable summarizes a range of data in a pivot table. */
+declare function create_pivot_table(args: PivotTable): Promise<string>;`,
+			Types: []int{10, 11, 12},
+		},
+		{
+			Name: "create_chart",
+			Text: `/** CreateChart adds a chart of a range of data to a spreadsheet. */
+declare function create_chart(args: {
+  /** the spreadsheet. */
+  spreadsheet_id: string;
+  /** the data, first column as labels. */
+  a1_range: string;
+  /** the kind of chart. */
+  chart_type: ChartType;
+  /** the chart's title. */
+  title?: string;
+}): Promise<string>;`,
+			Types: []int{13},
+		},
+		{
+			Name: "format_cells",
+			Text: `/** FormatCells changes the font, number format and colors of a range of cells. */
+declare function format_cells(args: CellFormat): Promise<void>;`,
+			Types: []int{14, 15},
+		},
+		{
+			Name: "add_conditional_formatting",
+			Text: `/** AddConditionalFormatting colors cells of a range that meet a condition. */
+declare function add_conditional_formatting(args: {
+  /** the spreadsheet. */
+  spreadsheet_id: string;
+  /** the cells. */
+  a1_range: string;
+  /** a custom formula, "=$E2<0", or a rule, "TEXT_CONTAINS:overdue". */
+  condition: string;
+  /** the hex color to apply. */
+  background: string;
+}): Promise<void>;`,
+		},
+		{
+			Name: "freeze_panes",
+			Text: `/** FreezePanes keeps the first rows and columns of a sheet visible while scrolling. */
+declare function freeze_panes(args: {
+  /** the spreadsheet. */
+  spreadsheet_id: string;
+  /** the sheet's name. */
+  sheet: string;
+  /** rows to freeze. @minimum 0 @maximum 20 */
+  rows: integer;
+  /** columns to freeze. @minimum 0 @maximum 10 */
+  columns: integer;
+}): Promise<void>;`,
+			Types: []int{4},
+		},
+		{
+			Name: "add_dropdown_validation",
+			Text: `/**
+ * AddDropdownValidation restricts the cells of a range to a list of allowed values, shown as a dropdown.
+ */
+declare function add_dropdown_validation(args: {
+  /** the spreadsheet. */
+  spreadsheet_id: string;
+  /** the cells. */
+  a1_range: string;
+  /** the choices. */
+  allowed_values: string[];
+  /** reject other values instead of warning. */
+  strict: boolean;
+}): Promise<void>;`,
+		},
+		{
+			Name: "protect_sheet_range",
+			Text: `/** ProtectSheetRange stops everyone but the listed editors from changing a range. */
+declare function protect_sheet_range(args: {
+  /** the spreadsheet. */
+  spreadsheet_id: string;
+  /** the cells, or a whole sheet's name. */
+  a1_range: string;
+  /** the email addresses who may still edit it. */
+  editors: string[];
+}): Promise<void>;`,
+		},
+		{
+			Name: "import_csv_to_sheet",
+			Text: `/** ImportCSVToSheet reads a CSV file into a sheet, replacing its contents. */
+declare function import_csv_to_sheet(args: {
+  /** the spreadsheet. */
+  spreadsheet_id: string;
+  /** where the CSV file is. */
+  csv_url: string;
+  /** the sheet to fill; a new sheet when absent. */
+  sheet?: string;
+}): Promise<integer>;`,
+			Types: []int{4},
+		},
+		{
+			Name: "create_presentation",
+			Text: `/** CreatePresentation creates a slide deck. */
+declare function create_presentation(args: {
+  /** the presentation's title. */
+  title: string;
+  /** a theme name, "Simple Light". */
+  theme?: string;
+}): Promise<Doc>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "add_slide",
+			Text: `/** AddSlide adds a slide to a presentation. */
+declare function add_slide(args: {
+  /** the presentation. */
+  presentation_id: string;
+  /** the slide's layout. */
+  layout: SlideLayout;
+  /** the slide's title. */
+  title?: string;
+  /** the body text; one bullet per line. */
+  body?: string;
+  /** the index to insert at; the end when absent. @minimum 0 */
+  position?: integer;
+}): Promise<integer>;`,
+			Types: []int{4, 16},
+		},
+		{
+			Name: "get_slides_outline",
+			Text: `/** GetSlidesOutline returns the title and text of each slide of a presentation. */
+declare function get_slides_outline(args: {
+  /** the presentation. */
+  presentation_id: string;
+}): Promise<string[]>;`,
+		},
+		{
+			Name: "add_speaker_notes",
+			Text: `/** AddSpeakerNotes sets the presenter's notes of a slide. */
+declare function add_speaker_notes(args: {
+  /** the presentation. */
+  presentation_id: string;
+  /** the slide, 0 for the first. @minimum 0 */
+  slide_index: integer;
+  /** the notes. */
+  notes: string;
+}): Promise<void>;`,
+			Types: []int{4},
+		},
+		{
+			Name: "share_document",
+			Text: `/** ShareDocument gives a person access to a document, spreadsheet or presentation. */
+declare function share_document(args: {
+  /** the document. */
+  document_id: string;
+  /** the person. */
+  email: string;
+  /** what they can do. */
+  role: DocRole;
+  /** a note in the notification email. */
+  message?: string;
+}): Promise<void>;`,
+			Types: []int{17},
+		},
+		{
+			Name: "duplicate_document",
+			Text: `/** DuplicateDocument makes a copy of a document, spreadsheet or presentation. */
+declare function duplicate_document(args: {
+  /** the document. */
+  document_id: string;
+  /** the copy's title; "Copy of ..." when absent. */
+  title?: string;
+}): Promise<Doc>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "search_documents",
+			Text: `/** SearchDocuments finds documents, spreadsheets and presentations by title and content. */
+declare function search_documents(args: {
+  /** words to look for. */
+  query: string;
+  /** only this kind of document. */
+  kind?: DocKind;
+  /** only documents owned by this email address. */
+  owner?: string;
+}): Promise<Doc[]>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "delete_document",
+			Text: `/** DeleteDocument moves a document, spreadsheet or presentation to the trash. */
+declare function delete_document(args: {
+  /** the document. */
+  document_id: string;
+}): Promise<void>;`,
+		},
+	},
 }
 
 // toolgenParamsCreateDocument holds the arguments of create_document, for its table.

@@ -18,8 +18,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
+	_ = toolimpl.EnforceVersion(12 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 12)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -1364,6 +1364,660 @@ func (a CreatePurchaseOrderEdit) Args() ([]byte, error) {
 	}
 	e.EndObject()
 	return toolimpl.PartialWritten(e)
+}
+
+// CodeModeDeclarations returns the TypeScript declarations of the package's tools
+// for code mode, where a model writes a program that calls them as functions: the
+// named tools' (all of them when none is named), with the types they name. Names of
+// other packages' tools are skipped.
+func CodeModeDeclarations(tools ...string) string {
+	return toolgenCodeMode.Declarations(tools...)
+}
+
+// toolgenCodeMode holds the declarations in pieces: the types the tools share, and
+// each tool's function with the types it names.
+var toolgenCodeMode = toolimpl.CodeMode{
+	Types: []string{
+		`/**
+ * OrderStatus is the state of an order.
+ * "pending": awaiting payment
+ * "paid": paid, not yet shipped
+ * "on_hold": held for review
+ * "shipped": handed to the carrier
+ * "delivered": delivered
+ * "cancelled": cancelled
+ * "returned": returned by the customer
+ */
+type OrderStatus = "pending" | "paid" | "on_hold" | "shipped" | "delivered" | "cancelled" | "returned";`,
+		`/** An RFC 3339 date and time (JSON Schema's date-time), as "2026-01-02T15:04:05Z". */
+type DateTime = string;`,
+		`/** A JSON number without a fraction. */
+type integer = number;`,
+		`/** Order is a customer's order. */
+interface Order { id: string; number: string; email: string; status: OrderStatus; items: LineItem[]; total: number; currency: string; shipping_to?: Address; placed_at: DateTime; tracking_url?: string }`,
+		`/** LineItem is a quantity of a product variant. */
+interface LineItem {
+  sku: string;
+  /** @minimum 1 */
+  quantity: integer;
+}`,
+		`/** Address is a postal address. */
+interface Address {
+  name: string;
+  line1: string;
+  line2?: string;
+  city: string;
+  /** state or province */
+  region?: string;
+  postal_code: string;
+  /** ISO 3166-1 alpha-2 @pattern ^[A-Z]{2}$ */
+  country: string;
+  phone?: string;
+}`,
+		`/** DraftOrder is an order created on a customer's behalf. */
+interface DraftOrder {
+  /** the customer's email */
+  email: string;
+  /** what they buy @minItems 1 */
+  items: LineItem[];
+  shipping_address: Address;
+  discount_code?: string;
+  /** an internal note */
+  note?: string;
+  /** SendInvoice emails the customer a link to pay for the order. */
+  send_invoice?: boolean;
+}`,
+		`/**
+ * Carrier is a shipping carrier.
+ * "ups": UPS
+ * "fedex": FedEx
+ * "usps": United States Postal Service
+ * "dhl": DHL Express
+ */
+type Carrier = "ups" | "fedex" | "usps" | "dhl";`,
+		`/** Rate is a shipping quote. */
+interface Rate { carrier: Carrier; service: ServiceLevel; price: number; days: integer }`,
+		`/**
+ * ServiceLevel is how fast a parcel travels.
+ * "ground": 3 to 7 business days
+ * "two_day": 2 business days
+ * "overnight": next business day
+ */
+type ServiceLevel = "ground" | "two_day" | "overnight";`,
+		`/** Parcel is a package to ship. */
+interface Parcel {
+  order_id: string;
+  carrier: Carrier;
+  service: ServiceLevel;
+  /** @minimum 0.01 */
+  weight_kg: number;
+  /** the box's length @minimum 1 */
+  length_cm: number;
+  /** the box's width @minimum 1 */
+  width_cm: number;
+  /** the box's height @minimum 1 */
+  height_cm: number;
+  /** SignatureRequired makes the recipient sign on delivery. */
+  signature_required?: boolean;
+}`,
+		`/** Label is a purchased shipping label. */
+interface Label { tracking_number: string; carrier: Carrier; label_url: string; cost: number }`,
+		`/**
+ * ReturnReason is why a customer returns items.
+ * "damaged": arrived broken
+ * "wrong_item": not what was ordered
+ * "not_as_described": differs from the listing
+ * "does_not_fit": wrong size
+ * "no_longer_needed": changed their mind
+ */
+type ReturnReason = "damaged" | "wrong_item" | "not_as_described" | "does_not_fit" | "no_longer_needed";`,
+		`/**
+ * ItemCondition is the state of a returned item.
+ * "resellable": can go back on the shelf
+ * "defective": broken, to be written off
+ * "opened": opened, sold as open-box
+ */
+type ItemCondition = "resellable" | "defective" | "opened";`,
+		`/**
+ * ProductStatus is whether a product is on sale.
+ * "draft": not visible
+ * "active": on sale
+ * "archived": no longer sold
+ */
+type ProductStatus = "draft" | "active" | "archived";`,
+		`/** Product is a product of the catalog. */
+interface Product { id: string; title: string; status: ProductStatus; price: number; sku: string; vendor?: string; tags?: string[] }`,
+		`/** NewProduct describes a product to add to the catalog. */
+interface NewProduct {
+  title: string;
+  /** HTML allowed */
+  description?: string;
+  /** @minimum 0 */
+  price: number;
+  /** the crossed-out "was" price */
+  compare_at_price?: number;
+  sku: string;
+  vendor?: string;
+  tags?: string[];
+  /** @minimum 0 */
+  weight_grams?: integer;
+  status: ProductStatus;
+}`,
+		`/** StockLevel is a SKU's stock at a location. */
+interface StockLevel { sku: string; location: string; on_hand: integer; committed: integer; available: integer; incoming: integer }`,
+		`/**
+ * AdjustmentReason is why a stock level changes.
+ * "received": stock arrived
+ * "shrinkage": lost or stolen
+ * "damaged": damaged in the warehouse
+ * "correction": a count was wrong
+ * "restock": returned items put back
+ */
+type AdjustmentReason = "received" | "shrinkage" | "damaged" | "correction" | "restock";`,
+		`/**
+ * DiscountType is the kind of a discount code.
+ * "percentage": a percentage off
+ * "fixed_amount": an amount off the order
+ * "free_shipping": free shipping
+ */
+type DiscountType = "percentage" | "fixed_amount" | "free_shipping";`,
+		`/** Review is a customer's product review. */
+interface Review { id: string; product_id: string; rating: integer; title: string; body: string; author: string; at: DateTime }`,
+		`/**
+ * Moderation is what to do with a review.
+ * "publish": show it on the product page
+ * "hide": keep it off the page
+ * "flag": mark it as spam or abusive
+ */
+type Moderation = "publish" | "hide" | "flag";`,
+	},
+	Tools: []toolimpl.CodeModeTool{
+		{
+			Name: "list_orders",
+			Text: `/** ListOrders lists store orders by status, customer and date. */
+declare function list_orders(args: {
+  /** only orders in this state. */
+  status?: OrderStatus;
+  /** only this customer's orders. */
+  email?: string;
+  /** only orders placed after this time. */
+  placed_after?: DateTime;
+  /** only orders placed before this time. */
+  placed_before?: DateTime;
+  /** the most orders to return. @minimum 1 @maximum 250 */
+  limit: integer;
+}): Promise<Order[]>;`,
+			Types: []int{0, 1, 2, 3, 4, 5},
+		},
+		{
+			Name: "get_order",
+			Text: `/** GetOrder returns an order with its items, payments, shipping and history. */
+declare function get_order(args: {
+  /** the order's id or number, "#1042". */
+  order_id: string;
+}): Promise<Order>;`,
+			Types: []int{0, 1, 2, 3, 4, 5},
+		},
+		{
+			Name: "create_draft_order",
+			Text: `/** CreateDraftOrder creates an order on a customer's behalf, for example for a phone or wholesale sale. */
+declare function create_draft_order(args: DraftOrder): Promise<Order>;`,
+			Types: []int{0, 1, 2, 3, 4, 5, 6},
+		},
+		{
+			Name: "cancel_order",
+			Text: `/**
+ * CancelOrder cancels an order that has not shipped, optionally refunding it and putting its items back in stock.
+ */
+declare function cancel_order(args: {
+  /** the order. */
+  order_id: string;
+  /** why, shown to the customer. */
+  reason: string;
+  /** refund the payment. */
+  refund: boolean;
+  /** put the items back in stock. */
+  restock: boolean;
+}): Promise<Order>;`,
+			Types: []int{0, 1, 2, 3, 4, 5},
+		},
+		{
+			Name: "update_order_shipping_address",
+			Text: `/** UpdateOrderShippingAddress changes where an unshipped order is delivered. */
+declare function update_order_shipping_address(args: {
+  /** the order. */
+  order_id: string;
+  /** the new address. */
+  address: Address;
+}): Promise<Order>;`,
+			Types: []int{0, 1, 2, 3, 4, 5},
+		},
+		{
+			Name: "add_order_note",
+			Text: `/** AddOrderNote adds an internal note to an order, not shown to the customer. */
+declare function add_order_note(args: {
+  /** the order. */
+  order_id: string;
+  /** the note. */
+  note: string;
+}): Promise<void>;`,
+		},
+		{
+			Name: "put_order_on_hold",
+			Text: `/** PutOrderOnHold stops an order from being fulfilled until it is released. */
+declare function put_order_on_hold(args: {
+  /** the order. */
+  order_id: string;
+  /** why, for example "address check" or "awaiting stock". */
+  reason: string;
+  /** release a held order instead. */
+  release: boolean;
+}): Promise<Order>;`,
+			Types: []int{0, 1, 2, 3, 4, 5},
+		},
+		{
+			Name: "flag_order_for_fraud_review",
+			Text: `/** FlagOrderForFraudReview marks an order as possibly fraudulent and holds it for a person to review. */
+declare function flag_order_for_fraud_review(args: {
+  /** the order. */
+  order_id: string;
+  /** what looks wrong. */
+  note: string;
+}): Promise<Order>;`,
+			Types: []int{0, 1, 2, 3, 4, 5},
+		},
+		{
+			Name: "fulfill_order",
+			Text: `/** FulfillOrder marks an order's items as shipped with a tracking number and notifies the customer. */
+declare function fulfill_order(args: {
+  /** the order. */
+  order_id: string;
+  /** the items shipped; all remaining items when empty. */
+  items: LineItem[];
+  /** the carrier's tracking number. */
+  tracking_number?: string;
+  /** the carrier. */
+  carrier?: Carrier;
+  /** email the customer the tracking details. */
+  notify_customer: boolean;
+}): Promise<Order>;`,
+			Types: []int{0, 1, 2, 3, 4, 5, 7},
+		},
+		{
+			Name: "get_shipping_rates",
+			Text: `/** GetShippingRates quotes the carriers' prices and delivery times for a parcel to an address. */
+declare function get_shipping_rates(args: {
+  /** the destination. */
+  to: Address;
+  /** the parcel's weight. @minimum 0.01 */
+  weight_kg: number;
+  /** the warehouse it ships from; the default one when absent. */
+  from_location?: string;
+}): Promise<Rate[]>;`,
+			Types: []int{2, 5, 7, 8, 9},
+		},
+		{
+			Name: "create_shipping_label",
+			Text: `/** CreateShippingLabel buys a shipping label for an order's parcel. */
+declare function create_shipping_label(args: Parcel): Promise<Label>;`,
+			Types: []int{7, 9, 10, 11},
+		},
+		{
+			Name: "track_package",
+			Text: `/** TrackPackage returns a parcel's tracking events and expected delivery date. */
+declare function track_package(args: {
+  /** the tracking number. */
+  tracking_number: string;
+  /** the carrier; detected from the number when absent. */
+  carrier?: Carrier;
+}): Promise<string>;`,
+			Types: []int{7},
+		},
+		{
+			Name: "create_return_authorization",
+			Text: `/**
+ * CreateReturnAuthorization opens a return for items of an order and emails the customer a prepaid return label.
+ */
+declare function create_return_authorization(args: {
+  /** the order. */
+  order_id: string;
+  /** the items to return. */
+  items: LineItem[];
+  /** why. */
+  reason: ReturnReason;
+  /** include a prepaid return label. */
+  prepaid_label: boolean;
+}): Promise<string>;`,
+			Types: []int{2, 4, 12},
+		},
+		{
+			Name: "receive_return",
+			Text: `/**
+ * ReceiveReturn records returned items arriving at the warehouse and their condition, restocking the resellable ones.
+ */
+declare function receive_return(args: {
+  /** the return. */
+  return_id: string;
+  /** the state of the items. */
+  condition: ItemCondition;
+}): Promise<void>;`,
+			Types: []int{13},
+		},
+		{
+			Name: "refund_order",
+			Text: `/** RefundOrder refunds all or part of an order to the customer's original payment method. */
+declare function refund_order(args: {
+  /** the order. */
+  order_id: string;
+  /** how much; the whole order when absent. */
+  amount?: number;
+  /** also refund the shipping cost. */
+  include_shipping: boolean;
+  /** why, for the records. */
+  reason?: string;
+}): Promise<Order>;`,
+			Types: []int{0, 1, 2, 3, 4, 5},
+		},
+		{
+			Name: "issue_store_credit",
+			Text: `/** IssueStoreCredit gives a customer credit to spend in the store. */
+declare function issue_store_credit(args: {
+  /** the customer. */
+  email: string;
+  /** the credit. @minimum 0.01 */
+  amount: number;
+  /** when the credit lapses. */
+  expires_at?: DateTime;
+  /** why, shown to the customer. */
+  note?: string;
+}): Promise<void>;`,
+			Types: []int{1},
+		},
+		{
+			Name: "get_customer_order_history",
+			Text: `/** GetCustomerOrderHistory returns a customer's past orders and lifetime spend. */
+declare function get_customer_order_history(args: {
+  /** the customer. */
+  email: string;
+}): Promise<Order[]>;`,
+			Types: []int{0, 1, 2, 3, 4, 5},
+		},
+		{
+			Name: "list_products",
+			Text: `/** ListProducts lists the catalog's products by collection, status, vendor or title. */
+declare function list_products(args: {
+  /** words in the title. */
+  query?: string;
+  /** only products in this collection. */
+  collection?: string;
+  /** only products in this state. */
+  status?: ProductStatus;
+  /** only this brand or supplier's products. */
+  vendor?: string;
+}): Promise<Product[]>;`,
+			Types: []int{14, 15},
+		},
+		{
+			Name: "get_product",
+			Text: `/** GetProduct returns a product with its variants, images and prices. */
+declare function get_product(args: {
+  /** the product's id or SKU. */
+  product_id: string;
+}): Promise<Product>;`,
+			Types: []int{14, 15},
+		},
+		{
+			Name: "create_product",
+			Text: `/** CreateProduct adds a product to the store's catalog. */
+declare function create_product(args: NewProduct): Promise<Product>;`,
+			Types: []int{2, 14, 15, 16},
+		},
+		{
+			Name: "update_product_price",
+			Text: `/** UpdateProductPrice changes a product's selling price and "was" price. */
+declare function update_product_price(args: {
+  /** the product's id or SKU. */
+  product_id: string;
+  /** the new price. @minimum 0 */
+  price: number;
+  /** the crossed-out price to show, for a sale. */
+  compare_at_price?: number;
+}): Promise<Product>;`,
+			Types: []int{14, 15},
+		},
+		{
+			Name: "archive_product",
+			Text: `/** ArchiveProduct takes a product off sale and out of the storefront. */
+declare function archive_product(args: {
+  /** the product. */
+  product_id: string;
+}): Promise<Product>;`,
+			Types: []int{14, 15},
+		},
+		{
+			Name: "add_product_variant",
+			Text: `/** AddProductVariant adds a variant, such as a size or color, to a product. */
+declare function add_product_variant(args: {
+  /** the product. */
+  product_id: string;
+  /** the option values, {"size": "XL", "color": "navy"}. */
+  options: Record<string, string>;
+  /** the variant's SKU. */
+  sku: string;
+  /** its price; the product's when absent. */
+  price?: number;
+}): Promise<Product>;`,
+			Types: []int{14, 15},
+		},
+		{
+			Name: "add_product_to_collection",
+			Text: `/** AddProductToCollection puts a product in a storefront collection. */
+declare function add_product_to_collection(args: {
+  /** the product. */
+  product_id: string;
+  /** the collection, "summer-sale". */
+  collection_id: string;
+}): Promise<void>;`,
+		},
+		{
+			Name: "get_inventory_level",
+			Text: `/**
+ * GetInventoryLevel returns how many units of a SKU are on hand, committed to orders, available and incoming, per location.
+ */
+declare function get_inventory_level(args: {
+  /** the SKU. */
+  sku: string;
+  /** only this warehouse or store. */
+  location?: string;
+}): Promise<StockLevel[]>;`,
+			Types: []int{2, 17},
+		},
+		{
+			Name: "adjust_inventory",
+			Text: `/** AdjustInventory adds or removes units of a SKU at a location, with a reason. */
+declare function adjust_inventory(args: {
+  /** the SKU. */
+  sku: string;
+  /** the warehouse or store. */
+  location: string;
+  /** units to add, or remove when negative. */
+  delta: integer;
+  /** why. */
+  reason: AdjustmentReason;
+}): Promise<StockLevel>;`,
+			Types: []int{2, 17, 18},
+		},
+		{
+			Name: "transfer_stock",
+			Text: `/** TransferStock moves units of a SKU from one location to another. */
+declare function transfer_stock(args: {
+  /** the SKU. */
+  sku: string;
+  /** where they are. */
+  from_location: string;
+  /** where they go. */
+  to_location: string;
+  /** how many. @minimum 1 */
+  quantity: integer;
+}): Promise<string>;`,
+			Types: []int{2},
+		},
+		{
+			Name: "list_low_stock_items",
+			Text: `/** ListLowStockItems lists the SKUs whose available stock is at or below a threshold. */
+declare function list_low_stock_items(args: {
+  /** the level to report at; each SKU's reorder point when absent. @minimum 0 */
+  threshold?: integer;
+  /** only this location. */
+  location?: string;
+}): Promise<StockLevel[]>;`,
+			Types: []int{2, 17},
+		},
+		{
+			Name: "create_purchase_order",
+			Text: `/** CreatePurchaseOrder orders stock from a supplier. */
+declare function create_purchase_order(args: {
+  /** the supplier. */
+  supplier_id: string;
+  /** the SKUs and quantities. */
+  items: LineItem[];
+  /** the receiving location. */
+  deliver_to: string;
+  /** the expected delivery date. */
+  expected_at?: DateTime;
+}): Promise<string>;`,
+			Types: []int{1, 2, 4},
+		},
+		{
+			Name: "receive_purchase_order",
+			Text: `/** ReceivePurchaseOrder records the stock of a purchase order as delivered and adds it to inventory. */
+declare function receive_purchase_order(args: {
+  /** the purchase order. */
+  purchase_order_id: string;
+  /** the quantities received, when some were missing. */
+  received: LineItem[];
+}): Promise<void>;`,
+			Types: []int{2, 4},
+		},
+		{
+			Name: "list_suppliers",
+			Text: `/** ListSuppliers lists the suppliers the store buys from, with lead times. */
+declare function list_suppliers(): Promise<string[]>;`,
+		},
+		{
+			Name: "create_discount_code",
+			Text: `/** CreateDiscountCode creates a code customers enter at checkout. */
+declare function create_discount_code(args: {
+  /** the code, "SUMMER20". */
+  code: string;
+  /** the kind of discount. */
+  discount_type: DiscountType;
+  /** the percentage or amount off; ignored for free shipping. @minimum 0 */
+  value: number;
+  /** when it becomes valid. */
+  starts_at: DateTime;
+  /** when it expires. */
+  ends_at?: DateTime;
+  /** how many times it can be used in all. @minimum 1 */
+  usage_limit?: integer;
+  /** the smallest order it applies to. */
+  minimum_subtotal?: number;
+}): Promise<string>;`,
+			Types: []int{1, 2, 19},
+		},
+		{
+			Name: "deactivate_discount_code",
+			Text: `/** DeactivateDiscountCode stops a discount code from working. */
+declare function deactivate_discount_code(args: {
+  /** the code. */
+  code: string;
+}): Promise<void>;`,
+		},
+		{
+			Name: "create_gift_card",
+			Text: `/** CreateGiftCard issues a gift card and emails it to a recipient. */
+declare function create_gift_card(args: {
+  /** the card's value. @minimum 1 */
+  amount: number;
+  /** who receives it. */
+  recipient_email: string;
+  /** a personal message. */
+  message?: string;
+}): Promise<string>;`,
+		},
+		{
+			Name: "check_gift_card_balance",
+			Text: `/** CheckGiftCardBalance returns the remaining value of a gift card. */
+declare function check_gift_card_balance(args: {
+  /** the gift card's code. */
+  code: string;
+}): Promise<number>;`,
+		},
+		{
+			Name: "list_abandoned_carts",
+			Text: `/** ListAbandonedCarts lists checkouts that customers started but did not complete. */
+declare function list_abandoned_carts(args: {
+  /** only carts abandoned after this time. */
+  since: DateTime;
+  /** only carts worth at least this much. */
+  min_value?: number;
+}): Promise<Order[]>;`,
+			Types: []int{0, 1, 2, 3, 4, 5},
+		},
+		{
+			Name: "send_cart_recovery_email",
+			Text: `/**
+ * SendCartRecoveryEmail emails a customer a link back to their abandoned checkout, optionally with a discount.
+ */
+declare function send_cart_recovery_email(args: {
+  /** the abandoned checkout. */
+  cart_id: string;
+  /** a code to include. */
+  discount_code?: string;
+}): Promise<void>;`,
+		},
+		{
+			Name: "list_product_reviews",
+			Text: `/** ListProductReviews lists customers' reviews of products by rating. */
+declare function list_product_reviews(args: {
+  /** only this product's reviews. */
+  product_id?: string;
+  /** only reviews with at most this many stars. @minimum 1 @maximum 5 */
+  max_rating?: integer;
+  /** only reviews waiting for moderation. */
+  unpublished_only: boolean;
+}): Promise<Review[]>;`,
+			Types: []int{1, 2, 20},
+		},
+		{
+			Name: "moderate_product_review",
+			Text: `/** ModerateProductReview publishes, hides or flags a customer review, and can post a public reply. */
+declare function moderate_product_review(args: {
+  /** the review. */
+  review_id: string;
+  /** what to do with it. */
+  action: Moderation;
+  /** a public reply from the store. */
+  reply?: string;
+}): Promise<Review>;`,
+			Types: []int{1, 2, 20, 21},
+		},
+		{
+			Name: "get_best_sellers",
+			Text: `/** GetBestSellers ranks products by units sold or revenue over a period. */
+declare function get_best_sellers(args: {
+  /** the start of the period. */
+  from: DateTime;
+  /** the end of the period. */
+  to: DateTime;
+  /** rank by revenue instead of units. */
+  by_revenue: boolean;
+  /** how many products. @minimum 1 @maximum 100 */
+  limit: integer;
+}): Promise<Product[]>;`,
+			Types: []int{1, 2, 14, 15},
+		},
+	},
 }
 
 // toolgenCallListOrders reads the arguments of list_orders, calls ListOrders and writes its result.

@@ -16,8 +16,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
+	_ = toolimpl.EnforceVersion(12 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 12)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -1248,6 +1248,523 @@ func (a AddMailboxDelegateEdit) Args() ([]byte, error) {
 	e.String(string(a.Permission))
 	e.EndObject()
 	return toolimpl.PartialWritten(e)
+}
+
+// CodeModeDeclarations returns the TypeScript declarations of the package's tools
+// for code mode, where a model writes a program that calls them as functions: the
+// named tools' (all of them when none is named), with the types they name. Names of
+// other packages' tools are skipped.
+func CodeModeDeclarations(tools ...string) string {
+	return toolgenCodeMode.Declarations(tools...)
+}
+
+// toolgenCodeMode holds the declarations in pieces: the types the tools share, and
+// each tool's function with the types it names.
+var toolgenCodeMode = toolimpl.CodeMode{
+	Types: []string{
+		`/** OutgoingEmail is a message to send. */
+interface OutgoingEmail {
+  /** To are the recipients' addresses. @minItems 1 */
+  to: string[];
+  /** carbon-copy recipients */
+  cc?: string[];
+  /** blind-copy recipients, hidden from the others */
+  bcc?: string[];
+  /** Subject is the subject line. */
+  subject: string;
+  /** Body is the message text; HTML when HTML is set. */
+  body: string;
+  /** the body is HTML */
+  html?: boolean;
+  /** Attachments are paths or addresses of files to attach. */
+  attachments?: string[];
+  /** ReplyTo is the address replies go to, when not the sender. */
+  reply_to?: string;
+}`,
+		`/** Message is an email message. */
+interface Message { id: string; thread_id: string; from: string; to: string[]; cc?: string[]; subject: string; snippet: string; body?: string; date: DateTime; unread: boolean; labels?: string[]; attachments?: Attachment[] }`,
+		`/** An RFC 3339 date and time (JSON Schema's date-time), as "2026-01-02T15:04:05Z". */
+type DateTime = string;`,
+		`/** Attachment is a file attached to a message. */
+interface Attachment { id: string; name: string; mime_type: string; size: integer }`,
+		`/** A JSON number without a fraction. */
+type integer = number;`,
+		`/** Draft is an unsent message. */
+interface Draft { id: string; message: Message }`,
+		`/** DraftChanges changes the fields of a draft that are set. */
+interface DraftChanges { draft_id: string; to?: string[]; cc?: string[]; subject?: string; body?: string }`,
+		`/** ScheduledEmail is a message to send later. */
+interface ScheduledEmail {
+  /** To are the recipients' addresses. @minItems 1 */
+  to: string[];
+  /** carbon-copy recipients */
+  cc?: string[];
+  /** blind-copy recipients, hidden from the others */
+  bcc?: string[];
+  /** Subject is the subject line. */
+  subject: string;
+  /** Body is the message text; HTML when HTML is set. */
+  body: string;
+  /** the body is HTML */
+  html?: boolean;
+  /** Attachments are paths or addresses of files to attach. */
+  attachments?: string[];
+  /** ReplyTo is the address replies go to, when not the sender. */
+  reply_to?: string;
+  /** SendAt is when to send it. */
+  send_at: DateTime;
+}`,
+		`/** NewFilter describes a rule for incoming mail: messages matching every set criterion get the action. */
+interface NewFilter {
+  /** the sender contains this */
+  from?: string;
+  /** a recipient contains this */
+  to?: string;
+  /** the subject contains this */
+  subject?: string;
+  /** the message contains these words */
+  has_words?: string;
+  /** only messages with attachments */
+  has_attachment?: boolean;
+  /** Action is what to do with matching messages. */
+  action: FilterAction;
+  /** Label is the label to apply, for the label action. */
+  label?: string;
+  /** ForwardTo is the address to forward to, for the forward action. */
+  forward_to?: string;
+  /** ApplyToExisting also applies the action to messages already received. */
+  apply_to_existing?: boolean;
+}`,
+		`/**
+ * FilterAction is what a mail filter does with matching messages.
+ * "archive": skip the inbox
+ * "label": apply a label
+ * "forward": forward to another address
+ * "delete": move to the trash
+ * "mark_read": mark as read
+ * "star": star it
+ * "never_spam": never send it to spam
+ */
+type FilterAction = "archive" | "label" | "forward" | "delete" | "mark_read" | "star" | "never_spam";`,
+		`/** Filter is a rule applied to incoming mail. */
+interface Filter { id: string; criteria: string; action: FilterAction }`,
+		`/** CampaignStats are the results of a sent campaign. */
+interface CampaignStats { sent: integer; delivered: integer; open_rate: number; click_rate: number; bounced: integer; unsubscribed: integer }`,
+		`/**
+ * DelegatePermission is what a delegate may do in your mailbox.
+ * "read": read your mail
+ * "send_as": send mail as you
+ * "send_on_behalf": send mail "on behalf of" you
+ * "full_access": read, send, delete and organize
+ */
+type DelegatePermission = "read" | "send_as" | "send_on_behalf" | "full_access";`,
+	},
+	Tools: []toolimpl.CodeModeTool{
+		{
+			Name: "send_email",
+			Text: `/** SendEmail sends an email message from your mailbox. */
+declare function send_email(args: OutgoingEmail): Promise<Message>;`,
+			Types: []int{0, 1, 2, 3, 4},
+		},
+		{
+			Name: "list_emails",
+			Text: `/** ListEmails lists the messages of a mailbox folder, newest first. */
+declare function list_emails(args: {
+  /** the folder or label, "INBOX" when absent. */
+  folder?: string;
+  /** only unread messages. */
+  unread_only: boolean;
+  /** the most messages to return. @minimum 1 @maximum 500 */
+  limit: integer;
+}): Promise<Message[]>;`,
+			Types: []int{1, 2, 3, 4},
+		},
+		{
+			Name: "search_emails",
+			Text: `/** SearchEmails finds messages with a search query and optional sender, date and attachment filters. */
+declare function search_emails(args: {
+  /** words to look for in the subject and body. */
+  query: string;
+  /** only messages from this address or name. */
+  from?: string;
+  /** only messages received after this time. */
+  after?: DateTime;
+  /** only messages received before this time. */
+  before?: DateTime;
+  /** only messages with attachments. */
+  has_attachment: boolean;
+  /** the most messages to return. @minimum 1 @maximum 500 */
+  limit: integer;
+}): Promise<Message[]>;`,
+			Types: []int{1, 2, 3, 4},
+		},
+		{
+			Name: "get_email",
+			Text: `/** GetEmail returns a message with its full body and attachment list. */
+declare function get_email(args: {
+  /** the message. */
+  message_id: string;
+}): Promise<Message>;`,
+			Types: []int{1, 2, 3, 4},
+		},
+		{
+			Name: "get_email_thread",
+			Text: `/** GetEmailThread returns every message of a conversation, oldest first. */
+declare function get_email_thread(args: {
+  /** the conversation. */
+  thread_id: string;
+}): Promise<Message[]>;`,
+			Types: []int{1, 2, 3, 4},
+		},
+		{
+			Name: "reply_to_email",
+			Text: `/** ReplyToEmail replies to a message, to its sender or to everyone on it. */
+declare function reply_to_email(args: {
+  /** the message to reply to. */
+  message_id: string;
+  /** the reply's text; the original is quoted below it. */
+  body: string;
+  /** also reply to every other recipient. */
+  reply_all: boolean;
+}): Promise<Message>;`,
+			Types: []int{1, 2, 3, 4},
+		},
+		{
+			Name: "forward_email",
+			Text: `/** ForwardEmail forwards a message, with its attachments, to other people. */
+declare function forward_email(args: {
+  /** the message. */
+  message_id: string;
+  /** the addresses to forward to. */
+  to: string[];
+  /** text added above the forwarded message. */
+  note?: string;
+}): Promise<Message>;`,
+			Types: []int{1, 2, 3, 4},
+		},
+		{
+			Name: "create_email_draft",
+			Text: `/** CreateEmailDraft saves a message as a draft without sending it. */
+declare function create_email_draft(args: OutgoingEmail): Promise<Draft>;`,
+			Types: []int{0, 1, 2, 3, 4, 5},
+		},
+		{
+			Name: "update_email_draft",
+			Text: `/** UpdateEmailDraft changes the recipients, subject or body of a draft. */
+declare function update_email_draft(args: DraftChanges): Promise<Draft>;`,
+			Types: []int{1, 2, 3, 4, 5, 6},
+		},
+		{
+			Name: "send_email_draft",
+			Text: `/** SendEmailDraft sends a saved draft. */
+declare function send_email_draft(args: {
+  /** the draft. */
+  draft_id: string;
+}): Promise<Message>;`,
+			Types: []int{1, 2, 3, 4},
+		},
+		{
+			Name: "list_email_drafts",
+			Text: `/** ListEmailDrafts lists your unsent drafts. */
+declare function list_email_drafts(): Promise<Draft[]>;`,
+			Types: []int{1, 2, 3, 4, 5},
+		},
+		{
+			Name: "delete_email",
+			Text: `/** DeleteEmail moves a message to the trash, or deletes it for good. */
+declare function delete_email(args: {
+  /** the message. */
+  message_id: string;
+  /** skip the trash. */
+  permanent: boolean;
+}): Promise<void>;`,
+		},
+		{
+			Name: "archive_emails",
+			Text: `/** ArchiveEmails removes messages from the inbox without deleting them. */
+declare function archive_emails(args: {
+  /** the messages. */
+  message_ids: string[];
+}): Promise<integer>;`,
+			Types: []int{4},
+		},
+		{
+			Name: "mark_emails_read",
+			Text: `/** MarkEmailsRead marks messages as read or unread. */
+declare function mark_emails_read(args: {
+  /** the messages. */
+  message_ids: string[];
+  /** true for read, false for unread. */
+  read: boolean;
+}): Promise<integer>;`,
+			Types: []int{4},
+		},
+		{
+			Name: "move_emails_to_folder",
+			Text: `/** MoveEmailsToFolder moves messages into a mailbox folder. */
+declare function move_emails_to_folder(args: {
+  /** the messages. */
+  message_ids: string[];
+  /** the destination folder. */
+  folder: string;
+}): Promise<integer>;`,
+			Types: []int{4},
+		},
+		{
+			Name: "label_emails",
+			Text: `/** LabelEmails applies a label to messages, or removes it. */
+declare function label_emails(args: {
+  /** the messages. */
+  message_ids: string[];
+  /** the label. */
+  label: string;
+  /** remove the label instead of applying it. */
+  remove: boolean;
+}): Promise<integer>;`,
+			Types: []int{4},
+		},
+		{
+			Name: "flag_email",
+			Text: `/** FlagEmail flags (stars) a message for follow-up, or clears the flag. */
+declare function flag_email(args: {
+  /** the message. */
+  message_id: string;
+  /** true to flag, false to clear. */
+  flagged: boolean;
+}): Promise<void>;`,
+		},
+		{
+			Name: "create_mail_folder",
+			Text: `/** CreateMailFolder creates a mailbox folder or label. */
+declare function create_mail_folder(args: {
+  /** the folder's name; "Clients/Acme" nests it under Clients. */
+  name: string;
+  /** a color for the label, "#e53935". */
+  color?: string;
+}): Promise<string>;`,
+		},
+		{
+			Name: "list_mail_folders",
+			Text: `/** ListMailFolders lists the mailbox's folders and labels with their unread counts. */
+declare function list_mail_folders(): Promise<Record<string, integer>>;`,
+			Types: []int{4},
+		},
+		{
+			Name: "get_unread_count",
+			Text: `/** GetUnreadCount returns how many unread messages a folder holds. */
+declare function get_unread_count(args: {
+  /** the folder; the inbox when absent. */
+  folder?: string;
+}): Promise<integer>;`,
+			Types: []int{4},
+		},
+		{
+			Name: "schedule_email",
+			Text: `/** ScheduleEmail sends a message later, at a given time. */
+declare function schedule_email(args: ScheduledEmail): Promise<Draft>;`,
+			Types: []int{1, 2, 3, 4, 5, 7},
+		},
+		{
+			Name: "cancel_scheduled_email",
+			Text: `/** CancelScheduledEmail stops a scheduled message from being sent and keeps it as a draft. */
+declare function cancel_scheduled_email(args: {
+  /** the scheduled message. */
+  draft_id: string;
+}): Promise<Draft>;`,
+			Types: []int{1, 2, 3, 4, 5},
+		},
+		{
+			Name: "snooze_email",
+			Text: `/** SnoozeEmail hides a message from the inbox until a time, when it comes back as unread. */
+declare function snooze_email(args: {
+  /** the message. */
+  message_id: string;
+  /** when it comes back. */
+  until: DateTime;
+}): Promise<void>;`,
+			Types: []int{2},
+		},
+		{
+			Name: "download_email_attachment",
+			Text: `/** DownloadEmailAttachment saves an attachment of a message to a file. */
+declare function download_email_attachment(args: {
+  /** the message. */
+  message_id: string;
+  /** the attachment. */
+  attachment_id: string;
+  /** the path to save it at. */
+  destination: string;
+}): Promise<string>;`,
+		},
+		{
+			Name: "create_mail_filter",
+			Text: `/** CreateMailFilter creates a rule that sorts, labels, forwards or deletes incoming mail automatically. */
+declare function create_mail_filter(args: NewFilter): Promise<Filter>;`,
+			Types: []int{8, 9, 10},
+		},
+		{
+			Name: "list_mail_filters",
+			Text: `/** ListMailFilters lists the rules applied to incoming mail. */
+declare function list_mail_filters(): Promise<Filter[]>;`,
+			Types: []int{9, 10},
+		},
+		{
+			Name: "delete_mail_filter",
+			Text: `/** DeleteMailFilter deletes a rule for incoming mail. */
+declare function delete_mail_filter(args: {
+  /** the rule. */
+  filter_id: string;
+}): Promise<void>;`,
+		},
+		{
+			Name: "set_vacation_responder",
+			Text: `/** SetVacationResponder turns the automatic reply on or off and sets its message and dates. */
+declare function set_vacation_responder(args: {
+  /** turn the automatic reply on. */
+  enabled: boolean;
+  /** the reply's subject. */
+  subject?: string;
+  /** the reply's text. */
+  body?: string;
+  /** when to start replying. */
+  start?: DateTime;
+  /** when to stop. */
+  end?: DateTime;
+  /** only reply to people in your contacts. */
+  contacts_only: boolean;
+}): Promise<void>;`,
+			Types: []int{2},
+		},
+		{
+			Name: "block_sender",
+			Text: `/** BlockSender sends all future mail from an address straight to spam. */
+declare function block_sender(args: {
+  /** the sender's address, or "@domain.com" for a whole domain. */
+  address: string;
+}): Promise<void>;`,
+		},
+		{
+			Name: "unsubscribe_from_mailing_list",
+			Text: `/**
+ * UnsubscribeFromMailingList unsubscribes you from the mailing list a message came from, using its List-Unsubscribe header.
+ */
+declare function unsubscribe_from_mailing_list(args: {
+  /** a message from the list. */
+  message_id: string;
+}): Promise<void>;`,
+		},
+		{
+			Name: "report_spam",
+			Text: `/** ReportSpam moves messages to spam and reports them to the provider. */
+declare function report_spam(args: {
+  /** the messages. */
+  message_ids: string[];
+  /** report them as phishing rather than spam. */
+  phishing: boolean;
+}): Promise<void>;`,
+		},
+		{
+			Name: "set_email_signature",
+			Text: `/** SetEmailSignature sets the signature added to the end of messages you write. */
+declare function set_email_signature(args: {
+  /** the signature; HTML allowed. */
+  signature: string;
+  /** also add it to replies and forwards. */
+  use_for_replies: boolean;
+}): Promise<void>;`,
+		},
+		{
+			Name: "create_email_template",
+			Text: `/** CreateEmailTemplate saves a reusable message with {{placeholders}}. */
+declare function create_email_template(args: {
+  /** the template's name. */
+  name: string;
+  /** the subject line; may hold placeholders. */
+  subject: string;
+  /** the text; may hold placeholders such as {{first_name}}. */
+  body: string;
+}): Promise<string>;`,
+		},
+		{
+			Name: "send_templated_email",
+			Text: `/** SendTemplatedEmail sends a message from a saved template, filling in its placeholders. */
+declare function send_templated_email(args: {
+  /** the template. */
+  template_id: string;
+  /** the recipients. */
+  to: string[];
+  /** a value for each placeholder, {"first_name": "Ana"}. */
+  variables: Record<string, string>;
+}): Promise<Message>;`,
+			Types: []int{1, 2, 3, 4},
+		},
+		{
+			Name: "create_email_campaign",
+			Text: `/** CreateEmailCampaign schedules a marketing email to a list or segment of subscribers. */
+declare function create_email_campaign(args: {
+  /** the campaign's internal name. */
+  name: string;
+  /** the list or segment to send to. */
+  list_id: string;
+  /** the template to send. */
+  template_id: string;
+  /** when to send; a draft when absent. */
+  send_at?: DateTime;
+}): Promise<string>;`,
+			Types: []int{2},
+		},
+		{
+			Name: "get_email_campaign_stats",
+			Text: `/** GetEmailCampaignStats returns a campaign's delivery, open, click, bounce and unsubscribe numbers. */
+declare function get_email_campaign_stats(args: {
+  /** the campaign. */
+  campaign_id: string;
+}): Promise<CampaignStats>;`,
+			Types: []int{4, 11},
+		},
+		{
+			Name: "add_mailbox_delegate",
+			Text: `/** AddMailboxDelegate lets another person read or send mail from your mailbox. */
+declare function add_mailbox_delegate(args: {
+  /** the person's address. */
+  delegate: string;
+  /** what they may do. */
+  permission: DelegatePermission;
+}): Promise<void>;`,
+			Types: []int{12},
+		},
+		{
+			Name: "verify_email_address",
+			Text: `/**
+ * VerifyEmailAddress checks whether an address is well formed, its domain accepts mail, and the mailbox exists, without sending anything.
+ */
+declare function verify_email_address(args: {
+  /** the address to check. */
+  address: string;
+}): Promise<string>;`,
+		},
+		{
+			Name: "recall_email",
+			Text: `/**
+ * RecallEmail tries to retract a message you sent to people in your organization, if they have not opened it yet.
+ */
+declare function recall_email(args: {
+  /** the sent message. */
+  message_id: string;
+  /** a corrected message to send in its place. */
+  replacement?: string;
+}): Promise<string>;`,
+		},
+		{
+			Name: "get_email_read_receipt",
+			Text: `/** GetEmailReadReceipt reports whether and when each recipient opened a message you sent. */
+declare function get_email_read_receipt(args: {
+  /** the sent message. */
+  message_id: string;
+}): Promise<Record<string, DateTime>>;`,
+			Types: []int{2},
+		},
+	},
 }
 
 // toolgenCallSendEmail reads the arguments of send_email, calls SendEmail and writes its result, as its tables say.

@@ -16,8 +16,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
+	_ = toolimpl.EnforceVersion(12 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 12)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -1269,6 +1269,551 @@ func (a TransferFileOwnershipEdit) Args() ([]byte, error) {
 	e.String(a.NewOwner)
 	e.EndObject()
 	return toolimpl.PartialWritten(e)
+}
+
+// CodeModeDeclarations returns the TypeScript declarations of the package's tools
+// for code mode, where a model writes a program that calls them as functions: the
+// named tools' (all of them when none is named), with the types they name. Names of
+// other packages' tools are skipped.
+func CodeModeDeclarations(tools ...string) string {
+	return toolgenCodeMode.Declarations(tools...)
+}
+
+// toolgenCodeMode holds the declarations in pieces: the types the tools share, and
+// each tool's function with the types it names.
+var toolgenCodeMode = toolimpl.CodeMode{
+	Types: []string{
+		`/** FileList is a page of files. */
+interface FileList { files: FileInfo[]; next_page_token?: string }`,
+		`/** FileInfo describes a file or folder. */
+interface FileInfo { path: string; name: string; folder: boolean; size: integer; mime_type?: string; owner: string; modified_at: DateTime; starred?: boolean; tags?: string[] }`,
+		`/** A JSON number without a fraction. */
+type integer = number;`,
+		`/** An RFC 3339 date and time (JSON Schema's date-time), as "2026-01-02T15:04:05Z". */
+type DateTime = string;`,
+		`/** ShareFileRequest shares a file or folder with a person or group. */
+interface ShareFileRequest {
+  /** Path of the file or folder to share. @minLength 1 */
+  path: string;
+  /** Email of the person or Google-style group to share with. @format email */
+  email: string;
+  /** Role the person gets. */
+  role: Role;
+  /** Notify sends the person an email about the share. */
+  notify?: boolean;
+  /** Message is included in the notification email. */
+  message?: string;
+  /** ExpiresAt removes the access at this time. */
+  expires_at?: DateTime;
+}`,
+		`/**
+ * Role is the access a person gets to a shared file or folder.
+ * "viewer": can open and download
+ * "commenter": can view and leave comments
+ * "editor": can change, move and share
+ */
+type Role = "viewer" | "commenter" | "editor";`,
+		`/** Permission is one person's or group's access to a file. */
+interface Permission { email: string; role: Role; owner?: boolean }`,
+		`/**
+ * LinkAccess says who can open a share link.
+ * "anyone": anyone who has the link
+ * "organization": signed-in members of the organization
+ * "restricted": only people already shared with
+ */
+type LinkAccess = "anyone" | "organization" | "restricted";`,
+		`/** ShareLink is a link that opens a file. */
+interface ShareLink { id: string; url: string; access: LinkAccess; expires_at?: DateTime }`,
+		`/** Version is one stored revision of a file. */
+interface Version { id: string; modified_at: DateTime; modified_by: string; size: integer }`,
+		`/**
+ * ArchiveFormat is the format of a compressed archive.
+ * "zip": ZIP archive
+ * "tar.gz": gzip-compressed tarball
+ * "7z": 7-Zip archive
+ */
+type ArchiveFormat = "zip" | "tar.gz" | "7z";`,
+		`/** Quota is the storage used and available. */
+interface Quota { used_bytes: integer; limit_bytes: integer; trash_bytes: integer; shared_drives: integer }`,
+		`/**
+ * DocumentFormat is a format a file can be converted to.
+ * "pdf": Portable Document Format
+ * "docx": Microsoft Word
+ * "txt": plain text
+ * "png": PNG image, one per page
+ * "jpg": JPEG image, one per page
+ * "md": Markdown
+ */
+type DocumentFormat = "pdf" | "docx" | "txt" | "png" | "jpg" | "md";`,
+		`/**
+ * HashAlgorithm is a checksum algorithm.
+ * "md5": MD5, 128 bits
+ * "sha1": SHA-1, 160 bits
+ * "sha256": SHA-256, 256 bits
+ */
+type HashAlgorithm = "md5" | "sha1" | "sha256";`,
+		`/** SyncRequest syncs a local folder with a drive folder. */
+interface SyncRequest {
+  /** folder on this machine */
+  local_path: string;
+  /** folder on the drive */
+  remote_path: string;
+  /** which way changes are copied */
+  direction: SyncDirection;
+  /** DeleteExtraneous deletes files on the receiving side that the sending side does not have. */
+  delete_extraneous?: boolean;
+  /** Exclude lists glob patterns of paths to skip, for example "node_modules/**". */
+  exclude?: string[];
+  /** report what would change without changing it */
+  dry_run?: boolean;
+}`,
+		`/**
+ * SyncDirection says which way a folder sync copies changes.
+ * "upload": local to drive
+ * "download": drive to local
+ * "bidirectional": both ways, newest wins
+ */
+type SyncDirection = "upload" | "download" | "bidirectional";`,
+	},
+	Tools: []toolimpl.CodeModeTool{
+		{
+			Name: "list_files",
+			Text: `/** ListFiles lists the files and folders directly inside a folder of the drive. */
+declare function list_files(args: {
+  /** path of the folder, "/" for the root of the drive. */
+  folder: string;
+  /** also list the contents of every subfolder. */
+  recursive: boolean;
+  /** a glob the names must match, for example "*.pdf". */
+  pattern?: string;
+  /** the next_page_token of the previous page. */
+  page_token?: string;
+}): Promise<FileList>;`,
+			Types: []int{0, 1, 2, 3},
+		},
+		{
+			Name: "search_files",
+			Text: `/**
+ * SearchFiles finds files anywhere in the drive whose name or content matches a full-text query, optionally narrowed by type and modification date.
+ */
+declare function search_files(args: {
+  /** words to look for in file names and contents. */
+  query: string;
+  /** only files of this MIME type, for example "application/pdf". */
+  mime_type?: string;
+  /** only files changed after this time. */
+  modified_after?: DateTime;
+  /** only files owned by this email address. */
+  owner?: string;
+  /** the most results to return. @minimum 1 @maximum 200 */
+  limit: integer;
+}): Promise<FileList>;`,
+			Types: []int{0, 1, 2, 3},
+		},
+		{
+			Name: "read_file",
+			Text: `/** ReadFile returns the contents of a text file. Binary files are returned base64-encoded. */
+declare function read_file(args: {
+  /** path of the file. */
+  path: string;
+  /** stop after this many bytes; the whole file when absent. */
+  max_bytes?: integer;
+}): Promise<string>;`,
+			Types: []int{2},
+		},
+		{
+			Name: "write_file",
+			Text: `/**
+ * WriteFile creates a file with the given contents, or replaces an existing file's contents when overwrite is set.
+ */
+declare function write_file(args: {
+  /** path of the file to write; missing parent folders are created. */
+  path: string;
+  /** the new contents. */
+  content: string;
+  /** replace the file if it exists; otherwise an existing file is an error. */
+  overwrite: boolean;
+}): Promise<FileInfo>;`,
+			Types: []int{1, 2, 3},
+		},
+		{
+			Name: "append_to_file",
+			Text: `/** AppendToFile adds text to the end of an existing file. */
+declare function append_to_file(args: {
+  /** path of the file. */
+  path: string;
+  /** the text to append. */
+  content: string;
+}): Promise<FileInfo>;`,
+			Types: []int{1, 2, 3},
+		},
+		{
+			Name: "delete_file",
+			Text: `/** DeleteFile moves a file to the trash, or deletes it for good. */
+declare function delete_file(args: {
+  /** path of the file. */
+  path: string;
+  /** skip the trash; the file cannot be restored. */
+  permanent: boolean;
+}): Promise<void>;`,
+		},
+		{
+			Name: "move_file",
+			Text: `/** MoveFile moves a file or folder to another folder. */
+declare function move_file(args: {
+  /** path of the file or folder to move. */
+  source: string;
+  /** path of the folder to move it into. */
+  destination_folder: string;
+}): Promise<FileInfo>;`,
+			Types: []int{1, 2, 3},
+		},
+		{
+			Name: "copy_file",
+			Text: `/** CopyFile makes a copy of a file, in the same folder or another one. */
+declare function copy_file(args: {
+  /** path of the file to copy. */
+  source: string;
+  /** path of the copy. */
+  destination: string;
+}): Promise<FileInfo>;`,
+			Types: []int{1, 2, 3},
+		},
+		{
+			Name: "rename_file",
+			Text: `/** RenameFile changes the name of a file or folder without moving it. */
+declare function rename_file(args: {
+  /** path of the file or folder. */
+  path: string;
+  /** the new name, without a folder. */
+  new_name: string;
+}): Promise<FileInfo>;`,
+			Types: []int{1, 2, 3},
+		},
+		{
+			Name: "create_folder",
+			Text: `/** CreateFolder creates a folder, and any missing parent folders. */
+declare function create_folder(args: {
+  /** path of the new folder. */
+  path: string;
+}): Promise<FileInfo>;`,
+			Types: []int{1, 2, 3},
+		},
+		{
+			Name: "delete_folder",
+			Text: `/**
+ * DeleteFolder moves a folder to the trash. A folder that is not empty is only deleted when recursive is set.
+ */
+declare function delete_folder(args: {
+  /** path of the folder. */
+  path: string;
+  /** delete the folder's contents too. */
+  recursive: boolean;
+}): Promise<void>;`,
+		},
+		{
+			Name: "get_file_metadata",
+			Text: `/**
+ * GetFileMetadata returns a file's size, type, owner, modification time and tags, without its contents.
+ */
+declare function get_file_metadata(args: {
+  /** path of the file or folder. */
+  path: string;
+}): Promise<FileInfo>;`,
+			Types: []int{1, 2, 3},
+		},
+		{
+			Name: "share_file",
+			Text: `/** ShareFile gives a person or group access to a file or folder. */
+declare function share_file(args: ShareFileRequest): Promise<Permission[]>;`,
+			Types: []int{3, 4, 5, 6},
+		},
+		{
+			Name: "revoke_file_access",
+			Text: `/** RevokeFileAccess removes a person's or group's access to a file or folder. */
+declare function revoke_file_access(args: {
+  /** path of the file or folder. */
+  path: string;
+  /** the person or group whose access to remove. */
+  email: string;
+}): Promise<void>;`,
+		},
+		{
+			Name: "list_file_permissions",
+			Text: `/** ListFilePermissions lists who has access to a file or folder and with which role. */
+declare function list_file_permissions(args: {
+  /** path of the file or folder. */
+  path: string;
+}): Promise<Permission[]>;`,
+			Types: []int{5, 6},
+		},
+		{
+			Name: "create_share_link",
+			Text: `/**
+ * CreateShareLink creates a link that opens a file or folder, for anyone or for members of the organization.
+ */
+declare function create_share_link(args: {
+  /** path of the file or folder. */
+  path: string;
+  /** who can open the link. */
+  access: LinkAccess;
+  /** what people who open the link can do; viewer when absent. */
+  role?: Role;
+  /** the link stops working at this time. */
+  expires_at?: DateTime;
+  /** a password people must enter to open the link. */
+  password?: string;
+}): Promise<ShareLink>;`,
+			Types: []int{3, 5, 7, 8},
+		},
+		{
+			Name: "disable_share_link",
+			Text: `/** DisableShareLink turns off a share link, so that opening it no longer works. */
+declare function disable_share_link(args: {
+  /** id of the link, as CreateShareLink returned it. */
+  link_id: string;
+}): Promise<void>;`,
+		},
+		{
+			Name: "list_file_versions",
+			Text: `/** ListFileVersions lists the stored revisions of a file, newest first. */
+declare function list_file_versions(args: {
+  /** path of the file. */
+  path: string;
+}): Promise<Version[]>;`,
+			Types: []int{2, 3, 9},
+		},
+		{
+			Name: "restore_file_version",
+			Text: `/**
+ * RestoreFileVersion makes an earlier revision of a file its current contents. The current contents stay available as a revision.
+ */
+declare function restore_file_version(args: {
+  /** path of the file. */
+  path: string;
+  /** id of the revision, from ListFileVersions. */
+  version_id: string;
+}): Promise<FileInfo>;`,
+			Types: []int{1, 2, 3},
+		},
+		{
+			Name: "list_trash",
+			Text: `/** ListTrash lists the files and folders in the trash, most recently deleted first. */
+declare function list_trash(args: {
+  /** the most entries to return. @minimum 1 @maximum 500 */
+  limit: integer;
+}): Promise<FileList>;`,
+			Types: []int{0, 1, 2, 3},
+		},
+		{
+			Name: "restore_from_trash",
+			Text: `/** RestoreFromTrash puts a trashed file or folder back where it was. */
+declare function restore_from_trash(args: {
+  /** the original path of the trashed file or folder. */
+  path: string;
+}): Promise<FileInfo>;`,
+			Types: []int{1, 2, 3},
+		},
+		{
+			Name: "empty_trash",
+			Text: `/** EmptyTrash permanently deletes everything in the trash. */
+declare function empty_trash(): Promise<string>;`,
+		},
+		{
+			Name: "compress_files",
+			Text: `/** CompressFiles packs files and folders into one archive. */
+declare function compress_files(args: {
+  /** the files and folders to include. */
+  paths: string[];
+  /** path of the archive to create. */
+  archive_path: string;
+  /** the archive format. */
+  format: ArchiveFormat;
+}): Promise<FileInfo>;`,
+			Types: []int{1, 2, 3, 10},
+		},
+		{
+			Name: "extract_archive",
+			Text: `/** ExtractArchive unpacks a zip, tar.gz or 7z archive into a folder. */
+declare function extract_archive(args: {
+  /** path of the archive. */
+  archive_path: string;
+  /** folder to unpack into; created if missing. */
+  destination: string;
+}): Promise<FileList>;`,
+			Types: []int{0, 1, 2, 3},
+		},
+		{
+			Name: "get_storage_quota",
+			Text: `/** GetStorageQuota returns how much storage the account uses and how much it is allowed. */
+declare function get_storage_quota(): Promise<Quota>;`,
+			Types: []int{2, 11},
+		},
+		{
+			Name: "lock_file",
+			Text: `/** LockFile checks out a file so that only you can edit it until you unlock it. */
+declare function lock_file(args: {
+  /** path of the file. */
+  path: string;
+  /** shown to others who try to edit the file. */
+  reason?: string;
+}): Promise<void>;`,
+		},
+		{
+			Name: "unlock_file",
+			Text: `/** UnlockFile releases a lock taken with LockFile, so that others can edit the file again. */
+declare function unlock_file(args: {
+  /** path of the file. */
+  path: string;
+}): Promise<void>;`,
+		},
+		{
+			Name: "add_file_comment",
+			Text: `/** AddFileComment leaves a comment on a file, visible to everyone it is shared with. */
+declare function add_file_comment(args: {
+  /** path of the file. */
+  path: string;
+  /** the comment; @mentions notify the people mentioned. */
+  text: string;
+}): Promise<string>;`,
+		},
+		{
+			Name: "list_recent_files",
+			Text: `/** ListRecentFiles lists the files you opened or changed most recently. */
+declare function list_recent_files(args: {
+  /** the most files to return. @minimum 1 @maximum 100 */
+  limit: integer;
+}): Promise<FileList>;`,
+			Types: []int{0, 1, 2, 3},
+		},
+		{
+			Name: "star_file",
+			Text: `/** StarFile adds a file to, or removes it from, your starred files. */
+declare function star_file(args: {
+  /** path of the file or folder. */
+  path: string;
+  /** true to star, false to unstar. */
+  starred: boolean;
+}): Promise<void>;`,
+		},
+		{
+			Name: "convert_file_format",
+			Text: `/**
+ * ConvertFileFormat converts a document or image into another format and saves the result next to the original.
+ */
+declare function convert_file_format(args: {
+  /** path of the file to convert. */
+  path: string;
+  /** the format to convert to. */
+  target_format: DocumentFormat;
+}): Promise<FileInfo>;`,
+			Types: []int{1, 2, 3, 12},
+		},
+		{
+			Name: "get_file_checksum",
+			Text: `/**
+ * GetFileChecksum computes a checksum of a file's contents, to verify a download or compare two copies.
+ */
+declare function get_file_checksum(args: {
+  /** path of the file. */
+  path: string;
+  /** the hash algorithm. */
+  algorithm: HashAlgorithm;
+}): Promise<string>;`,
+			Types: []int{13},
+		},
+		{
+			Name: "find_duplicate_files",
+			Text: `/** FindDuplicateFiles finds files with identical contents under a folder, grouped by content. */
+declare function find_duplicate_files(args: {
+  /** the folder to scan, with its subfolders. */
+  folder: string;
+  /** ignore files smaller than this many bytes. */
+  min_size?: integer;
+}): Promise<FileInfo[][]>;`,
+			Types: []int{1, 2, 3},
+		},
+		{
+			Name: "sync_folder",
+			Text: `/** SyncFolder makes a local folder and a drive folder hold the same files. */
+declare function sync_folder(args: SyncRequest): Promise<string>;`,
+			Types: []int{14, 15},
+		},
+		{
+			Name: "upload_file_from_url",
+			Text: `/** UploadFileFromURL downloads a file from a web address and saves it in the drive. */
+declare function upload_file_from_url(args: {
+  /** the http or https address of the file. */
+  url: string;
+  /** path to save it at. */
+  destination: string;
+}): Promise<FileInfo>;`,
+			Types: []int{1, 2, 3},
+		},
+		{
+			Name: "get_file_download_url",
+			Text: `/** GetFileDownloadURL returns a short-lived direct download address for a file. */
+declare function get_file_download_url(args: {
+  /** path of the file. */
+  path: string;
+  /** how long the address works. @minimum 1 @maximum 10080 */
+  expires_in_minutes: integer;
+}): Promise<string>;`,
+			Types: []int{2},
+		},
+		{
+			Name: "transfer_file_ownership",
+			Text: `/** TransferFileOwnership makes another person the owner of a file or folder; you keep editor access. */
+declare function transfer_file_ownership(args: {
+  /** path of the file or folder. */
+  path: string;
+  /** email of the new owner, who must be in your organization. */
+  new_owner: string;
+}): Promise<void>;`,
+		},
+		{
+			Name: "list_shared_with_me",
+			Text: `/** ListSharedWithMe lists files and folders other people have shared with you. */
+declare function list_shared_with_me(args: {
+  /** only items shared by this email address. */
+  shared_by?: string;
+  /** the most items to return. @minimum 1 @maximum 200 */
+  limit: integer;
+}): Promise<FileList>;`,
+			Types: []int{0, 1, 2, 3},
+		},
+		{
+			Name: "set_file_tags",
+			Text: `/** SetFileTags replaces the tags of a file or folder. */
+declare function set_file_tags(args: {
+  /** path of the file or folder. */
+  path: string;
+  /** the new tags; an empty list removes them all. */
+  tags: string[];
+}): Promise<void>;`,
+		},
+		{
+			Name: "scan_file_for_viruses",
+			Text: `/** ScanFileForViruses checks a file for malware and reports what it found. */
+declare function scan_file_for_viruses(args: {
+  /** path of the file or folder to scan. */
+  path: string;
+}): Promise<string>;`,
+		},
+		{
+			Name: "generate_thumbnail",
+			Text: `/**
+ * GenerateThumbnail renders a small preview image of a document, image or video and returns its address.
+ */
+declare function generate_thumbnail(args: {
+  /** path of the file. */
+  path: string;
+  /** the width of the preview in pixels. @minimum 16 @maximum 2048 */
+  width: integer;
+}): Promise<string>;`,
+			Types: []int{2},
+		},
+	},
 }
 
 // toolgenParamsListFiles holds the arguments of list_files, for its table.

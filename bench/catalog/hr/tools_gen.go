@@ -18,8 +18,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
+	_ = toolimpl.EnforceVersion(12 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 12)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -1448,6 +1448,699 @@ func (a CreateOfferLetterEdit) Args() ([]byte, error) {
 	}
 	e.EndObject()
 	return toolimpl.PartialWritten(e)
+}
+
+// CodeModeDeclarations returns the TypeScript declarations of the package's tools
+// for code mode, where a model writes a program that calls them as functions: the
+// named tools' (all of them when none is named), with the types they name. Names of
+// other packages' tools are skipped.
+func CodeModeDeclarations(tools ...string) string {
+	return toolgenCodeMode.Declarations(tools...)
+}
+
+// toolgenCodeMode holds the declarations in pieces: the types the tools share, and
+// each tool's function with the types it names.
+var toolgenCodeMode = toolimpl.CodeMode{
+	Types: []string{
+		`/** Employee is a person in the directory. */
+interface Employee { id: string; name: string; email: string; title: string; department: string; manager_id?: string; location: string; type: EmploymentType; start_date: DateTime }`,
+		`/**
+ * EmploymentType is the kind of an employment contract.
+ * "full_time": permanent, full hours
+ * "part_time": permanent, reduced hours
+ * "contractor": external contractor
+ * "intern": fixed-term internship
+ */
+type EmploymentType = "full_time" | "part_time" | "contractor" | "intern";`,
+		`/** An RFC 3339 date and time (JSON Schema's date-time), as "2026-01-02T15:04:05Z". */
+type DateTime = string;`,
+		`/** NewHire describes an employee to onboard. */
+interface NewHire {
+  name: string;
+  /** personal email, for the welcome message @format email */
+  email: string;
+  /** job title */
+  title: string;
+  department: string;
+  manager_id: string;
+  start_date: DateTime;
+  type: EmploymentType;
+  /** office or "remote-<country>" */
+  location: string;
+  /** AnnualSalary is the base salary per year, in Currency. @minimum 0 */
+  annual_salary: number;
+  /** @pattern ^[A-Z]{3}$ */
+  currency: string;
+}`,
+		`/** EmployeeChanges changes the fields of an employee record that are set. */
+interface EmployeeChanges {
+  employee_id: string;
+  title?: string;
+  department?: string;
+  manager_id?: string;
+  location?: string;
+  /** EffectiveDate is when the change takes effect; today when absent. */
+  effective_date?: DateTime;
+}`,
+		`/**
+ * Departure is why an employee leaves.
+ * "resignation": the employee resigned
+ * "termination": let go for cause or performance
+ * "layoff": position eliminated
+ * "retirement": retired
+ * "contract_end": fixed term ended
+ */
+type Departure = "resignation" | "termination" | "layoff" | "retirement" | "contract_end";`,
+		`/** A JSON number without a fraction. */
+type integer = number;`,
+		`/**
+ * LeaveType is a kind of time off.
+ * "vacation": paid holiday
+ * "sick": illness
+ * "parental": birth or adoption of a child
+ * "bereavement": death of a relative
+ * "unpaid": unpaid leave
+ * "jury_duty": civic duty
+ */
+type LeaveType = "vacation" | "sick" | "parental" | "bereavement" | "unpaid" | "jury_duty";`,
+		`/** TimeOffRequest is a request for leave. */
+interface TimeOffRequest { id: string; employee_id: string; type: LeaveType; start: DateTime; end: DateTime; days: number; status: RequestStatus }`,
+		`/**
+ * RequestStatus is the state of a request that needs approval.
+ * "pending": waiting for the approver
+ * "approved": approved
+ * "rejected": turned down
+ * "cancelled": withdrawn
+ */
+type RequestStatus = "pending" | "approved" | "rejected" | "cancelled";`,
+		`/** Job is an open position. */
+interface Job { id: string; title: string; department: string; location: string; open: boolean; applicants: integer }`,
+		`/** NewCandidate is an applicant to add. */
+interface NewCandidate {
+  name: string;
+  email: string;
+  /** the job applied to */
+  job_id: string;
+  /** address of the CV */
+  resume_url?: string;
+  /** Source is where the candidate came from, "LinkedIn", "referral:<employee id>"... */
+  source?: string;
+  /** profile address */
+  linkedin?: string;
+}`,
+		`/** Candidate is an applicant to a job. */
+interface Candidate { id: string; name: string; email: string; job_id: string; stage: Stage }`,
+		`/**
+ * Stage is a step of the hiring pipeline.
+ * "applied": application received
+ * "phone_screen": recruiter call
+ * "take_home": take-home assignment
+ * "onsite": interview loop
+ * "offer": offer extended
+ * "hired": offer accepted
+ */
+type Stage = "applied" | "phone_screen" | "take_home" | "onsite" | "offer" | "hired";`,
+		`/**
+ * InterviewKind is how an interview takes place.
+ * "phone": a phone call
+ * "video": a video call
+ * "onsite": at the office
+ */
+type InterviewKind = "phone" | "video" | "onsite";`,
+		`/**
+ * Recommendation is an interviewer's verdict.
+ * "strong_no": definitely not
+ * "no": lean no
+ * "yes": lean yes
+ * "strong_yes": definitely yes
+ */
+type Recommendation = "strong_no" | "no" | "yes" | "strong_yes";`,
+		`/**
+ * Rating is a performance rating.
+ * "below": did not meet expectations
+ * "meets": met expectations
+ * "exceeds": exceeded expectations
+ * "outstanding": far exceeded expectations
+ */
+type Rating = "below" | "meets" | "exceeds" | "outstanding";`,
+		`/** ExpenseClaim is an expense to be reimbursed. */
+interface ExpenseClaim {
+  employee_id: string;
+  /** @minimum 0 */
+  amount: number;
+  /** @pattern ^[A-Z]{3}$ */
+  currency: string;
+  category: ExpenseCategory;
+  /** when it was spent */
+  date: DateTime;
+  /** what it was for */
+  description: string;
+  /** a photo or PDF of the receipt */
+  receipt_url?: string;
+  /** the project or client to bill */
+  project_code?: string;
+}`,
+		`/**
+ * ExpenseCategory is the kind of a business expense.
+ * "travel": flights, trains, hotels, taxis
+ * "meals": meals and entertainment
+ * "equipment": hardware and office supplies
+ * "software": subscriptions and licenses
+ * "training": courses, books, conferences
+ * "other": anything else
+ */
+type ExpenseCategory = "travel" | "meals" | "equipment" | "software" | "training" | "other";`,
+		`/**
+ * HeadcountGrouping is how the headcount report is broken down.
+ * "department": by department
+ * "location": by office or country
+ * "employment_type": by employment type
+ * "manager": by manager
+ */
+type HeadcountGrouping = "department" | "location" | "employment_type" | "manager";`,
+		`/**
+ * Item is a piece of equipment an employee can ask for.
+ * "laptop": a laptop
+ * "monitor": an external monitor
+ * "phone": a mobile phone
+ * "headset": a headset
+ * "keyboard": a keyboard
+ * "chair": an ergonomic chair
+ */
+type Item = "laptop" | "monitor" | "phone" | "headset" | "keyboard" | "chair";`,
+	},
+	Tools: []toolimpl.CodeModeTool{
+		{
+			Name: "get_employee",
+			Text: `/** GetEmployee returns an employee's profile: title, department, manager, location and start date. */
+declare function get_employee(args: {
+  /** the employee's id or work email. */
+  employee_id: string;
+}): Promise<Employee>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "search_employee_directory",
+			Text: `/** SearchEmployeeDirectory finds employees by name, title, department or location. */
+declare function search_employee_directory(args: {
+  /** part of a name, title or skill. */
+  query: string;
+  /** only this department. */
+  department?: string;
+  /** only this office or country. */
+  location?: string;
+}): Promise<Employee[]>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "onboard_employee",
+			Text: `/**
+ * OnboardEmployee creates a new hire's employee record and starts the onboarding checklist (accounts, equipment, paperwork).
+ */
+declare function onboard_employee(args: NewHire): Promise<Employee>;`,
+			Types: []int{0, 1, 2, 3},
+		},
+		{
+			Name: "update_employee_record",
+			Text: `/**
+ * UpdateEmployeeRecord changes an employee's title, department, manager or location, for example after a promotion or transfer.
+ */
+declare function update_employee_record(args: EmployeeChanges): Promise<Employee>;`,
+			Types: []int{0, 1, 2, 4},
+		},
+		{
+			Name: "offboard_employee",
+			Text: `/**
+ * OffboardEmployee records an employee's departure and schedules the removal of their access on the last day.
+ */
+declare function offboard_employee(args: {
+  /** the employee. */
+  employee_id: string;
+  /** the last working day. */
+  last_day: DateTime;
+  /** why they leave. */
+  reason: Departure;
+  /** whether they may be hired again. */
+  eligible_for_rehire: boolean;
+}): Promise<Employee>;`,
+			Types: []int{0, 1, 2, 5},
+		},
+		{
+			Name: "get_org_chart",
+			Text: `/** GetOrgChart returns the reporting tree under an employee. */
+declare function get_org_chart(args: {
+  /** the top of the tree; the CEO when absent. */
+  root_employee_id?: string;
+  /** how many levels down. @minimum 1 @maximum 10 */
+  depth: integer;
+}): Promise<Record<string, string[]>>;`,
+			Types: []int{6},
+		},
+		{
+			Name: "list_direct_reports",
+			Text: `/** ListDirectReports lists the employees who report to a manager. */
+declare function list_direct_reports(args: {
+  /** the manager. */
+  manager_id: string;
+}): Promise<Employee[]>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "update_emergency_contact",
+			Text: `/** UpdateEmergencyContact sets the person to call if something happens to an employee. */
+declare function update_emergency_contact(args: {
+  /** the employee. */
+  employee_id: string;
+  /** the contact's name. */
+  name: string;
+  /** "spouse", "parent"... */
+  relationship: string;
+  /** the contact's phone number. */
+  phone: string;
+}): Promise<void>;`,
+		},
+		{
+			Name: "request_time_off",
+			Text: `/** RequestTimeOff asks for leave between two dates. */
+declare function request_time_off(args: {
+  /** the employee; you when absent. */
+  employee_id?: string;
+  /** the kind of leave. */
+  leave_type: LeaveType;
+  /** the first day off. */
+  start: DateTime;
+  /** the last day off. */
+  end: DateTime;
+  /** the start day is a half day. */
+  half_day: boolean;
+  /** a note to the approver. */
+  note?: string;
+}): Promise<TimeOffRequest>;`,
+			Types: []int{2, 7, 8, 9},
+		},
+		{
+			Name: "review_time_off_request",
+			Text: `/** ReviewTimeOffRequest approves or rejects a leave request. */
+declare function review_time_off_request(args: {
+  /** the request. */
+  request_id: string;
+  /** true to approve, false to reject. */
+  approve: boolean;
+  /** a note to the employee. */
+  comment?: string;
+}): Promise<TimeOffRequest>;`,
+			Types: []int{2, 7, 8, 9},
+		},
+		{
+			Name: "list_time_off_requests",
+			Text: `/** ListTimeOffRequests lists leave requests by status, employee and dates. */
+declare function list_time_off_requests(args: {
+  /** only requests in this state. */
+  status?: RequestStatus;
+  /** only this employee's requests. */
+  employee_id?: string;
+  /** only requests ending after this date. */
+  from?: DateTime;
+  /** only requests starting before this date. */
+  to?: DateTime;
+}): Promise<TimeOffRequest[]>;`,
+			Types: []int{2, 7, 8, 9},
+		},
+		{
+			Name: "cancel_time_off_request",
+			Text: `/** CancelTimeOffRequest withdraws a leave request, pending or approved. */
+declare function cancel_time_off_request(args: {
+  /** the request. */
+  request_id: string;
+}): Promise<TimeOffRequest>;`,
+			Types: []int{2, 7, 8, 9},
+		},
+		{
+			Name: "get_pto_balance",
+			Text: `/**
+ * GetPTOBalance returns how many days of each kind of leave an employee has left this year, and how many are accrued or planned.
+ */
+declare function get_pto_balance(args: {
+  /** the employee; you when absent. */
+  employee_id?: string;
+}): Promise<Record<string, number>>;`,
+		},
+		{
+			Name: "list_people_out_of_office",
+			Text: `/** ListPeopleOutOfOffice lists who is on leave on a date. */
+declare function list_people_out_of_office(args: {
+  /** the day; today when absent. */
+  date?: DateTime;
+  /** only this department. */
+  department?: string;
+}): Promise<TimeOffRequest[]>;`,
+			Types: []int{2, 7, 8, 9},
+		},
+		{
+			Name: "get_payslip",
+			Text: `/** GetPayslip returns an employee's payslip for a pay period: gross pay, deductions, taxes and net pay. */
+declare function get_payslip(args: {
+  /** the employee; you when absent. */
+  employee_id?: string;
+  /** the month, "2026-06". @pattern ^[0-9]{4}-[0-9]{2}$ */
+  period: string;
+}): Promise<string>;`,
+		},
+		{
+			Name: "update_compensation",
+			Text: `/** UpdateCompensation changes an employee's base salary from a date. */
+declare function update_compensation(args: {
+  /** the employee. */
+  employee_id: string;
+  /** the new base salary per year. @minimum 0 */
+  annual_salary: number;
+  /** the currency. @pattern ^[A-Z]{3}$ */
+  currency: string;
+  /** when it takes effect. */
+  effective_date: DateTime;
+  /** "promotion", "market adjustment"... */
+  reason: string;
+}): Promise<void>;`,
+			Types: []int{2},
+		},
+		{
+			Name: "award_bonus",
+			Text: `/** AwardBonus pays an employee a one-off bonus with a payroll run. */
+declare function award_bonus(args: {
+  /** the employee. */
+  employee_id: string;
+  /** the gross amount. @minimum 0 */
+  amount: number;
+  /** the currency. @pattern ^[A-Z]{3}$ */
+  currency: string;
+  /** what it is for. */
+  reason: string;
+  /** the payroll date; the next run when absent. */
+  pay_date?: DateTime;
+}): Promise<void>;`,
+			Types: []int{2},
+		},
+		{
+			Name: "log_timesheet_hours",
+			Text: `/** LogTimesheetHours records hours worked on a day against a project code. */
+declare function log_timesheet_hours(args: {
+  /** the employee; you when absent. */
+  employee_id?: string;
+  /** the day. */
+  date: DateTime;
+  /** the hours worked. @minimum 0 @maximum 24 */
+  hours: number;
+  /** the project or client. */
+  project_code: string;
+}): Promise<void>;`,
+			Types: []int{2},
+		},
+		{
+			Name: "create_job_opening",
+			Text: `/** CreateJobOpening opens a position to hire for and publishes it on the careers page. */
+declare function create_job_opening(args: {
+  /** the job title. */
+  title: string;
+  /** the hiring department. */
+  department: string;
+  /** the office, or "Remote". */
+  location: string;
+  /** the hiring manager. */
+  hiring_manager_id: string;
+  /** the bottom of the salary range. */
+  salary_min?: number;
+  /** the top of the salary range. */
+  salary_max?: number;
+  /** the job description in Markdown. */
+  description: string;
+}): Promise<Job>;`,
+			Types: []int{6, 10},
+		},
+		{
+			Name: "list_job_openings",
+			Text: `/** ListJobOpenings lists open positions and how many people applied to each. */
+declare function list_job_openings(args: {
+  /** only this department. */
+  department?: string;
+  /** include filled and cancelled positions. */
+  include_closed: boolean;
+}): Promise<Job[]>;`,
+			Types: []int{6, 10},
+		},
+		{
+			Name: "close_job_opening",
+			Text: `/** CloseJobOpening closes a position, filled or cancelled, and takes it off the careers page. */
+declare function close_job_opening(args: {
+  /** the position. */
+  job_id: string;
+  /** the position was filled. */
+  filled: boolean;
+}): Promise<Job>;`,
+			Types: []int{6, 10},
+		},
+		{
+			Name: "add_candidate",
+			Text: `/** AddCandidate adds an applicant to a job's hiring pipeline. */
+declare function add_candidate(args: NewCandidate): Promise<Candidate>;`,
+			Types: []int{11, 12, 13},
+		},
+		{
+			Name: "list_candidates",
+			Text: `/** ListCandidates lists the applicants of a job, by stage. */
+declare function list_candidates(args: {
+  /** the position. */
+  job_id: string;
+  /** only candidates at this stage. */
+  stage?: Stage;
+}): Promise<Candidate[]>;`,
+			Types: []int{12, 13},
+		},
+		{
+			Name: "advance_candidate",
+			Text: `/** AdvanceCandidate moves a candidate to another stage of the hiring pipeline. */
+declare function advance_candidate(args: {
+  /** the candidate. */
+  candidate_id: string;
+  /** the new stage. */
+  stage: Stage;
+}): Promise<Candidate>;`,
+			Types: []int{12, 13},
+		},
+		{
+			Name: "reject_candidate",
+			Text: `/** RejectCandidate rejects an applicant and optionally sends them a rejection email. */
+declare function reject_candidate(args: {
+  /** the candidate. */
+  candidate_id: string;
+  /** the internal reason. */
+  reason: string;
+  /** send the candidate the rejection template. */
+  send_email: boolean;
+}): Promise<Candidate>;`,
+			Types: []int{12, 13},
+		},
+		{
+			Name: "schedule_interview",
+			Text: `/** ScheduleInterview books an interview with a candidate and interviewers. */
+declare function schedule_interview(args: {
+  /** the candidate. */
+  candidate_id: string;
+  /** the interviewers. */
+  interviewer_ids: string[];
+  /** when it starts. */
+  start: DateTime;
+  /** how long. @minimum 15 @maximum 480 */
+  duration_minutes: integer;
+  /** how it takes place. */
+  kind: InterviewKind;
+  /** what it assesses, "system design". */
+  focus?: string;
+}): Promise<string>;`,
+			Types: []int{2, 6, 14},
+		},
+		{
+			Name: "submit_interview_scorecard",
+			Text: `/** SubmitInterviewScorecard records an interviewer's feedback and recommendation on a candidate. */
+declare function submit_interview_scorecard(args: {
+  /** the interview. */
+  interview_id: string;
+  /** hire or not. */
+  recommendation: Recommendation;
+  /** the feedback. */
+  notes: string;
+}): Promise<void>;`,
+			Types: []int{15},
+		},
+		{
+			Name: "create_offer_letter",
+			Text: `/** CreateOfferLetter drafts a job offer for a candidate, for approval and e-signature. */
+declare function create_offer_letter(args: {
+  /** the candidate. */
+  candidate_id: string;
+  /** the base salary. @minimum 0 */
+  annual_salary: number;
+  /** the currency. @pattern ^[A-Z]{3}$ */
+  currency: string;
+  /** stock options offered. */
+  equity_shares?: integer;
+  /** the proposed start date. */
+  start_date: DateTime;
+  /** when the offer lapses. */
+  expires_at?: DateTime;
+}): Promise<string>;`,
+			Types: []int{2, 6},
+		},
+		{
+			Name: "launch_review_cycle",
+			Text: `/**
+ * LaunchReviewCycle starts a performance review cycle: self reviews, peer feedback and manager reviews for a group of employees.
+ */
+declare function launch_review_cycle(args: {
+  /** the cycle's name, "H1 2026". */
+  name: string;
+  /** who is reviewed; everyone when empty. */
+  employee_ids: string[];
+  /** when reviews are due. */
+  due: DateTime;
+  /** ask peers for feedback. */
+  include_peer_feedback: boolean;
+}): Promise<string>;`,
+			Types: []int{2},
+		},
+		{
+			Name: "submit_performance_review",
+			Text: `/** SubmitPerformanceReview submits a manager's review of an employee in a review cycle. */
+declare function submit_performance_review(args: {
+  /** the review cycle. */
+  cycle_id: string;
+  /** the employee reviewed. */
+  employee_id: string;
+  /** the overall rating. */
+  rating: Rating;
+  /** strengths, growth areas and examples. */
+  summary: string;
+}): Promise<void>;`,
+			Types: []int{16},
+		},
+		{
+			Name: "create_employee_goal",
+			Text: `/** CreateEmployeeGoal sets a goal (OKR) for an employee with its key results. */
+declare function create_employee_goal(args: {
+  /** the employee. */
+  employee_id: string;
+  /** the objective. */
+  title: string;
+  /** measurable results. */
+  key_results: string[];
+  /** when it should be reached. */
+  due: DateTime;
+}): Promise<string>;`,
+			Types: []int{2},
+		},
+		{
+			Name: "give_kudos",
+			Text: `/** GiveKudos publicly thanks a colleague on the recognition feed. */
+declare function give_kudos(args: {
+  /** the colleague. */
+  employee_id: string;
+  /** what you thank them for. */
+  message: string;
+  /** the company value it shows, "Customer obsession". */
+  value?: string;
+}): Promise<void>;`,
+		},
+		{
+			Name: "list_benefit_plans",
+			Text: `/**
+ * ListBenefitPlans lists the health, dental, vision, retirement and other plans employees can enroll in.
+ */
+declare function list_benefit_plans(args: {
+  /** only plans offered in this country. */
+  location?: string;
+}): Promise<string[]>;`,
+		},
+		{
+			Name: "enroll_in_benefit_plan",
+			Text: `/** EnrollInBenefitPlan enrolls an employee, and dependents, in a benefit plan. */
+declare function enroll_in_benefit_plan(args: {
+  /** the employee. */
+  employee_id: string;
+  /** the plan. */
+  plan_id: string;
+  /** names of the dependents to cover. */
+  dependents: string[];
+}): Promise<void>;`,
+		},
+		{
+			Name: "assign_training_course",
+			Text: `/** AssignTrainingCourse assigns a learning course to employees with a due date. */
+declare function assign_training_course(args: {
+  /** the course, for example the annual security awareness training. */
+  course_id: string;
+  /** the employees. */
+  employee_ids: string[];
+  /** when it must be completed. */
+  due: DateTime;
+}): Promise<integer>;`,
+			Types: []int{2, 6},
+		},
+		{
+			Name: "get_training_completion",
+			Text: `/** GetTrainingCompletion reports who has completed a course, who has not, and who is overdue. */
+declare function get_training_completion(args: {
+  /** the course. */
+  course_id: string;
+  /** only this department. */
+  department?: string;
+}): Promise<Record<string, string[]>>;`,
+		},
+		{
+			Name: "submit_expense_claim",
+			Text: `/** SubmitExpenseClaim submits a business expense for reimbursement. */
+declare function submit_expense_claim(args: ExpenseClaim): Promise<string>;`,
+			Types: []int{2, 17, 18},
+		},
+		{
+			Name: "approve_expense_claim",
+			Text: `/** ApproveExpenseClaim approves or rejects an employee's expense claim. */
+declare function approve_expense_claim(args: {
+  /** the claim. */
+  claim_id: string;
+  /** true to approve, false to reject. */
+  approve: boolean;
+  /** a note to the employee. */
+  comment?: string;
+}): Promise<void>;`,
+		},
+		{
+			Name: "get_headcount_report",
+			Text: `/**
+ * GetHeadcountReport counts employees, hires and departures, broken down by department, location or employment type.
+ */
+declare function get_headcount_report(args: {
+  /** how to break it down. */
+  group_by: HeadcountGrouping;
+  /** the date of the count; today when absent. */
+  as_of?: DateTime;
+}): Promise<Record<string, integer>>;`,
+			Types: []int{2, 6, 19},
+		},
+		{
+			Name: "request_equipment",
+			Text: `/** RequestEquipment orders a piece of equipment for an employee from IT. */
+declare function request_equipment(args: {
+  /** the employee. */
+  employee_id: string;
+  /** what to order. */
+  item: Item;
+  /** the delivery address; the employee's office when absent. */
+  ship_to?: string;
+  /** why it is needed. */
+  justification?: string;
+}): Promise<string>;`,
+			Types: []int{20},
+		},
+	},
 }
 
 // toolgenParamsGetEmployee holds the arguments of get_employee, for its table.

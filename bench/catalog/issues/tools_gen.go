@@ -16,8 +16,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
+	_ = toolimpl.EnforceVersion(12 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 12)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -1314,6 +1314,647 @@ func (a AddRepoCollaboratorEdit) Args() ([]byte, error) {
 	e.String(string(a.Permission))
 	e.EndObject()
 	return toolimpl.PartialWritten(e)
+}
+
+// CodeModeDeclarations returns the TypeScript declarations of the package's tools
+// for code mode, where a model writes a program that calls them as functions: the
+// named tools' (all of them when none is named), with the types they name. Names of
+// other packages' tools are skipped.
+func CodeModeDeclarations(tools ...string) string {
+	return toolgenCodeMode.Declarations(tools...)
+}
+
+// toolgenCodeMode holds the declarations in pieces: the types the tools share, and
+// each tool's function with the types it names.
+var toolgenCodeMode = toolimpl.CodeMode{
+	Types: []string{
+		`/** NewIssue describes an issue to create. */
+interface NewIssue {
+  /** Project is the project key or repository, "WEB" or "acme/api". */
+  project: string;
+  /** @minLength 1 @maxLength 255 */
+  title: string;
+  /** Markdown description, steps to reproduce... */
+  body?: string;
+  type: IssueType;
+  priority?: Priority;
+  labels?: string[];
+  /** username of the assignee */
+  assignee?: string;
+  /** ParentEpic is the key of the epic the issue belongs to. */
+  parent_epic?: string;
+  /** StoryPoints is the estimate of effort. @minimum 0 @maximum 100 */
+  story_points?: integer;
+}`,
+		`/**
+ * IssueType is the kind of an issue.
+ * "bug": something broken
+ * "feature": new functionality
+ * "task": a piece of work
+ * "epic": a large body of work split into issues
+ * "spike": a time-boxed investigation
+ */
+type IssueType = "bug" | "feature" | "task" | "epic" | "spike";`,
+		`/**
+ * Priority is how urgent an issue is.
+ * "blocker": stops work or a release
+ * "critical": severe, fix now
+ * "high": fix soon
+ * "medium": the default
+ * "low": when there is time
+ */
+type Priority = "blocker" | "critical" | "high" | "medium" | "low";`,
+		`/** A JSON number without a fraction. */
+type integer = number;`,
+		`/** Issue is an issue or ticket. */
+interface Issue { key: string; title: string; type: IssueType; status: Status; priority: Priority; assignee?: string; reporter: string; labels?: string[]; sprint_id?: string; created_at: DateTime; url: string }`,
+		`/**
+ * Status is a workflow status.
+ * "todo": not started
+ * "in_progress": being worked on
+ * "in_review": waiting for review
+ * "done": finished
+ */
+type Status = "todo" | "in_progress" | "in_review" | "done";`,
+		`/** An RFC 3339 date and time (JSON Schema's date-time), as "2026-01-02T15:04:05Z". */
+type DateTime = string;`,
+		`/** IssueChanges changes the fields of an issue that are set. */
+interface IssueChanges {
+  key: string;
+  title?: string;
+  body?: string;
+  priority?: Priority;
+  /** @minimum 0 @maximum 100 */
+  story_points?: integer;
+  due_date?: DateTime;
+}`,
+		`/**
+ * Resolution is how a closed issue ended.
+ * "fixed": fixed
+ * "duplicate": the same as another issue
+ * "wont_fix": will not be done
+ * "cannot_reproduce": could not be reproduced
+ * "works_as_intended": not a bug
+ */
+type Resolution = "fixed" | "duplicate" | "wont_fix" | "cannot_reproduce" | "works_as_intended";`,
+		`/**
+ * LinkType is how two issues relate.
+ * "blocks": this issue blocks the other
+ * "is_blocked_by": the other blocks this one
+ * "duplicates": this is a duplicate of the other
+ * "relates_to": loosely related
+ */
+type LinkType = "blocks" | "is_blocked_by" | "duplicates" | "relates_to";`,
+		`/** Sprint is a time-boxed iteration of a board. */
+interface Sprint { id: string; name: string; goal?: string; start: DateTime; end: DateTime; state: string }`,
+		`/** NewPullRequest describes a pull request to open. */
+interface NewPullRequest {
+  /** "owner/name" */
+  repo: string;
+  /** the branch with the changes */
+  head: string;
+  /** the branch to merge into, usually "main" */
+  base: string;
+  /** the title */
+  title: string;
+  body?: string;
+  /** open it as a draft, not ready for review */
+  draft?: boolean;
+  /** Reviewers are usernames or team slugs to request reviews from. */
+  reviewers?: string[];
+}`,
+		`/** PullRequest is a proposed change to a repository. */
+interface PullRequest { number: integer; title: string; author: string; head: string; base: string; state: PRState; draft?: boolean; reviewers?: string[]; url: string }`,
+		`/**
+ * PRState is the state of a pull request.
+ * "open": open
+ * "closed": closed without merging
+ * "merged": merged
+ * "all": any state
+ */
+type PRState = "open" | "closed" | "merged" | "all";`,
+		`/**
+ * MergeMethod is how a pull request is merged.
+ * "merge": a merge commit
+ * "squash": one squashed commit
+ * "rebase": the commits rebased onto the base
+ */
+type MergeMethod = "merge" | "squash" | "rebase";`,
+		`/**
+ * ReviewEvent is the verdict of a review.
+ * "approve": approve the changes
+ * "request_changes": changes must be made before merging
+ * "comment": feedback without a verdict
+ */
+type ReviewEvent = "approve" | "request_changes" | "comment";`,
+		`/** CheckRun is one CI job's result on a commit. */
+interface CheckRun { name: string; status: string; conclusion?: string; url: string }`,
+		`/** Commit is a commit of a repository. */
+interface Commit { sha: string; author: string; message: string; date: DateTime }`,
+		`/**
+ * RepoPermission is a collaborator's access to a repository.
+ * "read": clone and open issues
+ * "triage": manage issues and pull requests
+ * "write": push to branches
+ * "maintain": manage the repository without admin rights
+ * "admin": everything, including deleting it
+ */
+type RepoPermission = "read" | "triage" | "write" | "maintain" | "admin";`,
+	},
+	Tools: []toolimpl.CodeModeTool{
+		{
+			Name: "create_issue",
+			Text: `/** CreateIssue files a new issue (bug, feature, task, epic) in a project. */
+declare function create_issue(args: NewIssue): Promise<Issue>;`,
+			Types: []int{0, 1, 2, 3, 4, 5, 6},
+		},
+		{
+			Name: "get_issue",
+			Text: `/** GetIssue returns an issue with its description, comments and links. */
+declare function get_issue(args: {
+  /** the issue key, "WEB-1234", or "acme/api#56". */
+  key: string;
+}): Promise<Issue>;`,
+			Types: []int{1, 2, 4, 5, 6},
+		},
+		{
+			Name: "update_issue",
+			Text: `/** UpdateIssue changes an issue's title, description, priority, estimate or due date. */
+declare function update_issue(args: IssueChanges): Promise<Issue>;`,
+			Types: []int{1, 2, 3, 4, 5, 6, 7},
+		},
+		{
+			Name: "search_issues",
+			Text: "/** SearchIssues finds issues with a query in the tracker's query language. */\n" +
+				"declare function search_issues(args: {\n" +
+				"  /** for example `project = WEB AND status != done AND labels = regression`. */\n" +
+				"  query: string;\n" +
+				"  /** the most issues to return. @minimum 1 @maximum 500 */\n" +
+				"  limit: integer;\n" +
+				"}): Promise<Issue[]>;",
+			Types: []int{1, 2, 3, 4, 5, 6},
+		},
+		{
+			Name: "list_project_issues",
+			Text: `/** ListProjectIssues lists a project's issues by status, assignee, label or type. */
+declare function list_project_issues(args: {
+  /** the project key or repository. */
+  project: string;
+  /** only issues with this status. */
+  status?: Status;
+  /** only issues assigned to this user; "none" for unassigned. */
+  assignee?: string;
+  /** only issues with this label. */
+  label?: string;
+  /** only issues of this type. */
+  issue_type?: IssueType;
+}): Promise<Issue[]>;`,
+			Types: []int{1, 2, 4, 5, 6},
+		},
+		{
+			Name: "assign_issue",
+			Text: `/** AssignIssue assigns an issue to a user, or unassigns it. */
+declare function assign_issue(args: {
+  /** the issue. */
+  key: string;
+  /** the username; empty unassigns. */
+  assignee: string;
+}): Promise<Issue>;`,
+			Types: []int{1, 2, 4, 5, 6},
+		},
+		{
+			Name: "transition_issue",
+			Text: `/** TransitionIssue moves an issue to another status of its workflow. */
+declare function transition_issue(args: {
+  /** the issue. */
+  key: string;
+  /** the new status. */
+  status: Status;
+}): Promise<Issue>;`,
+			Types: []int{1, 2, 4, 5, 6},
+		},
+		{
+			Name: "close_issue",
+			Text: `/** CloseIssue closes an issue with a resolution. */
+declare function close_issue(args: {
+  /** the issue. */
+  key: string;
+  /** how it ended. */
+  resolution: Resolution;
+  /** a closing comment. */
+  comment?: string;
+}): Promise<Issue>;`,
+			Types: []int{1, 2, 4, 5, 6, 8},
+		},
+		{
+			Name: "reopen_issue",
+			Text: `/** ReopenIssue reopens a closed issue. */
+declare function reopen_issue(args: {
+  /** the issue. */
+  key: string;
+  /** why it is reopened. */
+  comment?: string;
+}): Promise<Issue>;`,
+			Types: []int{1, 2, 4, 5, 6},
+		},
+		{
+			Name: "comment_on_issue",
+			Text: `/** CommentOnIssue adds a comment to an issue. */
+declare function comment_on_issue(args: {
+  /** the issue. */
+  key: string;
+  /** the comment in Markdown. */
+  body: string;
+}): Promise<string>;`,
+		},
+		{
+			Name: "add_issue_labels",
+			Text: `/** AddIssueLabels adds labels to an issue. */
+declare function add_issue_labels(args: {
+  /** the issue. */
+  key: string;
+  /** the labels to add. */
+  labels: string[];
+}): Promise<Issue>;`,
+			Types: []int{1, 2, 4, 5, 6},
+		},
+		{
+			Name: "remove_issue_label",
+			Text: `/** RemoveIssueLabel removes a label from an issue. */
+declare function remove_issue_label(args: {
+  /** the issue. */
+  key: string;
+  /** the label to remove. */
+  label: string;
+}): Promise<Issue>;`,
+			Types: []int{1, 2, 4, 5, 6},
+		},
+		{
+			Name: "link_issues",
+			Text: `/** LinkIssues records a relationship between two issues, such as one blocking the other. */
+declare function link_issues(args: {
+  /** the first issue. */
+  from_key: string;
+  /** the second issue. */
+  to_key: string;
+  /** how the first relates to the second. */
+  link_type: LinkType;
+}): Promise<void>;`,
+			Types: []int{9},
+		},
+		{
+			Name: "create_subtask",
+			Text: `/** CreateSubtask creates a subtask under an issue. */
+declare function create_subtask(args: {
+  /** the parent issue. */
+  parent_key: string;
+  /** the subtask's title. */
+  title: string;
+  /** who does it. */
+  assignee?: string;
+}): Promise<Issue>;`,
+			Types: []int{1, 2, 4, 5, 6},
+		},
+		{
+			Name: "watch_issue",
+			Text: `/** WatchIssue subscribes you to notifications about an issue's changes. */
+declare function watch_issue(args: {
+  /** the issue. */
+  key: string;
+  /** true to watch, false to stop watching. */
+  watch: boolean;
+}): Promise<void>;`,
+		},
+		{
+			Name: "log_work_time",
+			Text: `/** LogWorkTime records time spent on an issue. */
+declare function log_work_time(args: {
+  /** the issue. */
+  key: string;
+  /** the time spent. @minimum 1 @maximum 1440 */
+  minutes: integer;
+  /** when the work started; now when absent. */
+  started?: DateTime;
+  /** what was done. */
+  comment?: string;
+}): Promise<void>;`,
+			Types: []int{3, 6},
+		},
+		{
+			Name: "create_sprint",
+			Text: `/** CreateSprint creates a sprint on a board. */
+declare function create_sprint(args: {
+  /** the board. */
+  board_id: string;
+  /** the sprint's name, "Sprint 42". */
+  name: string;
+  /** when it starts. */
+  start: DateTime;
+  /** when it ends. */
+  end: DateTime;
+  /** what the sprint should achieve. */
+  goal?: string;
+}): Promise<Sprint>;`,
+			Types: []int{6, 10},
+		},
+		{
+			Name: "start_sprint",
+			Text: `/** StartSprint starts a planned sprint. */
+declare function start_sprint(args: {
+  /** the sprint. */
+  sprint_id: string;
+}): Promise<Sprint>;`,
+			Types: []int{6, 10},
+		},
+		{
+			Name: "complete_sprint",
+			Text: `/**
+ * CompleteSprint ends the active sprint and moves its unfinished issues to another sprint or the backlog.
+ */
+declare function complete_sprint(args: {
+  /** the sprint. */
+  sprint_id: string;
+  /** the sprint for unfinished issues; the backlog when absent. */
+  move_open_issues_to?: string;
+}): Promise<Sprint>;`,
+			Types: []int{6, 10},
+		},
+		{
+			Name: "move_issues_to_sprint",
+			Text: `/** MoveIssuesToSprint adds issues to a sprint, taking them out of the backlog or another sprint. */
+declare function move_issues_to_sprint(args: {
+  /** the sprint. */
+  sprint_id: string;
+  /** the issues. */
+  keys: string[];
+}): Promise<void>;`,
+		},
+		{
+			Name: "get_sprint_burndown",
+			Text: `/** GetSprintBurndown returns a sprint's remaining story points day by day, with scope changes. */
+declare function get_sprint_burndown(args: {
+  /** the sprint. */
+  sprint_id: string;
+}): Promise<Record<string, number>>;`,
+		},
+		{
+			Name: "get_board",
+			Text: `/** GetBoard returns a board's columns with the issues in each. */
+declare function get_board(args: {
+  /** the board. */
+  board_id: string;
+}): Promise<Record<string, Issue[]>>;`,
+			Types: []int{1, 2, 4, 5, 6},
+		},
+		{
+			Name: "create_milestone",
+			Text: `/** CreateMilestone creates a milestone in a repository to group issues and pull requests toward a date. */
+declare function create_milestone(args: {
+  /** "owner/name". */
+  repo: string;
+  /** the milestone's title, "v2.0". */
+  title: string;
+  /** its due date. */
+  due_on?: DateTime;
+}): Promise<string>;`,
+			Types: []int{6},
+		},
+		{
+			Name: "list_milestones",
+			Text: `/** ListMilestones lists a repository's milestones with their progress. */
+declare function list_milestones(args: {
+  /** "owner/name". */
+  repo: string;
+  /** include closed milestones. */
+  include_closed: boolean;
+}): Promise<string[]>;`,
+		},
+		{
+			Name: "create_pull_request",
+			Text: `/** CreatePullRequest opens a pull request to merge a branch. */
+declare function create_pull_request(args: NewPullRequest): Promise<PullRequest>;`,
+			Types: []int{3, 11, 12, 13},
+		},
+		{
+			Name: "list_pull_requests",
+			Text: `/** ListPullRequests lists a repository's pull requests. */
+declare function list_pull_requests(args: {
+  /** "owner/name". */
+  repo: string;
+  /** which pull requests; open when absent. */
+  state?: PRState;
+  /** only pull requests by this user. */
+  author?: string;
+  /** only pull requests awaiting this user's review. */
+  review_requested?: string;
+}): Promise<PullRequest[]>;`,
+			Types: []int{3, 12, 13},
+		},
+		{
+			Name: "get_pull_request",
+			Text: `/** GetPullRequest returns a pull request with its description, reviews and mergeability. */
+declare function get_pull_request(args: {
+  /** "owner/name". */
+  repo: string;
+  /** the pull request's number. */
+  number: integer;
+}): Promise<PullRequest>;`,
+			Types: []int{3, 12, 13},
+		},
+		{
+			Name: "get_pr_diff",
+			Text: `/** GetPRDiff returns the unified diff of a pull request's changes. */
+declare function get_pr_diff(args: {
+  /** "owner/name". */
+  repo: string;
+  /** the pull request's number. */
+  number: integer;
+  /** only the changes to this file. */
+  path?: string;
+}): Promise<string>;`,
+			Types: []int{3},
+		},
+		{
+			Name: "merge_pull_request",
+			Text: `/** MergePullRequest merges a pull request into its base branch. */
+declare function merge_pull_request(args: {
+  /** "owner/name". */
+  repo: string;
+  /** the pull request's number. */
+  number: integer;
+  /** how to merge. */
+  method: MergeMethod;
+  /** delete the head branch afterwards. */
+  delete_branch: boolean;
+}): Promise<PullRequest>;`,
+			Types: []int{3, 12, 13, 14},
+		},
+		{
+			Name: "request_pr_review",
+			Text: `/** RequestPRReview asks people or teams to review a pull request. */
+declare function request_pr_review(args: {
+  /** "owner/name". */
+  repo: string;
+  /** the pull request's number. */
+  number: integer;
+  /** usernames or team slugs. */
+  reviewers: string[];
+}): Promise<PullRequest>;`,
+			Types: []int{3, 12, 13},
+		},
+		{
+			Name: "submit_pr_review",
+			Text: `/** SubmitPRReview approves a pull request, requests changes, or comments on it. */
+declare function submit_pr_review(args: {
+  /** "owner/name". */
+  repo: string;
+  /** the pull request's number. */
+  number: integer;
+  /** the verdict. */
+  event: ReviewEvent;
+  /** the review's summary. */
+  body?: string;
+}): Promise<void>;`,
+			Types: []int{3, 15},
+		},
+		{
+			Name: "add_pr_review_comment",
+			Text: "/** AddPRReviewComment comments on a line of a pull request's diff. */\n" +
+				"declare function add_pr_review_comment(args: {\n" +
+				"  /** \"owner/name\". */\n" +
+				"  repo: string;\n" +
+				"  /** the pull request's number. */\n" +
+				"  number: integer;\n" +
+				"  /** the file. */\n" +
+				"  path: string;\n" +
+				"  /** the line in the new version of the file. @minimum 1 */\n" +
+				"  line: integer;\n" +
+				"  /** the comment; a ```suggestion block proposes a change. */\n" +
+				"  body: string;\n" +
+				"}): Promise<string>;",
+			Types: []int{3},
+		},
+		{
+			Name: "list_ci_checks",
+			Text: `/** ListCIChecks lists the CI checks of a commit or branch and whether they passed. */
+declare function list_ci_checks(args: {
+  /** "owner/name". */
+  repo: string;
+  /** a branch, tag or commit SHA. */
+  ref: string;
+}): Promise<CheckRun[]>;`,
+			Types: []int{16},
+		},
+		{
+			Name: "rerun_ci_workflow",
+			Text: `/** RerunCIWorkflow runs a CI workflow run again, all its jobs or only the failed ones. */
+declare function rerun_ci_workflow(args: {
+  /** "owner/name". */
+  repo: string;
+  /** the workflow run. */
+  run_id: integer;
+  /** rerun only the failed jobs. */
+  failed_only: boolean;
+}): Promise<void>;`,
+			Types: []int{3},
+		},
+		{
+			Name: "create_branch",
+			Text: `/** CreateBranch creates a branch from another branch or a commit. */
+declare function create_branch(args: {
+  /** "owner/name". */
+  repo: string;
+  /** the new branch. */
+  name: string;
+  /** the branch or commit to start from; the default branch when absent. */
+  from?: string;
+}): Promise<string>;`,
+		},
+		{
+			Name: "delete_branch",
+			Text: `/** DeleteBranch deletes a branch of a repository. */
+declare function delete_branch(args: {
+  /** "owner/name". */
+  repo: string;
+  /** the branch. */
+  name: string;
+}): Promise<void>;`,
+		},
+		{
+			Name: "list_commits",
+			Text: `/** ListCommits lists a branch's commits, newest first, by author, date or path. */
+declare function list_commits(args: {
+  /** "owner/name". */
+  repo: string;
+  /** the branch; the default branch when absent. */
+  branch?: string;
+  /** only commits by this user. */
+  author?: string;
+  /** only commits after this time. */
+  since?: DateTime;
+  /** only commits touching this file or folder. */
+  path?: string;
+}): Promise<Commit[]>;`,
+			Types: []int{6, 17},
+		},
+		{
+			Name: "get_repo_file_contents",
+			Text: `/** GetRepoFileContents returns a file of a repository at a branch, tag or commit. */
+declare function get_repo_file_contents(args: {
+  /** "owner/name". */
+  repo: string;
+  /** the file's path. */
+  path: string;
+  /** the branch, tag or commit; the default branch when absent. */
+  ref?: string;
+}): Promise<string>;`,
+		},
+		{
+			Name: "create_release",
+			Text: `/** CreateRelease tags a version and publishes release notes. */
+declare function create_release(args: {
+  /** "owner/name". */
+  repo: string;
+  /** the tag, "v1.4.0"; created on the default branch if missing. */
+  tag: string;
+  /** the release's title. */
+  name?: string;
+  /** the release notes; generated from merged pull requests when absent. */
+  notes?: string;
+  /** mark it as a pre-release. */
+  prerelease: boolean;
+  /** save it unpublished. */
+  draft: boolean;
+}): Promise<string>;`,
+		},
+		{
+			Name: "create_repository",
+			Text: `/** CreateRepository creates a repository, optionally from a template. */
+declare function create_repository(args: {
+  /** "owner/name"; the owner may be an organization. */
+  name: string;
+  /** make it private. */
+  private: boolean;
+  /** a one-line description. */
+  description?: string;
+  /** a template repository to copy. */
+  template?: string;
+}): Promise<string>;`,
+		},
+		{
+			Name: "add_repo_collaborator",
+			Text: `/** AddRepoCollaborator gives a user access to a repository. */
+declare function add_repo_collaborator(args: {
+  /** "owner/name". */
+  repo: string;
+  /** the username. */
+  user: string;
+  /** the access level. */
+  permission: RepoPermission;
+}): Promise<void>;`,
+			Types: []int{18},
+		},
+	},
 }
 
 // toolgenCallCreateIssue reads the arguments of create_issue, calls CreateIssue and writes its result, as its tables say.

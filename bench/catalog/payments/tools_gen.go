@@ -17,8 +17,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
+	_ = toolimpl.EnforceVersion(12 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 12)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -1365,6 +1365,651 @@ func (a CreatePayoutEdit) Args() ([]byte, error) {
 	}
 	e.EndObject()
 	return toolimpl.PartialWritten(e)
+}
+
+// CodeModeDeclarations returns the TypeScript declarations of the package's tools
+// for code mode, where a model writes a program that calls them as functions: the
+// named tools' (all of them when none is named), with the types they name. Names of
+// other packages' tools are skipped.
+func CodeModeDeclarations(tools ...string) string {
+	return toolgenCodeMode.Declarations(tools...)
+}
+
+// toolgenCodeMode holds the declarations in pieces: the types the tools share, and
+// each tool's function with the types it names.
+var toolgenCodeMode = toolimpl.CodeMode{
+	Types: []string{
+		`/** A JSON number without a fraction. */
+type integer = number;`,
+		`/** Charge is a payment attempt. */
+interface Charge { id: string; amount: integer; currency: string; customer_id?: string; status: ChargeStatus; captured: boolean; amount_refunded: integer; description?: string; created_at: DateTime }`,
+		`/**
+ * ChargeStatus is the state of a charge.
+ * "succeeded": the money was collected
+ * "pending": still processing
+ * "failed": declined or errored
+ */
+type ChargeStatus = "succeeded" | "pending" | "failed";`,
+		`/** An RFC 3339 date and time (JSON Schema's date-time), as "2026-01-02T15:04:05Z". */
+type DateTime = string;`,
+		`/**
+ * RefundReason is why a charge is refunded.
+ * "duplicate": charged twice
+ * "fraudulent": the card was used without permission
+ * "requested_by_customer": the customer asked
+ */
+type RefundReason = "duplicate" | "fraudulent" | "requested_by_customer";`,
+		`/** Refund gives back all or part of a charge. */
+interface Refund { id: string; charge_id: string; amount: integer; currency: string; reason?: RefundReason; created_at: DateTime }`,
+		`/** Customer is a billing customer. */
+interface Customer { id: string; email: string; name?: string; balance: integer; default_payment_method?: string; metadata?: Record<string, string> }`,
+		`/** PaymentMethod is a saved card or bank account. */
+interface PaymentMethod {
+  id: string;
+  /** "card", "sepa_debit", "us_bank_account"... */
+  kind: string;
+  brand?: string;
+  last4: string;
+  exp_month?: integer;
+  exp_year?: integer;
+}`,
+		`/** NewInvoice describes an invoice to draft. */
+interface NewInvoice {
+  customer_id: string;
+  /** @minItems 1 */
+  items: InvoiceItem[];
+  /** ISO 4217, lower case: "usd" @pattern ^[a-z]{3}$ */
+  currency: string;
+  /** DaysUntilDue is the payment term: 30 for net 30. @minimum 0 @maximum 365 @default 30 */
+  days_until_due?: integer;
+  /** a note printed on the invoice */
+  memo?: string;
+  /** AutoAdvance finalizes and emails the invoice about an hour after it is created. */
+  auto_advance?: boolean;
+}`,
+		`/** InvoiceItem is a line of an invoice. */
+interface InvoiceItem {
+  description: string;
+  /** @minimum 1 */
+  quantity: integer;
+  /** UnitAmount is the price of one unit in the smallest currency unit. @minimum 0 */
+  unit_amount: integer;
+  /** TaxRateIDs are the tax rates applied to this line. */
+  tax_rate_ids?: string[];
+}`,
+		`/** Invoice is a bill sent to a customer. */
+interface Invoice { id: string; number: string; customer_id: string; status: InvoiceStatus; total: integer; amount_due: integer; currency: string; due_date?: DateTime; hosted_url?: string }`,
+		`/**
+ * InvoiceStatus is the state of an invoice.
+ * "draft": still editable, not sent
+ * "open": finalized and awaiting payment
+ * "paid": paid in full
+ * "void": cancelled
+ * "uncollectible": written off as bad debt
+ */
+type InvoiceStatus = "draft" | "open" | "paid" | "void" | "uncollectible";`,
+		`/** Subscription bills a customer for a price every period. */
+interface Subscription { id: string; customer_id: string; price_id: string; quantity: integer; status: SubscriptionStatus; current_period_end: DateTime; cancel_at_period_end: boolean }`,
+		`/**
+ * SubscriptionStatus is the state of a subscription.
+ * "active": billing normally
+ * "trialing": in its free trial
+ * "past_due": the last payment failed
+ * "paused": billing paused
+ * "canceled": ended
+ */
+type SubscriptionStatus = "active" | "trialing" | "past_due" | "paused" | "canceled";`,
+		`/**
+ * Proration says how a plan change is billed mid-period.
+ * "create_prorations": credit and charge the difference on the next invoice
+ * "always_invoice": invoice the difference now
+ * "none": the new price applies from the next period
+ */
+type Proration = "create_prorations" | "always_invoice" | "none";`,
+		`/**
+ * CouponDuration is how long a coupon's discount lasts.
+ * "once": the first invoice only
+ * "repeating": a number of months
+ * "forever": every invoice
+ */
+type CouponDuration = "once" | "repeating" | "forever";`,
+		`/**
+ * Interval is a billing period.
+ * "one_time": a single payment
+ * "day": daily
+ * "week": weekly
+ * "month": monthly
+ * "year": yearly
+ */
+type Interval = "one_time" | "day" | "week" | "month" | "year";`,
+		`/**
+ * DisputeStatus is the state of a chargeback.
+ * "needs_response": evidence is due
+ * "under_review": the bank is deciding
+ * "won": decided for you
+ * "lost": decided for the cardholder
+ */
+type DisputeStatus = "needs_response" | "under_review" | "won" | "lost";`,
+		`/** Dispute is a chargeback a cardholder opened with their bank. */
+interface Dispute { id: string; charge_id: string; amount: integer; reason: string; status: DisputeStatus; evidence_due_by: DateTime }`,
+		`/** DisputeEvidence is what you submit to contest a chargeback. */
+interface DisputeEvidence {
+  dispute_id: string;
+  /** Explanation is your account of the transaction, for the bank. */
+  explanation: string;
+  /** ReceiptURL is an address of the receipt or invoice. */
+  receipt_url?: string;
+  /** TrackingNumber is the shipment's carrier tracking number, for physical goods. */
+  tracking_number?: string;
+  /** CustomerCommunication is an address of emails with the customer. */
+  customer_communication?: string;
+  /** Submit sends the evidence to the bank now; otherwise it is saved as a draft. */
+  submit?: boolean;
+}`,
+		`/** Balance is the money held in the account. */
+interface Balance {
+  /** by currency, ready to pay out */
+  available: Record<string, integer>;
+  /** by currency, not yet settled */
+  pending: Record<string, integer>;
+}`,
+		`/** Payout is a transfer from the account balance to a bank account. */
+interface Payout { id: string; amount: integer; currency: string; status: string; arrival_date: DateTime }`,
+		`/**
+ * Granularity is the width of a time bucket.
+ * "day": one bucket per day
+ * "week": one bucket per week
+ * "month": one bucket per month
+ */
+type Granularity = "day" | "week" | "month";`,
+		`/** VolumeBucket is the payment volume of one period. */
+interface VolumeBucket { start: DateTime; gross: integer; refunded: integer; net: integer; count: integer }`,
+	},
+	Tools: []toolimpl.CodeModeTool{
+		{
+			Name: "create_charge",
+			Text: `/** CreateCharge charges a customer's saved payment method. */
+declare function create_charge(args: {
+  /** the amount in the smallest currency unit, 1999 for $19.99. @minimum 50 */
+  amount: integer;
+  /** ISO 4217 code in lower case, "usd". @pattern ^[a-z]{3}$ */
+  currency: string;
+  /** the customer to charge. */
+  customer_id: string;
+  /** the card or account to charge; the customer's default when absent. */
+  payment_method_id?: string;
+  /** shown on the receipt and in the dashboard. */
+  description?: string;
+  /** collect the money now; otherwise only authorize it and capture later. */
+  capture: boolean;
+}): Promise<Charge>;`,
+			Types: []int{0, 1, 2, 3},
+		},
+		{
+			Name: "capture_charge",
+			Text: `/** CaptureCharge collects an authorized charge, all of it or less. */
+declare function capture_charge(args: {
+  /** the authorized charge. */
+  charge_id: string;
+  /** how much to capture; the authorized amount when absent. */
+  amount?: integer;
+}): Promise<Charge>;`,
+			Types: []int{0, 1, 2, 3},
+		},
+		{
+			Name: "get_charge",
+			Text: `/** GetCharge returns a charge with its status and refunds. */
+declare function get_charge(args: {
+  /** the charge. */
+  charge_id: string;
+}): Promise<Charge>;`,
+			Types: []int{0, 1, 2, 3},
+		},
+		{
+			Name: "list_charges",
+			Text: `/** ListCharges lists charges, newest first, by customer, status and date. */
+declare function list_charges(args: {
+  /** only this customer's charges. */
+  customer_id?: string;
+  /** only charges in this state. */
+  status?: ChargeStatus;
+  /** only charges after this time. */
+  created_after?: DateTime;
+  /** only charges before this time. */
+  created_before?: DateTime;
+  /** the most charges to return. @minimum 1 @maximum 100 */
+  limit: integer;
+}): Promise<Charge[]>;`,
+			Types: []int{0, 1, 2, 3},
+		},
+		{
+			Name: "refund_charge",
+			Text: `/** RefundCharge gives back all or part of a charge to the card or account it came from. */
+declare function refund_charge(args: {
+  /** the charge. */
+  charge_id: string;
+  /** how much to refund; the whole remaining amount when absent. */
+  amount?: integer;
+  /** why. */
+  reason?: RefundReason;
+}): Promise<Refund>;`,
+			Types: []int{0, 3, 4, 5},
+		},
+		{
+			Name: "list_refunds",
+			Text: `/** ListRefunds lists refunds, newest first, by date or charge. */
+declare function list_refunds(args: {
+  /** only refunds of this charge. */
+  charge_id?: string;
+  /** only refunds after this time. */
+  created_after?: DateTime;
+  /** only refunds before this time. */
+  created_before?: DateTime;
+}): Promise<Refund[]>;`,
+			Types: []int{0, 3, 4, 5},
+		},
+		{
+			Name: "get_refund",
+			Text: `/** GetRefund returns a refund and its status. */
+declare function get_refund(args: {
+  /** the refund. */
+  refund_id: string;
+}): Promise<Refund>;`,
+			Types: []int{0, 3, 4, 5},
+		},
+		{
+			Name: "create_billing_customer",
+			Text: `/** CreateBillingCustomer creates a customer that payment methods, invoices and subscriptions belong to. */
+declare function create_billing_customer(args: {
+  /** the customer's billing email. */
+  email: string;
+  /** the customer's or company's name. */
+  name?: string;
+  /** your own key-value data, for example {"account_id": "42"}. */
+  metadata: Record<string, string>;
+}): Promise<Customer>;`,
+			Types: []int{0, 6},
+		},
+		{
+			Name: "get_billing_customer",
+			Text: `/** GetBillingCustomer returns a customer with their balance and default payment method. */
+declare function get_billing_customer(args: {
+  /** the customer; or use email. */
+  customer_id?: string;
+  /** look the customer up by billing email. */
+  email?: string;
+}): Promise<Customer>;`,
+			Types: []int{0, 6},
+		},
+		{
+			Name: "update_billing_customer",
+			Text: `/** UpdateBillingCustomer changes a customer's email, name, address or tax id. */
+declare function update_billing_customer(args: {
+  /** the customer. */
+  customer_id: string;
+  /** a new billing email. */
+  email?: string;
+  /** a new name. */
+  name?: string;
+  /** a new billing address on one line. */
+  address?: string;
+  /** a VAT or other tax id. */
+  tax_id?: string;
+}): Promise<Customer>;`,
+			Types: []int{0, 6},
+		},
+		{
+			Name: "attach_payment_method",
+			Text: `/** AttachPaymentMethod saves a card or bank account to a customer. */
+declare function attach_payment_method(args: {
+  /** the customer. */
+  customer_id: string;
+  /** the tokenized card or account from the checkout form. */
+  payment_method_id: string;
+  /** use it for future invoices and subscriptions. */
+  make_default: boolean;
+}): Promise<PaymentMethod>;`,
+			Types: []int{0, 7},
+		},
+		{
+			Name: "list_payment_methods",
+			Text: `/** ListPaymentMethods lists a customer's saved cards and bank accounts. */
+declare function list_payment_methods(args: {
+  /** the customer. */
+  customer_id: string;
+}): Promise<PaymentMethod[]>;`,
+			Types: []int{0, 7},
+		},
+		{
+			Name: "detach_payment_method",
+			Text: `/** DetachPaymentMethod removes a saved card or bank account from a customer. */
+declare function detach_payment_method(args: {
+  /** the card or account. */
+  payment_method_id: string;
+}): Promise<void>;`,
+		},
+		{
+			Name: "create_invoice",
+			Text: `/** CreateInvoice drafts an invoice for a customer with line items. */
+declare function create_invoice(args: NewInvoice): Promise<Invoice>;`,
+			Types: []int{0, 3, 8, 9, 10, 11},
+		},
+		{
+			Name: "finalize_invoice",
+			Text: `/** FinalizeInvoice locks a draft invoice, gives it a number and makes it payable. */
+declare function finalize_invoice(args: {
+  /** the draft invoice. */
+  invoice_id: string;
+}): Promise<Invoice>;`,
+			Types: []int{0, 3, 10, 11},
+		},
+		{
+			Name: "send_invoice",
+			Text: `/** SendInvoice emails a finalized invoice to the customer with a link to pay it. */
+declare function send_invoice(args: {
+  /** the invoice. */
+  invoice_id: string;
+}): Promise<Invoice>;`,
+			Types: []int{0, 3, 10, 11},
+		},
+		{
+			Name: "void_invoice",
+			Text: `/** VoidInvoice cancels a finalized invoice that should not be paid. */
+declare function void_invoice(args: {
+  /** the invoice. */
+  invoice_id: string;
+}): Promise<Invoice>;`,
+			Types: []int{0, 3, 10, 11},
+		},
+		{
+			Name: "list_invoices",
+			Text: `/** ListInvoices lists invoices by customer, status and due date. */
+declare function list_invoices(args: {
+  /** only this customer's invoices. */
+  customer_id?: string;
+  /** only invoices in this state. */
+  status?: InvoiceStatus;
+  /** only invoices due before this date. */
+  due_before?: DateTime;
+  /** the most invoices to return. @minimum 1 @maximum 100 */
+  limit: integer;
+}): Promise<Invoice[]>;`,
+			Types: []int{0, 3, 10, 11},
+		},
+		{
+			Name: "get_invoice",
+			Text: `/** GetInvoice returns an invoice with its lines, payments and PDF address. */
+declare function get_invoice(args: {
+  /** the invoice id or its number, "INV-0042". */
+  invoice_id: string;
+}): Promise<Invoice>;`,
+			Types: []int{0, 3, 10, 11},
+		},
+		{
+			Name: "mark_invoice_paid",
+			Text: `/**
+ * MarkInvoicePaid records that an open invoice was paid outside the platform, for example by bank transfer or check.
+ */
+declare function mark_invoice_paid(args: {
+  /** the invoice. */
+  invoice_id: string;
+  /** how it was paid. */
+  note?: string;
+}): Promise<Invoice>;`,
+			Types: []int{0, 3, 10, 11},
+		},
+		{
+			Name: "issue_credit_note",
+			Text: `/**
+ * IssueCreditNote reduces the amount of a finalized invoice, or credits the customer's balance, without voiding it.
+ */
+declare function issue_credit_note(args: {
+  /** the invoice. */
+  invoice_id: string;
+  /** the amount to credit. @minimum 1 */
+  amount: integer;
+  /** why, printed on the credit note. */
+  reason: string;
+}): Promise<string>;`,
+			Types: []int{0},
+		},
+		{
+			Name: "retry_invoice_payment",
+			Text: `/** RetryInvoicePayment tries again to collect an open invoice with the customer's payment method. */
+declare function retry_invoice_payment(args: {
+  /** the invoice. */
+  invoice_id: string;
+}): Promise<Invoice>;`,
+			Types: []int{0, 3, 10, 11},
+		},
+		{
+			Name: "list_failed_payments",
+			Text: `/**
+ * ListFailedPayments lists declined charges and invoices whose automatic payment failed, with the decline reason.
+ */
+declare function list_failed_payments(args: {
+  /** only failures after this time. */
+  since: DateTime;
+}): Promise<Charge[]>;`,
+			Types: []int{0, 1, 2, 3},
+		},
+		{
+			Name: "create_subscription",
+			Text: `/** CreateSubscription subscribes a customer to a recurring price. */
+declare function create_subscription(args: {
+  /** the customer. */
+  customer_id: string;
+  /** the recurring price, for example the monthly Pro plan. */
+  price_id: string;
+  /** the number of seats or units. @minimum 1 */
+  quantity: integer;
+  /** days of free trial before the first charge. @minimum 0 @maximum 730 */
+  trial_days?: integer;
+  /** a coupon code to apply. */
+  coupon?: string;
+}): Promise<Subscription>;`,
+			Types: []int{0, 3, 12, 13},
+		},
+		{
+			Name: "cancel_subscription",
+			Text: `/** CancelSubscription ends a subscription, now or at the end of the period already paid for. */
+declare function cancel_subscription(args: {
+  /** the subscription. */
+  subscription_id: string;
+  /** keep it until the paid period ends. */
+  at_period_end: boolean;
+  /** the customer's reason, for churn reports. */
+  reason?: string;
+}): Promise<Subscription>;`,
+			Types: []int{0, 3, 12, 13},
+		},
+		{
+			Name: "change_subscription_plan",
+			Text: `/** ChangeSubscriptionPlan moves a subscription to another price or quantity (an upgrade or downgrade). */
+declare function change_subscription_plan(args: {
+  /** the subscription. */
+  subscription_id: string;
+  /** the new price; unchanged when absent. */
+  new_price_id?: string;
+  /** the new number of seats; unchanged when absent. @minimum 1 */
+  quantity?: integer;
+  /** how to bill the change mid-period. */
+  proration: Proration;
+}): Promise<Subscription>;`,
+			Types: []int{0, 3, 12, 13, 14},
+		},
+		{
+			Name: "pause_subscription",
+			Text: `/** PauseSubscription stops billing a subscription until a date, without cancelling it. */
+declare function pause_subscription(args: {
+  /** the subscription. */
+  subscription_id: string;
+  /** when billing starts again; paused until resumed when absent. */
+  resume_at?: DateTime;
+}): Promise<Subscription>;`,
+			Types: []int{0, 3, 12, 13},
+		},
+		{
+			Name: "resume_subscription",
+			Text: `/** ResumeSubscription restarts billing of a paused subscription. */
+declare function resume_subscription(args: {
+  /** the subscription. */
+  subscription_id: string;
+}): Promise<Subscription>;`,
+			Types: []int{0, 3, 12, 13},
+		},
+		{
+			Name: "list_subscriptions",
+			Text: `/** ListSubscriptions lists subscriptions by customer, price and status. */
+declare function list_subscriptions(args: {
+  /** only this customer's subscriptions. */
+  customer_id?: string;
+  /** only subscriptions to this price. */
+  price_id?: string;
+  /** only subscriptions in this state. */
+  status?: SubscriptionStatus;
+}): Promise<Subscription[]>;`,
+			Types: []int{0, 3, 12, 13},
+		},
+		{
+			Name: "create_coupon",
+			Text: `/**
+ * CreateCoupon creates a discount that customers or subscriptions can redeem, as a percentage or a fixed amount off.
+ */
+declare function create_coupon(args: {
+  /** the code customers enter, "SPRING25". */
+  code: string;
+  /** the percentage off; or amount_off. @minimum 0 @maximum 100 */
+  percent_off?: number;
+  /** a fixed amount off, in the smallest currency unit. */
+  amount_off?: integer;
+  /** how long the discount lasts. */
+  duration: CouponDuration;
+  /** for a repeating duration, how many months. @minimum 1 */
+  duration_in_months?: integer;
+  /** how many times it can be used in all. */
+  max_redemptions?: integer;
+}): Promise<string>;`,
+			Types: []int{0, 15},
+		},
+		{
+			Name: "apply_customer_discount",
+			Text: `/**
+ * ApplyCustomerDiscount applies a coupon to a customer, so that their invoices and subscriptions are discounted.
+ */
+declare function apply_customer_discount(args: {
+  /** the customer. */
+  customer_id: string;
+  /** the coupon code. */
+  coupon: string;
+}): Promise<Customer>;`,
+			Types: []int{0, 6},
+		},
+		{
+			Name: "create_price",
+			Text: `/** CreatePrice creates a one-time or recurring price for a product. */
+declare function create_price(args: {
+  /** the product. */
+  product_id: string;
+  /** the price in the smallest currency unit. @minimum 0 */
+  unit_amount: integer;
+  /** ISO 4217, lower case. @pattern ^[a-z]{3}$ */
+  currency: string;
+  /** the billing period, or one_time. */
+  interval: Interval;
+  /** an internal name, for example "Pro monthly 2026". */
+  nickname?: string;
+}): Promise<string>;`,
+			Types: []int{0, 16},
+		},
+		{
+			Name: "create_payment_link",
+			Text: `/** CreatePaymentLink creates a hosted checkout page for a price, to share by email or chat. */
+declare function create_payment_link(args: {
+  /** the price. */
+  price_id: string;
+  /** the quantity. @minimum 1 */
+  quantity: integer;
+  /** let buyers enter a coupon. */
+  allow_promotion_codes: boolean;
+}): Promise<string>;`,
+			Types: []int{0},
+		},
+		{
+			Name: "create_tax_rate",
+			Text: `/** CreateTaxRate creates a tax rate to apply to invoice lines, such as a VAT or sales tax. */
+declare function create_tax_rate(args: {
+  /** shown on invoices, "VAT". */
+  display_name: string;
+  /** the rate. @minimum 0 @maximum 100 */
+  percentage: number;
+  /** where it applies, "DE" or "CA-ON". */
+  jurisdiction: string;
+  /** prices already include the tax. */
+  inclusive: boolean;
+}): Promise<string>;`,
+		},
+		{
+			Name: "list_disputes",
+			Text: `/** ListDisputes lists chargebacks opened by cardholders. */
+declare function list_disputes(args: {
+  /** only disputes in this state. */
+  status?: DisputeStatus;
+}): Promise<Dispute[]>;`,
+			Types: []int{0, 3, 17, 18},
+		},
+		{
+			Name: "submit_dispute_evidence",
+			Text: `/** SubmitDisputeEvidence saves or submits evidence to contest a chargeback. */
+declare function submit_dispute_evidence(args: DisputeEvidence): Promise<Dispute>;`,
+			Types: []int{0, 3, 17, 18, 19},
+		},
+		{
+			Name: "get_account_balance",
+			Text: `/** GetAccountBalance returns the money available to pay out and pending settlement, by currency. */
+declare function get_account_balance(): Promise<Balance>;`,
+			Types: []int{0, 20},
+		},
+		{
+			Name: "list_payouts",
+			Text: `/** ListPayouts lists transfers from the account balance to the bank. */
+declare function list_payouts(args: {
+  /** only payouts arriving after this date. */
+  arrival_after?: DateTime;
+  /** only payouts arriving before this date. */
+  arrival_before?: DateTime;
+}): Promise<Payout[]>;`,
+			Types: []int{0, 3, 21},
+		},
+		{
+			Name: "create_payout",
+			Text: `/** CreatePayout sends money from the available balance to a bank account. */
+declare function create_payout(args: {
+  /** the amount in the smallest currency unit. @minimum 1 */
+  amount: integer;
+  /** the currency. @pattern ^[a-z]{3}$ */
+  currency: string;
+  /** the destination; the default account when absent. */
+  bank_account_id?: string;
+}): Promise<Payout>;`,
+			Types: []int{0, 3, 21},
+		},
+		{
+			Name: "get_payment_volume",
+			Text: `/** GetPaymentVolume totals gross payments, refunds and net volume per day, week or month. */
+declare function get_payment_volume(args: {
+  /** the start of the period. */
+  from: DateTime;
+  /** the end of the period. */
+  to: DateTime;
+  /** the width of each bucket. */
+  granularity: Granularity;
+  /** only payments in this currency. @pattern ^[a-z]{3}$ */
+  currency?: string;
+}): Promise<VolumeBucket[]>;`,
+			Types: []int{0, 3, 22, 23},
+		},
+	},
 }
 
 // toolgenParamsCreateCharge holds the arguments of create_charge, for its table.

@@ -18,8 +18,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
+	_ = toolimpl.EnforceVersion(12 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 12)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -1555,6 +1555,622 @@ func (a ShareLiveLocationEdit) Args() ([]byte, error) {
 	e.Int(int64(a.Minutes))
 	e.EndObject()
 	return toolimpl.PartialWritten(e)
+}
+
+// CodeModeDeclarations returns the TypeScript declarations of the package's tools
+// for code mode, where a model writes a program that calls them as functions: the
+// named tools' (all of them when none is named), with the types they name. Names of
+// other packages' tools are skipped.
+func CodeModeDeclarations(tools ...string) string {
+	return toolgenCodeMode.Declarations(tools...)
+}
+
+// toolgenCodeMode holds the declarations in pieces: the types the tools share, and
+// each tool's function with the types it names.
+var toolgenCodeMode = toolimpl.CodeMode{
+	Types: []string{
+		`/** FlightSearch describes the flights to look for. */
+interface FlightSearch {
+  /** Origin is an airport or city code, "SFO" or "LON". @pattern ^[A-Z]{3}$ */
+  origin: string;
+  /** @pattern ^[A-Z]{3}$ */
+  destination: string;
+  depart_date: DateTime;
+  /** ReturnDate makes it a round trip. */
+  return_date?: DateTime;
+  /** @minimum 1 @maximum 9 @default 1 */
+  adults?: integer;
+  cabin?: Cabin;
+  nonstop_only?: boolean;
+  max_price?: number;
+  /** Airlines limits the results to these carriers' IATA codes, ["LH", "UA"]. */
+  airlines?: string[];
+}`,
+		`/** An RFC 3339 date and time (JSON Schema's date-time), as "2026-01-02T15:04:05Z". */
+type DateTime = string;`,
+		`/** A JSON number without a fraction. */
+type integer = number;`,
+		`/**
+ * Cabin is a flight's cabin class.
+ * "economy": economy
+ * "premium_economy": premium economy
+ * "business": business
+ * "first": first
+ */
+type Cabin = "economy" | "premium_economy" | "business" | "first";`,
+		`/** FlightOffer is a priced itinerary. */
+interface FlightOffer { id: string; carrier: string; flights: string[]; departure: DateTime; arrival: DateTime; stops: integer; cabin: Cabin; price: number; currency: string; in_policy: boolean }`,
+		`/** Passenger is a traveler on a booking. */
+interface Passenger {
+  given_name: string;
+  family_name: string;
+  birth_date: DateTime;
+  /** Passport is the passport number, needed on international flights. */
+  passport?: string;
+  /** LoyaltyNumber is the frequent-flyer number. */
+  loyalty_number?: string;
+}`,
+		`/**
+ * SeatPreference is the kind of seat a traveler prefers.
+ * "window": by the window
+ * "aisle": on the aisle
+ * "any": no preference
+ */
+type SeatPreference = "window" | "aisle" | "any";`,
+		`/** Booking is a confirmed reservation. */
+interface Booking { reference: string; kind: string; summary: string; start: DateTime; end: DateTime; total: number; currency: string }`,
+		`/** Place is a business or point of interest. */
+interface Place { id: string; name: string; address: string; location: Location; rating?: number; open_now?: boolean; phone?: string; hours?: string[] }`,
+		`/** Location is a point on the map. */
+interface Location {
+  /** @minimum -90 @maximum 90 */
+  lat: number;
+  /** @minimum -180 @maximum 180 */
+  lng: number;
+}`,
+		`/** HotelSearch describes the rooms to look for. */
+interface HotelSearch {
+  /** Near is a city, an address or a landmark. */
+  near: string;
+  check_in: DateTime;
+  check_out: DateTime;
+  /** @minimum 1 @maximum 8 @default 1 */
+  guests?: integer;
+  /** @minimum 1 @maximum 5 @default 1 */
+  rooms?: integer;
+  /** MaxNightly is the highest price per night. */
+  max_nightly?: number;
+  /** @minimum 1 @maximum 5 */
+  min_stars?: integer;
+  /** Amenities the hotel must have, ["gym", "free_wifi", "parking"]. */
+  amenities?: string[];
+  refundable_only?: boolean;
+}`,
+		`/** HotelOffer is a priced room. */
+interface HotelOffer { id: string; hotel: string; stars: integer; address: string; room: string; nightly: number; total: number; currency: string; refundable: boolean; amenities?: string[] }`,
+		`/**
+ * CarClass is a rental car category.
+ * "compact": small, 4 seats
+ * "midsize": 5 seats
+ * "fullsize": 5 seats, larger trunk
+ * "suv": sport utility vehicle
+ * "van": 7 to 9 seats
+ * "electric": battery electric
+ */
+type CarClass = "compact" | "midsize" | "fullsize" | "suv" | "van" | "electric";`,
+		`/**
+ * RideType is a ride-hailing product.
+ * "standard": a car for up to 4
+ * "xl": a car for up to 6
+ * "premium": a high-end car
+ * "shared": shared with other riders
+ */
+type RideType = "standard" | "xl" | "premium" | "shared";`,
+		`/**
+ * TravelMode is how a route is traveled.
+ * "driving": by car
+ * "walking": on foot
+ * "transit": by public transport
+ * "bicycling": by bicycle
+ */
+type TravelMode = "driving" | "walking" | "transit" | "bicycling";`,
+		`/**
+ * Avoid is a kind of road a route can avoid.
+ * "tolls": toll roads
+ * "highways": motorways
+ * "ferries": ferries
+ */
+type Avoid = "tolls" | "highways" | "ferries";`,
+		`/** Route is a way from one place to another. */
+interface Route { summary: string; distance_meters: integer; duration_seconds: integer; steps: string[] }`,
+		`/**
+ * PlaceType is a category of place.
+ * "restaurant": restaurants
+ * "cafe": cafés
+ * "bar": bars
+ * "gas_station": fuel stations
+ * "ev_charger": electric-vehicle chargers
+ * "pharmacy": pharmacies
+ * "hospital": hospitals
+ * "atm": cash machines
+ * "parking": car parks
+ * "supermarket": grocery stores
+ */
+type PlaceType = "restaurant" | "cafe" | "bar" | "gas_station" | "ev_charger" | "pharmacy" | "hospital" | "atm" | "parking" | "supermarket";`,
+	},
+	Tools: []toolimpl.CodeModeTool{
+		{
+			Name: "search_flights",
+			Text: `/** SearchFlights finds flight offers between two airports on a date, one way or round trip. */
+declare function search_flights(args: FlightSearch): Promise<FlightOffer[]>;`,
+			Types: []int{0, 1, 2, 3, 4},
+		},
+		{
+			Name: "book_flight",
+			Text: `/** BookFlight books a flight offer for passengers and issues the tickets. */
+declare function book_flight(args: {
+  /** the offer, from SearchFlights. */
+  offer_id: string;
+  /** the travelers. @minItems 1 */
+  passengers: Passenger[];
+  /** the kind of seat to assign. */
+  seat_preference?: SeatPreference;
+}): Promise<Booking>;`,
+			Types: []int{1, 5, 6, 7},
+		},
+		{
+			Name: "get_flight_status",
+			Text: `/** GetFlightStatus returns a flight's departure and arrival times, gates, delays and cancellation. */
+declare function get_flight_status(args: {
+  /** the airline code and number, "LH400". */
+  flight_number: string;
+  /** the day of departure. */
+  date: DateTime;
+}): Promise<string>;`,
+			Types: []int{1},
+		},
+		{
+			Name: "change_flight",
+			Text: `/** ChangeFlight exchanges a booked flight for another offer, paying any fare difference. */
+declare function change_flight(args: {
+  /** the booking's reference (PNR), "X7K2QP". */
+  booking_reference: string;
+  /** the offer to change to. */
+  new_offer_id: string;
+}): Promise<Booking>;`,
+			Types: []int{1, 7},
+		},
+		{
+			Name: "select_seat",
+			Text: `/** SelectSeat picks a seat on a flight of a booking. */
+declare function select_seat(args: {
+  /** the booking's reference. */
+  booking_reference: string;
+  /** the flight of the booking. */
+  flight_number: string;
+  /** the seat, "14C". @pattern ^[0-9]{1,2}[A-K]$ */
+  seat: string;
+}): Promise<void>;`,
+		},
+		{
+			Name: "check_in_for_flight",
+			Text: `/** CheckInForFlight checks travelers in online and returns their boarding passes. */
+declare function check_in_for_flight(args: {
+  /** the booking's reference. */
+  booking_reference: string;
+  /** the lead traveler's family name. */
+  family_name: string;
+}): Promise<string[]>;`,
+		},
+		{
+			Name: "create_fare_alert",
+			Text: `/** CreateFareAlert watches a route's fares and notifies you when the price drops below a target. */
+declare function create_fare_alert(args: {
+  /** the departure airport. @pattern ^[A-Z]{3}$ */
+  origin: string;
+  /** the arrival airport. @pattern ^[A-Z]{3}$ */
+  destination: string;
+  /** the travel date. */
+  depart_date: DateTime;
+  /** notify below this price. */
+  target_price: number;
+}): Promise<string>;`,
+			Types: []int{1},
+		},
+		{
+			Name: "find_nearby_airports",
+			Text: `/** FindNearbyAirports lists the airports near a city or point, with distances. */
+declare function find_nearby_airports(args: {
+  /** a city or address. */
+  near: string;
+  /** how far to look. @minimum 1 @maximum 500 */
+  radius_km: integer;
+}): Promise<Place[]>;`,
+			Types: []int{2, 8, 9},
+		},
+		{
+			Name: "search_hotels",
+			Text: `/** SearchHotels finds available hotel rooms near a place for given dates. */
+declare function search_hotels(args: HotelSearch): Promise<HotelOffer[]>;`,
+			Types: []int{1, 2, 10, 11},
+		},
+		{
+			Name: "book_hotel",
+			Text: `/** BookHotel reserves a hotel room offer. */
+declare function book_hotel(args: {
+  /** the offer, from SearchHotels. */
+  offer_id: string;
+  /** the name on the reservation. */
+  guest_name: string;
+  /** "late arrival", "high floor"... */
+  special_requests?: string;
+}): Promise<Booking>;`,
+			Types: []int{1, 7},
+		},
+		{
+			Name: "cancel_hotel_reservation",
+			Text: `/** CancelHotelReservation cancels a hotel booking, with the refund due under its cancellation policy. */
+declare function cancel_hotel_reservation(args: {
+  /** the hotel's confirmation number. */
+  booking_reference: string;
+}): Promise<string>;`,
+		},
+		{
+			Name: "search_rental_cars",
+			Text: `/** SearchRentalCars finds rental cars available at a pickup place and time. */
+declare function search_rental_cars(args: {
+  /** an airport code or address. */
+  pickup: string;
+  /** when to pick the car up. */
+  pickup_at: DateTime;
+  /** when to return it. */
+  dropoff_at: DateTime;
+  /** where to return it; the pickup place when absent. */
+  dropoff?: string;
+  /** the category of car. */
+  car_class?: CarClass;
+}): Promise<Booking[]>;`,
+			Types: []int{1, 7, 12},
+		},
+		{
+			Name: "book_rental_car",
+			Text: `/** BookRentalCar reserves a rental car offer. */
+declare function book_rental_car(args: {
+  /** the offer, from SearchRentalCars. */
+  offer_id: string;
+  /** the main driver. */
+  driver_name: string;
+  /** add full collision and theft cover. */
+  insurance: boolean;
+}): Promise<Booking>;`,
+			Types: []int{1, 7},
+		},
+		{
+			Name: "request_ride",
+			Text: `/**
+ * RequestRide orders a ride-hailing car from a pickup point to a destination, now or at a scheduled time.
+ */
+declare function request_ride(args: {
+  /** the pickup address or place. */
+  pickup: string;
+  /** where to go. */
+  destination: string;
+  /** the kind of car. */
+  ride_type: RideType;
+  /** when to be picked up; now when absent. */
+  scheduled_at?: DateTime;
+}): Promise<Booking>;`,
+			Types: []int{1, 7, 13},
+		},
+		{
+			Name: "cancel_trip_booking",
+			Text: `/** CancelTripBooking cancels a flight, rail or car booking of a trip. */
+declare function cancel_trip_booking(args: {
+  /** the booking's reference. */
+  booking_reference: string;
+  /** why, for the travel manager. */
+  reason?: string;
+}): Promise<string>;`,
+		},
+		{
+			Name: "list_trips",
+			Text: `/** ListTrips lists your trips with their bookings. */
+declare function list_trips(args: {
+  /** only trips that have not ended. */
+  upcoming_only: boolean;
+}): Promise<string[]>;`,
+		},
+		{
+			Name: "get_trip_itinerary",
+			Text: `/**
+ * GetTripItinerary returns a trip's flights, hotels, cars and rides in order, with confirmation numbers.
+ */
+declare function get_trip_itinerary(args: {
+  /** the trip. */
+  trip_id: string;
+}): Promise<Booking[]>;`,
+			Types: []int{1, 7},
+		},
+		{
+			Name: "check_travel_policy_compliance",
+			Text: `/**
+ * CheckTravelPolicyCompliance checks a flight, hotel or car offer against the company's travel policy and says which rules it breaks.
+ */
+declare function check_travel_policy_compliance(args: {
+  /** the offer. */
+  offer_id: string;
+}): Promise<string>;`,
+		},
+		{
+			Name: "add_loyalty_program",
+			Text: `/**
+ * AddLoyaltyProgram saves a frequent-flyer, hotel or car-rental loyalty number to your traveler profile.
+ */
+declare function add_loyalty_program(args: {
+  /** the program, "Miles & More" or "Marriott Bonvoy". */
+  program: string;
+  /** the membership number. */
+  number: string;
+}): Promise<void>;`,
+		},
+		{
+			Name: "get_visa_requirements",
+			Text: `/**
+ * GetVisaRequirements says whether a citizen of one country needs a visa or an electronic authorization to enter another.
+ */
+declare function get_visa_requirements(args: {
+  /** the passport's country. @pattern ^[A-Z]{2}$ */
+  citizenship: string;
+  /** the country visited. @pattern ^[A-Z]{2}$ */
+  destination: string;
+  /** the trip is for business rather than tourism. */
+  business: boolean;
+}): Promise<string>;`,
+		},
+		{
+			Name: "get_travel_advisory",
+			Text: `/** GetTravelAdvisory returns the government's safety advisory level and notes for a country. */
+declare function get_travel_advisory(args: {
+  /** the country. @pattern ^[A-Z]{2}$ */
+  country: string;
+}): Promise<string>;`,
+		},
+		{
+			Name: "convert_currency",
+			Text: `/** ConvertCurrency converts an amount between currencies at today's rate. */
+declare function convert_currency(args: {
+  /** the amount. */
+  amount: number;
+  /** the currency it is in. @pattern ^[A-Z]{3}$ */
+  from: string;
+  /** the currency to convert to. @pattern ^[A-Z]{3}$ */
+  to: string;
+}): Promise<number>;`,
+		},
+		{
+			Name: "get_destination_weather",
+			Text: `/** GetDestinationWeather returns the weather forecast for a destination on the dates of a trip. */
+declare function get_destination_weather(args: {
+  /** the city. */
+  city: string;
+  /** the first day. */
+  from: DateTime;
+  /** the last day. */
+  to: DateTime;
+}): Promise<string>;`,
+			Types: []int{1},
+		},
+		{
+			Name: "get_directions",
+			Text: `/**
+ * GetDirections returns routes from an origin to a destination, with distance, duration and turn-by-turn steps.
+ */
+declare function get_directions(args: {
+  /** an address, place or "lat,lng". */
+  origin: string;
+  /** an address, place or "lat,lng". */
+  destination: string;
+  /** how to travel. */
+  mode: TravelMode;
+  /** the departure time, for traffic and timetables; now when absent. */
+  depart_at?: DateTime;
+  /** kinds of road to avoid. */
+  avoid: Avoid[];
+}): Promise<Route[]>;`,
+			Types: []int{1, 2, 14, 15, 16},
+		},
+		{
+			Name: "get_distance_matrix",
+			Text: `/** GetDistanceMatrix returns the travel time and distance between each origin and each destination. */
+declare function get_distance_matrix(args: {
+  /** addresses or places. */
+  origins: string[];
+  /** addresses or places. */
+  destinations: string[];
+  /** how to travel. */
+  mode: TravelMode;
+}): Promise<Route[][]>;`,
+			Types: []int{2, 14, 16},
+		},
+		{
+			Name: "optimize_multi_stop_route",
+			Text: `/** OptimizeMultiStopRoute orders a list of stops into the shortest route. */
+declare function optimize_multi_stop_route(args: {
+  /** where the route starts. */
+  start: string;
+  /** the places to visit. @minItems 2 */
+  stops: string[];
+  /** end where it started. */
+  return_to_start: boolean;
+  /** how to travel. */
+  mode: TravelMode;
+}): Promise<Route>;`,
+			Types: []int{2, 14, 16},
+		},
+		{
+			Name: "get_live_traffic",
+			Text: `/** GetLiveTraffic returns current traffic conditions, incidents and closures on a road or in an area. */
+declare function get_live_traffic(args: {
+  /** a road, "I-880 northbound", or an area, "downtown Oakland". */
+  area: string;
+}): Promise<string>;`,
+		},
+		{
+			Name: "get_transit_departures",
+			Text: `/** GetTransitDepartures returns the next departures of buses, trams, trains or subways from a stop. */
+declare function get_transit_departures(args: {
+  /** the stop's name or id. */
+  stop: string;
+  /** only this line. */
+  line?: string;
+  /** how many departures. @minimum 1 @maximum 50 */
+  limit: integer;
+}): Promise<string[]>;`,
+			Types: []int{2},
+		},
+		{
+			Name: "geocode_address",
+			Text: `/** GeocodeAddress turns an address into coordinates. */
+declare function geocode_address(args: {
+  /** the address. */
+  address: string;
+}): Promise<Location>;`,
+			Types: []int{9},
+		},
+		{
+			Name: "reverse_geocode",
+			Text: `/**
+ * ReverseGeocode turns coordinates into the nearest street address.
+ *
+ * Parameters:
+ *   - location: the point.
+ */
+declare function reverse_geocode(args: Location): Promise<string>;`,
+			Types: []int{9},
+		},
+		{
+			Name: "get_location_time_zone",
+			Text: `/**
+ * GetLocationTimeZone returns the time zone and current local time at a point.
+ *
+ * Parameters:
+ *   - location: the point.
+ */
+declare function get_location_time_zone(args: Location): Promise<string>;`,
+			Types: []int{9},
+		},
+		{
+			Name: "get_elevation",
+			Text: `/** GetElevation returns the height above sea level of points. */
+declare function get_elevation(args: {
+  /** the points. */
+  locations: Location[];
+}): Promise<number[]>;`,
+			Types: []int{9},
+		},
+		{
+			Name: "search_nearby_places",
+			Text: `/** SearchNearbyPlaces finds businesses and points of interest near a place. */
+declare function search_nearby_places(args: {
+  /** what to look for, "ramen" or "24 hour pharmacy". */
+  query?: string;
+  /** an address, place or "lat,lng". */
+  near: string;
+  /** only this category. */
+  place_type?: PlaceType;
+  /** how far to look. @minimum 50 @maximum 50000 */
+  radius_meters: integer;
+  /** only places open now. */
+  open_now: boolean;
+}): Promise<Place[]>;`,
+			Types: []int{2, 8, 9, 17},
+		},
+		{
+			Name: "get_place_details",
+			Text: `/** GetPlaceDetails returns a place's address, phone number, opening hours, rating and website. */
+declare function get_place_details(args: {
+  /** the place. */
+  place_id: string;
+}): Promise<Place>;`,
+			Types: []int{8, 9},
+		},
+		{
+			Name: "list_place_reviews",
+			Text: `/** ListPlaceReviews returns the most relevant visitor reviews of a place. */
+declare function list_place_reviews(args: {
+  /** the place. */
+  place_id: string;
+  /** sort by date instead of relevance. */
+  newest_first: boolean;
+}): Promise<string[]>;`,
+		},
+		{
+			Name: "reserve_restaurant_table",
+			Text: `/** ReserveRestaurantTable books a table at a restaurant. */
+declare function reserve_restaurant_table(args: {
+  /** the restaurant. */
+  place_id: string;
+  /** how many people. @minimum 1 @maximum 20 */
+  party_size: integer;
+  /** the time. */
+  at: DateTime;
+  /** the name for the reservation. */
+  name: string;
+  /** a phone number for the restaurant to call. */
+  phone?: string;
+}): Promise<Booking>;`,
+			Types: []int{1, 2, 7},
+		},
+		{
+			Name: "save_place_to_list",
+			Text: `/** SavePlaceToList saves a place to one of your lists, such as "Want to go". */
+declare function save_place_to_list(args: {
+  /** the place. */
+  place_id: string;
+  /** the list's name. */
+  list: string;
+}): Promise<void>;`,
+		},
+		{
+			Name: "render_static_map",
+			Text: `/** RenderStaticMap returns the address of a map image centered on a place, with markers. */
+declare function render_static_map(args: {
+  /** an address, place or "lat,lng". */
+  center: string;
+  /** 1 shows the world, 15 streets. @minimum 1 @maximum 20 */
+  zoom: integer;
+  /** places to mark. */
+  markers: string[];
+}): Promise<string>;`,
+			Types: []int{2},
+		},
+		{
+			Name: "share_live_location",
+			Text: `/** ShareLiveLocation shares your real-time location with a person for a while. */
+declare function share_live_location(args: {
+  /** the person. */
+  email: string;
+  /** how long. @minimum 15 @maximum 1440 */
+  minutes: integer;
+}): Promise<string>;`,
+			Types: []int{2},
+		},
+		{
+			Name: "create_geofence",
+			Text: `/**
+ * CreateGeofence defines a circular area that triggers a notification when a tracked device enters or leaves it.
+ */
+declare function create_geofence(args: {
+  /** the area's name, "Warehouse 3". */
+  name: string;
+  /** the center. */
+  center: Location;
+  /** the radius. @minimum 50 @maximum 50000 */
+  radius_meters: integer;
+}): Promise<string>;`,
+			Types: []int{2, 9},
+		},
+	},
 }
 
 // toolgenCallSearchFlights reads the arguments of search_flights, calls SearchFlights and writes its result.

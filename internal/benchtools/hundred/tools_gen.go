@@ -15,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
+	_ = toolimpl.EnforceVersion(12 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 12)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -3035,6 +3035,1334 @@ type Tool099Rule struct {
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool099Rule) Rule() toolgen.Rule {
 	return toolimpl.RuleOf(ToolTool099, &toolgenTypeParamsTool000.Object, unsafe.Pointer(&r), 4)
+}
+
+// CodeModeDeclarations returns the TypeScript declarations of the package's tools
+// for code mode, where a model writes a program that calls them as functions: the
+// named tools' (all of them when none is named), with the types they name. Names of
+// other packages' tools are skipped.
+func CodeModeDeclarations(tools ...string) string {
+	return toolgenCodeMode.Declarations(tools...)
+}
+
+// toolgenCodeMode holds the declarations in pieces: the types the tools share, and
+// each tool's function with the types it names.
+var toolgenCodeMode = toolimpl.CodeMode{
+	Types: []string{
+		`/** A JSON number without a fraction. */
+type integer = number;`,
+		`/** Options are shared settings. */
+interface Options {
+  /** at most this many @minimum 1 @maximum 100 */
+  limit?: integer;
+  /** how to work */
+  mode?: Mode;
+}`,
+		`/** Mode is how a tool works. "fast": quickly "slow": carefully */
+type Mode = "fast" | "slow";`,
+	},
+	Tools: []toolimpl.CodeModeTool{
+		{
+			Name: "tool000",
+			Text: `/** Tool000 does task number 0. */
+declare function tool000(args: {
+  /** what to work on. */
+  name: string;
+  count?: integer;
+  /** labels. */
+  tags: string[];
+  opts?: Options;
+}): Promise<string>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "tool001",
+			Text: `/** Tool001 does task number 1. */
+declare function tool001(args: {
+  /** what to work on. */
+  name: string;
+  count?: integer;
+  /** labels. */
+  tags: string[];
+  opts?: Options;
+}): Promise<string>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "tool002",
+			Text: `/** Tool002 does task number 2. */
+declare function tool002(args: {
+  /** what to work on. */
+  name: string;
+  count?: integer;
+  /** labels. */
+  tags: string[];
+  opts?: Options;
+}): Promise<string>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "tool003",
+			Text: `/** Tool003 does task number 3. */
+declare function tool003(args: {
+  /** what to work on. */
+  name: string;
+  count?: integer;
+  /** labels. */
+  tags: string[];
+  opts?: Options;
+}): Promise<string>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "tool004",
+			Text: `/** Tool004 does task number 4. */
+declare function tool004(args: {
+  /** what to work on. */
+  name: string;
+  count?: integer;
+  /** labels. */
+  tags: string[];
+  opts?: Options;
+}): Promise<string>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "tool005",
+			Text: `/** Tool005 does task number 5. */
+declare function tool005(args: {
+  /** what to work on. */
+  name: string;
+  count?: integer;
+  /** labels. */
+  tags: string[];
+  opts?: Options;
+}): Promise<string>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "tool006",
+			Text: `/** Tool006 does task number 6. */
+declare function tool006(args: {
+  /** what to work on. */
+  name: string;
+  count?: integer;
+  /** labels. */
+  tags: string[];
+  opts?: Options;
+}): Promise<string>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "tool007",
+			Text: `/** Tool007 does task number 7. */
+declare function tool007(args: {
+  /** what to work on. */
+  name: string;
+  count?: integer;
+  /** labels. */
+  tags: string[];
+  opts?: Options;
+}): Promise<string>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "tool008",
+			Text: `/** Tool008 does task number 8. */
+declare function tool008(args: {
+  /** what to work on. */
+  name: string;
+  count?: integer;
+  /** labels. */
+  tags: string[];
+  opts?: Options;
+}): Promise<string>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "tool009",
+			Text: `/** Tool009 does task number 9. */
+declare function tool009(args: {
+  /** what to work on. */
+  name: string;
+  count?: integer;
+  /** labels. */
+  tags: string[];
+  opts?: Options;
+}): Promise<string>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "tool010",
+			Text: `/** Tool010 does task number 10. */
+declare function tool010(args: {
+  /** what to work on. */
+  name: string;
+  count?: integer;
+  /** labels. */
+  tags: string[];
+  opts?: Options;
+}): Promise<string>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "tool011",
+			Text: `/** Tool011 does task number 11. */
+declare function tool011(args: {
+  /** what to work on. */
+  name: string;
+  count?: integer;
+  /** labels. */
+  tags: string[];
+  opts?: Options;
+}): Promise<string>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "tool012",
+			Text: `/** Tool012 does task number 12. */
+declare function tool012(args: {
+  /** what to work on. */
+  name: string;
+  count?: integer;
+  /** labels. */
+  tags: string[];
+  opts?: Options;
+}): Promise<string>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "tool013",
+			Text: `/** Tool013 does task number 13. */
+declare function tool013(args: {
+  /** what to work on. */
+  name: string;
+  count?: integer;
+  /** labels. */
+  tags: string[];
+  opts?: Options;
+}): Promise<string>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "tool014",
+			Text: `/** Tool014 does task number 14. */
+declare function tool014(args: {
+  /** what to work on. */
+  name: string;
+  count?: integer;
+  /** labels. */
+  tags: string[];
+  opts?: Options;
+}): Promise<string>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "tool015",
+			Text: `/** Tool015 does task number 15. */
+declare function tool015(args: {
+  /** what to work on. */
+  name: string;
+  count?: integer;
+  /** labels. */
+  tags: string[];
+  opts?: Options;
+}): Promise<string>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "tool016",
+			Text: `/** Tool016 does task number 16. */
+declare function tool016(args: {
+  /** what to work on. */
+  name: string;
+  count?: integer;
+  /** labels. */
+  tags: string[];
+  opts?: Options;
+}): Promise<string>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "tool017",
+			Text: `/** Tool017 does task number 17. */
+declare function tool017(args: {
+  /** what to work on. */
+  name: string;
+  count?: integer;
+  /** labels. */
+  tags: string[];
+  opts?: Options;
+}): Promise<string>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "tool018",
+			Text: `/** Tool018 does task number 18. */
+declare function tool018(args: {
+  /** what to work on. */
+  name: string;
+  count?: integer;
+  /** labels. */
+  tags: string[];
+  opts?: Options;
+}): Promise<string>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "tool019",
+			Text: `/** Tool019 does task number 19. */
+declare function tool019(args: {
+  /** what to work on. */
+  name: string;
+  count?: integer;
+  /** labels. */
+  tags: string[];
+  opts?: Options;
+}): Promise<string>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "tool020",
+			Text: `/** Tool020 does task number 20. */
+declare function tool020(args: {
+  /** what to work on. */
+  name: string;
+  count?: integer;
+  /** labels. */
+  tags: string[];
+  opts?: Options;
+}): Promise<string>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "tool021",
+			Text: `/** Tool021 does task number 21. */
+declare function tool021(args: {
+  /** what to work on. */
+  name: string;
+  count?: integer;
+  /** labels. */
+  tags: string[];
+  opts?: Options;
+}): Promise<string>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "tool022",
+			Text: `/** Tool022 does task number 22. */
+declare function tool022(args: {
+  /** what to work on. */
+  name: string;
+  count?: integer;
+  /** labels. */
+  tags: string[];
+  opts?: Options;
+}): Promise<string>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "tool023",
+			Text: `/** Tool023 does task number 23. */
+declare function tool023(args: {
+  /** what to work on. */
+  name: string;
+  count?: integer;
+  /** labels. */
+  tags: string[];
+  opts?: Options;
+}): Promise<string>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "tool024",
+			Text: `/** Tool024 does task number 24. */
+declare function tool024(args: {
+  /** what to work on. */
+  name: string;
+  count?: integer;
+  /** labels. */
+  tags: string[];
+  opts?: Options;
+}): Promise<string>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "tool025",
+			Text: `/** Tool025 does task number 25. */
+declare function tool025(args: {
+  /** what to work on. */
+  name: string;
+  count?: integer;
+  /** labels. */
+  tags: string[];
+  opts?: Options;
+}): Promise<string>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "tool026",
+			Text: `/** Tool026 does task number 26. */
+declare function tool026(args: {
+  /** what to work on. */
+  name: string;
+  count?: integer;
+  /** labels. */
+  tags: string[];
+  opts?: Options;
+}): Promise<string>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "tool027",
+			Text: `/** Tool027 does task number 27. */
+declare function tool027(args: {
+  /** what to work on. */
+  name: string;
+  count?: integer;
+  /** labels. */
+  tags: string[];
+  opts?: Options;
+}): Promise<string>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "tool028",
+			Text: `/** Tool028 does task number 28. */
+declare function tool028(args: {
+  /** what to work on. */
+  name: string;
+  count?: integer;
+  /** labels. */
+  tags: string[];
+  opts?: Options;
+}): Promise<string>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "tool029",
+			Text: `/** Tool029 does task number 29. */
+declare function tool029(args: {
+  /** what to work on. */
+  name: string;
+  count?: integer;
+  /** labels. */
+  tags: string[];
+  opts?: Options;
+}): Promise<string>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "tool030",
+			Text: `/** Tool030 does task number 30. */
+declare function tool030(args: {
+  /** what to work on. */
+  name: string;
+  count?: integer;
+  /** labels. */
+  tags: string[];
+  opts?: Options;
+}): Promise<string>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "tool031",
+			Text: `/** Tool031 does task number 31. */
+declare function tool031(args: {
+  /** what to work on. */
+  name: string;
+  count?: integer;
+  /** labels. */
+  tags: string[];
+  opts?: Options;
+}): Promise<string>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "tool032",
+			Text: `/** Tool032 does task number 32. */
+declare function tool032(args: {
+  /** what to work on. */
+  name: string;
+  count?: integer;
+  /** labels. */
+  tags: string[];
+  opts?: Options;
+}): Promise<string>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "tool033",
+			Text: `/** Tool033 does task number 33. */
+declare function tool033(args: {
+  /** what to work on. */
+  name: string;
+  count?: integer;
+  /** labels. */
+  tags: string[];
+  opts?: Options;
+}): Promise<string>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "tool034",
+			Text: `/** Tool034 does task number 34. */
+declare function tool034(args: {
+  /** what to work on. */
+  name: string;
+  count?: integer;
+  /** labels. */
+  tags: string[];
+  opts?: Options;
+}): Promise<string>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "tool035",
+			Text: `/** Tool035 does task number 35. */
+declare function tool035(args: {
+  /** what to work on. */
+  name: string;
+  count?: integer;
+  /** labels. */
+  tags: string[];
+  opts?: Options;
+}): Promise<string>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "tool036",
+			Text: `/** Tool036 does task number 36. */
+declare function tool036(args: {
+  /** what to work on. */
+  name: string;
+  count?: integer;
+  /** labels. */
+  tags: string[];
+  opts?: Options;
+}): Promise<string>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "tool037",
+			Text: `/** Tool037 does task number 37. */
+declare function tool037(args: {
+  /** what to work on. */
+  name: string;
+  count?: integer;
+  /** labels. */
+  tags: string[];
+  opts?: Options;
+}): Promise<string>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "tool038",
+			Text: `/** Tool038 does task number 38. */
+declare function tool038(args: {
+  /** what to work on. */
+  name: string;
+  count?: integer;
+  /** labels. */
+  tags: string[];
+  opts?: Options;
+}): Promise<string>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "tool039",
+			Text: `/** Tool039 does task number 39. */
+declare function tool039(args: {
+  /** what to work on. */
+  name: string;
+  count?: integer;
+  /** labels. */
+  tags: string[];
+  opts?: Options;
+}): Promise<string>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "tool040",
+			Text: `/** Tool040 does task number 40. */
+declare function tool040(args: {
+  /** what to work on. */
+  name: string;
+  count?: integer;
+  /** labels. */
+  tags: string[];
+  opts?: Options;
+}): Promise<string>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "tool041",
+			Text: `/** Tool041 does task number 41. */
+declare function tool041(args: {
+  /** what to work on. */
+  name: string;
+  count?: integer;
+  /** labels. */
+  tags: string[];
+  opts?: Options;
+}): Promise<string>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "tool042",
+			Text: `/** Tool042 does task number 42. */
+declare function tool042(args: {
+  /** what to work on. */
+  name: string;
+  count?: integer;
+  /** labels. */
+  tags: string[];
+  opts?: Options;
+}): Promise<string>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "tool043",
+			Text: `/** Tool043 does task number 43. */
+declare function tool043(args: {
+  /** what to work on. */
+  name: string;
+  count?: integer;
+  /** labels. */
+  tags: string[];
+  opts?: Options;
+}): Promise<string>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "tool044",
+			Text: `/** Tool044 does task number 44. */
+declare function tool044(args: {
+  /** what to work on. */
+  name: string;
+  count?: integer;
+  /** labels. */
+  tags: string[];
+  opts?: Options;
+}): Promise<string>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "tool045",
+			Text: `/** Tool045 does task number 45. */
+declare function tool045(args: {
+  /** what to work on. */
+  name: string;
+  count?: integer;
+  /** labels. */
+  tags: string[];
+  opts?: Options;
+}): Promise<string>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "tool046",
+			Text: `/** Tool046 does task number 46. */
+declare function tool046(args: {
+  /** what to work on. */
+  name: string;
+  count?: integer;
+  /** labels. */
+  tags: string[];
+  opts?: Options;
+}): Promise<string>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "tool047",
+			Text: `/** Tool047 does task number 47. */
+declare function tool047(args: {
+  /** what to work on. */
+  name: string;
+  count?: integer;
+  /** labels. */
+  tags: string[];
+  opts?: Options;
+}): Promise<string>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "tool048",
+			Text: `/** Tool048 does task number 48. */
+declare function tool048(args: {
+  /** what to work on. */
+  name: string;
+  count?: integer;
+  /** labels. */
+  tags: string[];
+  opts?: Options;
+}): Promise<string>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "tool049",
+			Text: `/** Tool049 does task number 49. */
+declare function tool049(args: {
+  /** what to work on. */
+  name: string;
+  count?: integer;
+  /** labels. */
+  tags: string[];
+  opts?: Options;
+}): Promise<string>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "tool050",
+			Text: `/** Tool050 does task number 50. */
+declare function tool050(args: {
+  /** what to work on. */
+  name: string;
+  count?: integer;
+  /** labels. */
+  tags: string[];
+  opts?: Options;
+}): Promise<string>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "tool051",
+			Text: `/** Tool051 does task number 51. */
+declare function tool051(args: {
+  /** what to work on. */
+  name: string;
+  count?: integer;
+  /** labels. */
+  tags: string[];
+  opts?: Options;
+}): Promise<string>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "tool052",
+			Text: `/** Tool052 does task number 52. */
+declare function tool052(args: {
+  /** what to work on. */
+  name: string;
+  count?: integer;
+  /** labels. */
+  tags: string[];
+  opts?: Options;
+}): Promise<string>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "tool053",
+			Text: `/** Tool053 does task number 53. */
+declare function tool053(args: {
+  /** what to work on. */
+  name: string;
+  count?: integer;
+  /** labels. */
+  tags: string[];
+  opts?: Options;
+}): Promise<string>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "tool054",
+			Text: `/** Tool054 does task number 54. */
+declare function tool054(args: {
+  /** what to work on. */
+  name: string;
+  count?: integer;
+  /** labels. */
+  tags: string[];
+  opts?: Options;
+}): Promise<string>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "tool055",
+			Text: `/** Tool055 does task number 55. */
+declare function tool055(args: {
+  /** what to work on. */
+  name: string;
+  count?: integer;
+  /** labels. */
+  tags: string[];
+  opts?: Options;
+}): Promise<string>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "tool056",
+			Text: `/** Tool056 does task number 56. */
+declare function tool056(args: {
+  /** what to work on. */
+  name: string;
+  count?: integer;
+  /** labels. */
+  tags: string[];
+  opts?: Options;
+}): Promise<string>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "tool057",
+			Text: `/** Tool057 does task number 57. */
+declare function tool057(args: {
+  /** what to work on. */
+  name: string;
+  count?: integer;
+  /** labels. */
+  tags: string[];
+  opts?: Options;
+}): Promise<string>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "tool058",
+			Text: `/** Tool058 does task number 58. */
+declare function tool058(args: {
+  /** what to work on. */
+  name: string;
+  count?: integer;
+  /** labels. */
+  tags: string[];
+  opts?: Options;
+}): Promise<string>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "tool059",
+			Text: `/** Tool059 does task number 59. */
+declare function tool059(args: {
+  /** what to work on. */
+  name: string;
+  count?: integer;
+  /** labels. */
+  tags: string[];
+  opts?: Options;
+}): Promise<string>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "tool060",
+			Text: `/** Tool060 does task number 60. */
+declare function tool060(args: {
+  /** what to work on. */
+  name: string;
+  count?: integer;
+  /** labels. */
+  tags: string[];
+  opts?: Options;
+}): Promise<string>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "tool061",
+			Text: `/** Tool061 does task number 61. */
+declare function tool061(args: {
+  /** what to work on. */
+  name: string;
+  count?: integer;
+  /** labels. */
+  tags: string[];
+  opts?: Options;
+}): Promise<string>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "tool062",
+			Text: `/** Tool062 does task number 62. */
+declare function tool062(args: {
+  /** what to work on. */
+  name: string;
+  count?: integer;
+  /** labels. */
+  tags: string[];
+  opts?: Options;
+}): Promise<string>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "tool063",
+			Text: `/** Tool063 does task number 63. */
+declare function tool063(args: {
+  /** what to work on. */
+  name: string;
+  count?: integer;
+  /** labels. */
+  tags: string[];
+  opts?: Options;
+}): Promise<string>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "tool064",
+			Text: `/** Tool064 does task number 64. */
+declare function tool064(args: {
+  /** what to work on. */
+  name: string;
+  count?: integer;
+  /** labels. */
+  tags: string[];
+  opts?: Options;
+}): Promise<string>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "tool065",
+			Text: `/** Tool065 does task number 65. */
+declare function tool065(args: {
+  /** what to work on. */
+  name: string;
+  count?: integer;
+  /** labels. */
+  tags: string[];
+  opts?: Options;
+}): Promise<string>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "tool066",
+			Text: `/** Tool066 does task number 66. */
+declare function tool066(args: {
+  /** what to work on. */
+  name: string;
+  count?: integer;
+  /** labels. */
+  tags: string[];
+  opts?: Options;
+}): Promise<string>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "tool067",
+			Text: `/** Tool067 does task number 67. */
+declare function tool067(args: {
+  /** what to work on. */
+  name: string;
+  count?: integer;
+  /** labels. */
+  tags: string[];
+  opts?: Options;
+}): Promise<string>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "tool068",
+			Text: `/** Tool068 does task number 68. */
+declare function tool068(args: {
+  /** what to work on. */
+  name: string;
+  count?: integer;
+  /** labels. */
+  tags: string[];
+  opts?: Options;
+}): Promise<string>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "tool069",
+			Text: `/** Tool069 does task number 69. */
+declare function tool069(args: {
+  /** what to work on. */
+  name: string;
+  count?: integer;
+  /** labels. */
+  tags: string[];
+  opts?: Options;
+}): Promise<string>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "tool070",
+			Text: `/** Tool070 does task number 70. */
+declare function tool070(args: {
+  /** what to work on. */
+  name: string;
+  count?: integer;
+  /** labels. */
+  tags: string[];
+  opts?: Options;
+}): Promise<string>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "tool071",
+			Text: `/** Tool071 does task number 71. */
+declare function tool071(args: {
+  /** what to work on. */
+  name: string;
+  count?: integer;
+  /** labels. */
+  tags: string[];
+  opts?: Options;
+}): Promise<string>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "tool072",
+			Text: `/** Tool072 does task number 72. */
+declare function tool072(args: {
+  /** what to work on. */
+  name: string;
+  count?: integer;
+  /** labels. */
+  tags: string[];
+  opts?: Options;
+}): Promise<string>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "tool073",
+			Text: `/** Tool073 does task number 73. */
+declare function tool073(args: {
+  /** what to work on. */
+  name: string;
+  count?: integer;
+  /** labels. */
+  tags: string[];
+  opts?: Options;
+}): Promise<string>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "tool074",
+			Text: `/** Tool074 does task number 74. */
+declare function tool074(args: {
+  /** what to work on. */
+  name: string;
+  count?: integer;
+  /** labels. */
+  tags: string[];
+  opts?: Options;
+}): Promise<string>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "tool075",
+			Text: `/** Tool075 does task number 75. */
+declare function tool075(args: {
+  /** what to work on. */
+  name: string;
+  count?: integer;
+  /** labels. */
+  tags: string[];
+  opts?: Options;
+}): Promise<string>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "tool076",
+			Text: `/** Tool076 does task number 76. */
+declare function tool076(args: {
+  /** what to work on. */
+  name: string;
+  count?: integer;
+  /** labels. */
+  tags: string[];
+  opts?: Options;
+}): Promise<string>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "tool077",
+			Text: `/** Tool077 does task number 77. */
+declare function tool077(args: {
+  /** what to work on. */
+  name: string;
+  count?: integer;
+  /** labels. */
+  tags: string[];
+  opts?: Options;
+}): Promise<string>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "tool078",
+			Text: `/** Tool078 does task number 78. */
+declare function tool078(args: {
+  /** what to work on. */
+  name: string;
+  count?: integer;
+  /** labels. */
+  tags: string[];
+  opts?: Options;
+}): Promise<string>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "tool079",
+			Text: `/** Tool079 does task number 79. */
+declare function tool079(args: {
+  /** what to work on. */
+  name: string;
+  count?: integer;
+  /** labels. */
+  tags: string[];
+  opts?: Options;
+}): Promise<string>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "tool080",
+			Text: `/** Tool080 does task number 80. */
+declare function tool080(args: {
+  /** what to work on. */
+  name: string;
+  count?: integer;
+  /** labels. */
+  tags: string[];
+  opts?: Options;
+}): Promise<string>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "tool081",
+			Text: `/** Tool081 does task number 81. */
+declare function tool081(args: {
+  /** what to work on. */
+  name: string;
+  count?: integer;
+  /** labels. */
+  tags: string[];
+  opts?: Options;
+}): Promise<string>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "tool082",
+			Text: `/** Tool082 does task number 82. */
+declare function tool082(args: {
+  /** what to work on. */
+  name: string;
+  count?: integer;
+  /** labels. */
+  tags: string[];
+  opts?: Options;
+}): Promise<string>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "tool083",
+			Text: `/** Tool083 does task number 83. */
+declare function tool083(args: {
+  /** what to work on. */
+  name: string;
+  count?: integer;
+  /** labels. */
+  tags: string[];
+  opts?: Options;
+}): Promise<string>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "tool084",
+			Text: `/** Tool084 does task number 84. */
+declare function tool084(args: {
+  /** what to work on. */
+  name: string;
+  count?: integer;
+  /** labels. */
+  tags: string[];
+  opts?: Options;
+}): Promise<string>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "tool085",
+			Text: `/** Tool085 does task number 85. */
+declare function tool085(args: {
+  /** what to work on. */
+  name: string;
+  count?: integer;
+  /** labels. */
+  tags: string[];
+  opts?: Options;
+}): Promise<string>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "tool086",
+			Text: `/** Tool086 does task number 86. */
+declare function tool086(args: {
+  /** what to work on. */
+  name: string;
+  count?: integer;
+  /** labels. */
+  tags: string[];
+  opts?: Options;
+}): Promise<string>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "tool087",
+			Text: `/** Tool087 does task number 87. */
+declare function tool087(args: {
+  /** what to work on. */
+  name: string;
+  count?: integer;
+  /** labels. */
+  tags: string[];
+  opts?: Options;
+}): Promise<string>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "tool088",
+			Text: `/** Tool088 does task number 88. */
+declare function tool088(args: {
+  /** what to work on. */
+  name: string;
+  count?: integer;
+  /** labels. */
+  tags: string[];
+  opts?: Options;
+}): Promise<string>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "tool089",
+			Text: `/** Tool089 does task number 89. */
+declare function tool089(args: {
+  /** what to work on. */
+  name: string;
+  count?: integer;
+  /** labels. */
+  tags: string[];
+  opts?: Options;
+}): Promise<string>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "tool090",
+			Text: `/** Tool090 does task number 90. */
+declare function tool090(args: {
+  /** what to work on. */
+  name: string;
+  count?: integer;
+  /** labels. */
+  tags: string[];
+  opts?: Options;
+}): Promise<string>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "tool091",
+			Text: `/** Tool091 does task number 91. */
+declare function tool091(args: {
+  /** what to work on. */
+  name: string;
+  count?: integer;
+  /** labels. */
+  tags: string[];
+  opts?: Options;
+}): Promise<string>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "tool092",
+			Text: `/** Tool092 does task number 92. */
+declare function tool092(args: {
+  /** what to work on. */
+  name: string;
+  count?: integer;
+  /** labels. */
+  tags: string[];
+  opts?: Options;
+}): Promise<string>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "tool093",
+			Text: `/** Tool093 does task number 93. */
+declare function tool093(args: {
+  /** what to work on. */
+  name: string;
+  count?: integer;
+  /** labels. */
+  tags: string[];
+  opts?: Options;
+}): Promise<string>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "tool094",
+			Text: `/** Tool094 does task number 94. */
+declare function tool094(args: {
+  /** what to work on. */
+  name: string;
+  count?: integer;
+  /** labels. */
+  tags: string[];
+  opts?: Options;
+}): Promise<string>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "tool095",
+			Text: `/** Tool095 does task number 95. */
+declare function tool095(args: {
+  /** what to work on. */
+  name: string;
+  count?: integer;
+  /** labels. */
+  tags: string[];
+  opts?: Options;
+}): Promise<string>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "tool096",
+			Text: `/** Tool096 does task number 96. */
+declare function tool096(args: {
+  /** what to work on. */
+  name: string;
+  count?: integer;
+  /** labels. */
+  tags: string[];
+  opts?: Options;
+}): Promise<string>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "tool097",
+			Text: `/** Tool097 does task number 97. */
+declare function tool097(args: {
+  /** what to work on. */
+  name: string;
+  count?: integer;
+  /** labels. */
+  tags: string[];
+  opts?: Options;
+}): Promise<string>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "tool098",
+			Text: `/** Tool098 does task number 98. */
+declare function tool098(args: {
+  /** what to work on. */
+  name: string;
+  count?: integer;
+  /** labels. */
+  tags: string[];
+  opts?: Options;
+}): Promise<string>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "tool099",
+			Text: `/** Tool099 does task number 99. */
+declare function tool099(args: {
+  /** what to work on. */
+  name: string;
+  count?: integer;
+  /** labels. */
+  tags: string[];
+  opts?: Options;
+}): Promise<string>;`,
+			Types: []int{0, 1, 2},
+		},
+	},
 }
 
 // toolgenParamsTool000 holds the arguments of tool000, for its table.

@@ -15,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
+	_ = toolimpl.EnforceVersion(12 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 12)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -124,6 +124,97 @@ type CreateEventRule struct {
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateEventRule) Rule() toolgen.Rule {
 	return toolimpl.RuleOf(ToolCreateEvent, &toolgenTypeEventArgs.Object, unsafe.Pointer(&r), 5)
+}
+
+// CodeModeDeclarations returns the TypeScript declarations of the package's tools
+// for code mode, where a model writes a program that calls them as functions: the
+// named tools' (all of them when none is named), with the types they name. Names of
+// other packages' tools are skipped.
+func CodeModeDeclarations(tools ...string) string {
+	return toolgenCodeMode.Declarations(tools...)
+}
+
+// toolgenCodeMode holds the declarations in pieces: the types the tools share, and
+// each tool's function with the types it names.
+var toolgenCodeMode = toolimpl.CodeMode{
+	Types: []string{
+		`/** SearchArgs are search's arguments. */
+interface SearchArgs {
+  /** a regular expression */
+  pattern: string;
+  /** where to look */
+  path?: string;
+  /** at most this many @minimum 1 @maximum 1000 */
+  max_results?: integer;
+  /** match case */
+  case_sensitive?: boolean;
+  /** globs */
+  include?: string[];
+  /** lines around @minimum 0 @maximum 10 */
+  context?: integer;
+}`,
+		`/** A JSON number without a fraction. */
+type integer = number;`,
+		`/** SearchResult is what search finds. */
+interface SearchResult { matches: Match[]; truncated: boolean }`,
+		`/** Match is one match. */
+interface Match { path: string; line: integer; text: string }`,
+		`/** CalcArgs are calc's arguments. */
+interface CalcArgs {
+  /** first */
+  a: number;
+  /** second */
+  b: number;
+  /** what to do */
+  op: Op;
+}`,
+		`/** Op is an operation. "add": a+b "mul": a*b */
+type Op = "add" | "mul";`,
+		`/** CalcResult is calc's result. */
+interface CalcResult { value: number }`,
+		`/** EventArgs are create_event's arguments. */
+interface EventArgs {
+  /** @minLength 1 @maxLength 200 */
+  title: string;
+  start: DateTime;
+  /** @minimum 5 @maximum 1440 */
+  minutes: integer;
+  attendees?: Attendee[];
+  location?: Place;
+}`,
+		`/** An RFC 3339 date and time (JSON Schema's date-time), as "2026-01-02T15:04:05Z". */
+type DateTime = string;`,
+		`/** Attendee is invited. */
+interface Attendee {
+  /** @format email */
+  email: string;
+  optional?: boolean;
+}`,
+		`/** Place is where. */
+interface Place { name: string; lat: number; lon: number }`,
+		`/** EventResult says what was created. */
+interface EventResult { id: string; created: boolean }`,
+	},
+	Tools: []toolimpl.CodeModeTool{
+		{
+			Name: "search",
+			Text: `/** Search searches. */
+declare function search(args: SearchArgs): Promise<SearchResult>;`,
+			Types: []int{0, 1, 2, 3},
+		},
+		{
+			Name: "calc",
+			Text: `/** Calc calculates. */
+declare function calc(args: CalcArgs): Promise<CalcResult>;`,
+			Types: []int{4, 5, 6},
+		},
+		{
+			Name: "create_event",
+			Text: `/** CreateEvent creates an event. */
+declare function create_event(args: EventArgs): Promise<EventResult>;`,
+			Types: []int{1, 7, 8, 9, 10, 11},
+		},
+	},
 }
 
 // toolgenCallSearch reads the arguments of search, calls Search and writes its result, as its tables say.

@@ -15,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
+	_ = toolimpl.EnforceVersion(12 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 12)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -66,6 +66,50 @@ type GetWeatherRule struct {
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetWeatherRule) Rule() toolgen.Rule {
 	return toolimpl.RuleOf(ToolGetWeather, &toolgenTypeArgs.Object, unsafe.Pointer(&r), 5)
+}
+
+// CodeModeDeclarations returns the TypeScript declarations of the package's tools
+// for code mode, where a model writes a program that calls them as functions: the
+// named tools' (all of them when none is named), with the types they name. Names of
+// other packages' tools are skipped.
+func CodeModeDeclarations(tools ...string) string {
+	return toolgenCodeMode.Declarations(tools...)
+}
+
+// toolgenCodeMode holds the declarations in pieces: the types the tools share, and
+// each tool's function with the types it names.
+var toolgenCodeMode = toolimpl.CodeMode{
+	Types: []string{
+		`/** Args are the tool's arguments. */
+interface Args {
+  /** the city */
+  city: string;
+  /** the unit */
+  unit?: Unit;
+  /** days ahead @minimum 1 @maximum 14 */
+  days?: integer;
+  /** labels to echo */
+  tags?: string[];
+  /** a precise place */
+  where?: Where;
+}`,
+		`/** Unit is a temperature unit. "c": degrees Celsius "f": degrees Fahrenheit */
+type Unit = "c" | "f";`,
+		`/** A JSON number without a fraction. */
+type integer = number;`,
+		`/** Where is a point on Earth. */
+interface Where { lat: number; lon: number }`,
+		`/** Forecast is the tool's result. */
+interface Forecast { city: string; unit: Unit; days: integer; high: number; sunny: boolean }`,
+	},
+	Tools: []toolimpl.CodeModeTool{
+		{
+			Name: "get_weather",
+			Text: `/** GetWeather returns a forecast. */
+declare function get_weather(args: Args): Promise<Forecast>;`,
+			Types: []int{0, 1, 2, 3, 4},
+		},
+	},
 }
 
 // toolgenCallGetWeather reads the arguments of get_weather, calls GetWeather and writes its result, as its tables say.

@@ -16,8 +16,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
+	_ = toolimpl.EnforceVersion(12 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 12)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -115,6 +115,65 @@ type CountRule struct {
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CountRule) Rule() toolgen.Rule {
 	return toolimpl.RuleOf(ToolCount, toolgenArgsCount, unsafe.Pointer(&r), 1)
+}
+
+// CodeModeDeclarations returns the TypeScript declarations of the package's tools
+// for code mode, where a model writes a program that calls them as functions: the
+// named tools' (all of them when none is named), with the types they name. Names of
+// other packages' tools are skipped.
+func CodeModeDeclarations(tools ...string) string {
+	return toolgenCodeMode.Declarations(tools...)
+}
+
+// toolgenCodeMode holds the declarations in pieces: the types the tools share, and
+// each tool's function with the types it names.
+var toolgenCodeMode = toolimpl.CodeMode{
+	Types: []string{
+		`/** Label is a tag on a document. */
+interface Label {
+  /** Name names the label. */
+  name: string;
+  /** Attrs are the label's attributes, by name. */
+  attrs: { key: string; value: string }[];
+  /** Weights are optional weights, by color. */
+  weights?: { key: Color; value: integer }[];
+}`,
+		`/** Color is a paint color. */
+type Color = "red" | "green";`,
+		`/** A JSON number without a fraction. */
+type integer = number;`,
+		`/** Tally is what Count returns. */
+interface Tally {
+  /** Totals are the counts by word. */
+  totals: { key: string; value: integer }[];
+  /** Seen are the words in their first spelling, by lower case. */
+  seen: { key: string; value: string | null }[];
+}`,
+	},
+	Tools: []toolimpl.CodeModeTool{
+		{
+			Name: "set_headers",
+			Text: `/** SetHeaders sets the headers of a request and says what it set. */
+declare function set_headers(args: {
+  /** the headers, by name */
+  headers: { key: string; value: string }[];
+  /** more headers */
+  extra?: { key: string; value: string }[];
+}): Promise<string>;`,
+		},
+		{
+			Name: "relabel",
+			Text: `/** Relabel returns the label as it was given. */
+declare function relabel(args: Label): Promise<Label>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "count",
+			Text: `/** Count counts the words of a text. */
+declare function count(args: { text: string }): Promise<Tally>;`,
+			Types: []int{2, 3},
+		},
+	},
 }
 
 // toolgenCallSetHeaders reads the arguments of set_headers, calls SetHeaders and writes its result.

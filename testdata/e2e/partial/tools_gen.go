@@ -15,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
+	_ = toolimpl.EnforceVersion(12 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 12)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -193,6 +193,62 @@ type RowsRule struct {
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r RowsRule) Rule() toolgen.Rule {
 	return toolimpl.RuleOf(ToolRows, toolgenArgsRows, unsafe.Pointer(&r), 1)
+}
+
+// CodeModeDeclarations returns the TypeScript declarations of the package's tools
+// for code mode, where a model writes a program that calls them as functions: the
+// named tools' (all of them when none is named), with the types they name. Names of
+// other packages' tools are skipped.
+func CodeModeDeclarations(tools ...string) string {
+	return toolgenCodeMode.Declarations(tools...)
+}
+
+// toolgenCodeMode holds the declarations in pieces: the types the tools share, and
+// each tool's function with the types it names.
+var toolgenCodeMode = toolimpl.CodeMode{
+	Types: []string{
+		`/** A JSON number without a fraction. */
+type integer = number;`,
+		`/** Page is the rows read so far. */
+interface Page { rows: Row[]; note?: string }`,
+		`/** Row is one row read. */
+interface Row { id: integer; name: string }`,
+	},
+	Tools: []toolimpl.CodeModeTool{
+		{
+			Name: "read_rows",
+			Text: `/** ReadRows reads rows, sending the page read so far after each, with how far it is. */
+declare function read_rows(args: { count: integer }): Promise<Page>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "write",
+			Text: `/** Write writes words, sending the text written so far. */
+declare function write(args: { words: string[] }): Promise<string>;`,
+		},
+		{
+			Name: "maybe",
+			Text: `/** Maybe sends a page, or nothing (null) when empty is true. */
+declare function maybe(args: { empty: boolean }): Promise<void>;`,
+		},
+		{
+			Name: "ratio",
+			Text: `/** Ratio sends a float, which fails to encode when it is NaN. */
+declare function ratio(args: { nan: boolean }): Promise<void>;`,
+		},
+		{
+			Name: "tick",
+			Text: `/** Tick sends n values, each counted when it is written. */
+declare function tick(args: { n: integer }): Promise<void>;`,
+			Types: []int{0},
+		},
+		{
+			Name: "rows",
+			Text: `/** Rows sends n rows without asking whether anybody listens. */
+declare function rows(args: { n: integer }): Promise<void>;`,
+			Types: []int{0},
+		},
+	},
 }
 
 // toolgenCallReadRows reads the arguments of read_rows, calls ReadRows and writes its result.

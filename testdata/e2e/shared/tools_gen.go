@@ -15,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
+	_ = toolimpl.EnforceVersion(12 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 12)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -489,6 +489,183 @@ type LaterRule struct{}
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r LaterRule) Rule() toolgen.Rule {
 	return toolgen.Rule{Tool: ToolLater}
+}
+
+// CodeModeDeclarations returns the TypeScript declarations of the package's tools
+// for code mode, where a model writes a program that calls them as functions: the
+// named tools' (all of them when none is named), with the types they name. Names of
+// other packages' tools are skipped.
+func CodeModeDeclarations(tools ...string) string {
+	return toolgenCodeMode.Declarations(tools...)
+}
+
+// toolgenCodeMode holds the declarations in pieces: the types the tools share, and
+// each tool's function with the types it names.
+var toolgenCodeMode = toolimpl.CodeMode{
+	Types: []string{
+		`/** GreetArgs are the arguments of Greet. */
+interface GreetArgs {
+  /** who to greet @minLength 1 @maxLength 20 */
+  name: string;
+  /** how many times @minimum 1 @maximum 3 */
+  times?: integer;
+}`,
+		`/** A JSON number without a fraction. */
+type integer = number;`,
+		`/** GreetResult is what Greet says. */
+interface GreetResult { text: string }`,
+		`/**
+ * WaveArgs are the arguments of Wave. Built with the tag layoutcheck, it has another layout (wave_changed.go), as if it had changed since tools_gen.go was generated: tools_gen.go must then not compile, since WaveArgs shares GreetArgs's table.
+ */
+interface WaveArgs {
+  /** who to wave at @minLength 1 @maxLength 20 */
+  name: string;
+  /** how many times @minimum 1 @maximum 3 */
+  times?: integer;
+}`,
+		`/** WaveResult is what Wave does. */
+interface WaveResult { text: string }`,
+		`/** NameArgs name someone. */
+interface NameArgs {
+  /** the name */
+  name: string;
+}`,
+		`/** OtherNameArgs name someone too. */
+interface OtherNameArgs {
+  /** the name */
+  name: string;
+}`,
+		`/** StatsArgs are the arguments of Stats. */
+interface StatsArgs {
+  /** the values @minItems 1 */
+  values: number[];
+}`,
+		`/** StatsResult sums up values. */
+interface StatsResult { sum: number; mean: number }`,
+		`/** Card is what Lookup finds. */
+interface Card { name: string; age: integer }`,
+		`/** Person is what Find finds. */
+interface Person { name: string; tags: string[] }`,
+		`/** Clock is what Now tells. */
+interface Clock { hour: integer; minute: integer }`,
+		`/** Total is a sum or a product. */
+interface Total { value: integer }`,
+	},
+	Tools: []toolimpl.CodeModeTool{
+		{
+			Name: "greet",
+			Text: `/** Greet greets someone. */
+declare function greet(args: GreetArgs): Promise<GreetResult>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "wave",
+			Text: `/** Wave waves at someone. */
+declare function wave(args: WaveArgs): Promise<WaveResult>;`,
+			Types: []int{1, 3, 4},
+		},
+		{
+			Name: "forget",
+			Text: `/** Forget forgets someone. */
+declare function forget(args: NameArgs): Promise<void>;`,
+			Types: []int{5},
+		},
+		{
+			Name: "remember",
+			Text: `/** Remember remembers someone. */
+declare function remember(args: OtherNameArgs): Promise<void>;`,
+			Types: []int{6},
+		},
+		{
+			Name: "stats",
+			Text: `/** Stats sums up values. */
+declare function stats(args: StatsArgs): Promise<StatsResult>;`,
+			Types: []int{7, 8},
+		},
+		{
+			Name: "lookup",
+			Text: `/** Lookup looks someone up; nobody has no card. */
+declare function lookup(args: NameArgs): Promise<Card>;`,
+			Types: []int{1, 5, 9},
+		},
+		{
+			Name: "find",
+			Text: `/**
+ * Find finds someone; nobody is not found. Its result is another type than Lookup's, but a pointer all the same, so the two share a dispatch function.
+ */
+declare function find(args: OtherNameArgs): Promise<Person>;`,
+			Types: []int{6, 10},
+		},
+		{
+			Name: "inspect",
+			Text: `/** Inspect sums up values, as Stats, through a pointer; none is no result. */
+declare function inspect(args: StatsArgs): Promise<StatsResult>;`,
+			Types: []int{7, 8},
+		},
+		{
+			Name: "now",
+			Text: `/** Now tells the time, which is always half past ten. */
+declare function now(): Promise<Clock>;`,
+			Types: []int{1, 11},
+		},
+		{
+			Name: "ping",
+			Text: `/** Ping answers. */
+declare function ping(): Promise<void>;`,
+		},
+		{
+			Name: "shout",
+			Text: `/** Shout shouts a name. */
+declare function shout(args: NameArgs): Promise<string>;`,
+			Types: []int{5},
+		},
+		{
+			Name: "whisper",
+			Text: `/**
+ * Whisper whispers a name, in a Mood: a string all the same, so Whisper and Shout share a dispatch function.
+ */
+declare function whisper(args: OtherNameArgs): Promise<string>;`,
+			Types: []int{6},
+		},
+		{
+			Name: "describe",
+			Text: `/** Describe describes values in words. */
+declare function describe(args: StatsArgs): Promise<string>;`,
+			Types: []int{7},
+		},
+		{
+			Name: "sum",
+			Text: `/** Sum adds two numbers. */
+declare function sum(args: { a: integer; b: integer }): Promise<Total>;`,
+			Types: []int{1, 12},
+		},
+		{
+			Name: "product",
+			Text: `/**
+ * Product multiplies two numbers; 13 is unlucky. Its parameters are Sum's, so the two share a dispatch function, each through an adapter.
+ */
+declare function product(args: { a: integer; b: integer }): Promise<Total>;`,
+			Types: []int{1, 12},
+		},
+		{
+			Name: "echo",
+			Text: `/** Echo repeats a name, with neither a context nor an error. */
+declare function echo(args: NameArgs): Promise<Card>;`,
+			Types: []int{1, 5, 9},
+		},
+		{
+			Name: "mirror",
+			Text: `/** Mirror repeats a name twice; it takes its arguments through a pointer. */
+declare function mirror(args: OtherNameArgs): Promise<Card>;`,
+			Types: []int{1, 6, 9},
+		},
+		{
+			Name: "later",
+			Text: `/** Later tells a later time than Now. */
+declare function later(): Promise<Clock>;`,
+			Types: []int{1, 11},
+		},
+	},
 }
 
 // toolgenToolGreet describes the dispatch of greet, which toolimpl.Caller runs, as its tables say.

@@ -16,8 +16,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
+	_ = toolimpl.EnforceVersion(12 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 12)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -165,6 +165,85 @@ type LookupRule struct {
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r LookupRule) Rule() toolgen.Rule {
 	return toolimpl.RuleOf(ToolLookup, toolgenArgsLookup, unsafe.Pointer(&r), 1)
+}
+
+// CodeModeDeclarations returns the TypeScript declarations of the package's tools
+// for code mode, where a model writes a program that calls them as functions: the
+// named tools' (all of them when none is named), with the types they name. Names of
+// other packages' tools are skipped.
+func CodeModeDeclarations(tools ...string) string {
+	return toolgenCodeMode.Declarations(tools...)
+}
+
+// toolgenCodeMode holds the declarations in pieces: the types the tools share, and
+// each tool's function with the types it names.
+var toolgenCodeMode = toolimpl.CodeMode{
+	Types: []string{
+		`/** Shape is a figure. */
+type Shape = { kind: "circle" } & Circle | { kind: "rect" } & Rect | { kind: "poly" } & Polygon;`,
+		`/** Circle is round. */
+interface Circle {
+  /** @minimum 0 */
+  radius: number;
+}`,
+		`/** Rect has its method on the pointer, so it is stored as a *Rect. */
+interface Rect {
+  /** @minimum 0 */
+  width: number;
+  /** @minimum 0 */
+  height: number;
+  /** @maxLength 8 */
+  label?: string;
+}`,
+		`/** Polygon is named "poly". */
+interface Polygon {
+  /** @minimum 3 */
+  sides: integer;
+  length: number;
+}`,
+		`/** A JSON number without a fraction. */
+type integer = number;`,
+		`/** Scene holds shapes. */
+interface Scene { title: string; shapes: Shape[]; focus?: Shape }`,
+		`/** Scene holds shapes. */
+interface SceneOutput { title: string; shapes: (Shape | null)[]; focus?: Shape | null }`,
+		`/** Key finds a record by name, number or compound key. */
+type Key = string | integer | Compound | boolean | string[];`,
+		`/** Compound is a compound key. */
+interface Compound { table: string; row: integer }`,
+	},
+	Tools: []toolimpl.CodeModeTool{
+		{
+			Name: "area",
+			Text: `/** Area sums the areas of the shapes. */
+declare function area(args: { shapes: Shape[] }): Promise<number>;`,
+			Types: []int{0, 1, 2, 3, 4},
+		},
+		{
+			Name: "echo",
+			Text: `/** Echo returns the scene it is given. */
+declare function echo(args: Scene): Promise<SceneOutput>;`,
+			Types: []int{0, 1, 2, 3, 4, 5, 6},
+		},
+		{
+			Name: "biggest",
+			Text: `/** Biggest returns the biggest shape. */
+declare function biggest(args: { shapes: Shape[] }): Promise<Shape | null>;`,
+			Types: []int{0, 1, 2, 3, 4},
+		},
+		{
+			Name: "describe",
+			Text: `/** Describe says which key it was given. */
+declare function describe(args: { key: Key }): Promise<string>;`,
+			Types: []int{4, 7, 8},
+		},
+		{
+			Name: "lookup",
+			Text: `/** Lookup returns the key it is given. */
+declare function lookup(args: { key: Key }): Promise<Key | null>;`,
+			Types: []int{4, 7, 8},
+		},
+	},
 }
 
 // toolgenCallArea reads the arguments of area, calls Area and writes its result.

@@ -15,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
+	_ = toolimpl.EnforceVersion(12 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 12)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -492,6 +492,107 @@ func (a ApproveEdit) Args() ([]byte, error) {
 	e.Object()
 	e.EndObject()
 	return toolimpl.PartialWritten(e)
+}
+
+// CodeModeDeclarations returns the TypeScript declarations of the package's tools
+// for code mode, where a model writes a program that calls them as functions: the
+// named tools' (all of them when none is named), with the types they name. Names of
+// other packages' tools are skipped.
+func CodeModeDeclarations(tools ...string) string {
+	return toolgenCodeMode.Declarations(tools...)
+}
+
+// toolgenCodeMode holds the declarations in pieces: the types the tools share, and
+// each tool's function with the types it names.
+var toolgenCodeMode = toolimpl.CodeMode{
+	Types: []string{
+		`/** A JSON number without a fraction. */
+type integer = number;`,
+	},
+	Tools: []toolimpl.CodeModeTool{
+		{
+			Name: "get_http_status",
+			Text: `/** GetHTTPStatus gets a status; its default name handles the initialism. */
+declare function get_http_status(args: { url: string }): Promise<integer>;`,
+			Types: []int{0},
+		},
+		{
+			Name: "lookup",
+			Text: `/** Lookup is read-only. */
+declare function lookup(args: { id: string }): Promise<string>;`,
+		},
+		{
+			Name: "delete",
+			Text: `/** Delete destroys, and asks first. */
+declare function delete_(args: { id: string }): Promise<void>;`,
+		},
+		{
+			Name: "upsert",
+			Text: `/** Upsert may run twice. */
+declare function upsert(args: { id: string }): Promise<void>;`,
+		},
+		{
+			Name: "fetch",
+			Text: `/** Fetch reaches the web. */
+declare function fetch(args: { url: string }): Promise<string>;`,
+		},
+		{
+			Name: "do-it_all-2",
+			Text: `/** Everything sets every option, in any order, with a custom name. */
+declare function do_it_all_2(): Promise<void>;`,
+		},
+		{
+			Name: "approve",
+			Text: `/** Approve only needs approval. */
+declare function approve(): Promise<void>;`,
+		},
+		{
+			Name: "abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijkl",
+			Text: `/** Longest has a 64-character name, the most providers accept. */
+declare function abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijkl(): Promise<void>;`,
+		},
+		{
+			Name: "archive",
+			Text: `/** Archive is found through tool search rather than sent up front, in a namespace of its own. */
+declare function archive(args: { id: string }): Promise<void>;`,
+		},
+		{
+			Name: "purge",
+			Text: `/** Purge is deferred, in the package's namespace. */
+declare function purge(): Promise<void>;`,
+		},
+		{
+			Name: "charge",
+			Text: `/** Charge may fail three times in a row in a run before the agent stops its calls. */
+declare function charge(args: { amount: integer }): Promise<void>;`,
+			Types: []int{0},
+		},
+		{
+			Name: "refund_payment",
+			Text: `/** Refund a payment to the card it was charged on: "full" or a partial amount. */
+declare function refund_payment(args: { id: string }): Promise<void>;`,
+		},
+		{
+			Name: "transfer",
+			Text: `/**
+ * Transfer never repairs its arguments: a model that sends "100" for the amount is told to send a number.
+ */
+declare function transfer(args: { to: string; amount: integer }): Promise<void>;`,
+			Types: []int{0},
+		},
+		{
+			Name: "research",
+			Text: `/**
+ * Research runs as an MCP task when the client asks: the call returns at once and the client polls for the result.
+ */
+declare function research(args: { topic: string }): Promise<string>;`,
+		},
+		{
+			Name: "reindex",
+			Text: `/** Reindex runs only as an MCP task. */
+declare function reindex(): Promise<void>;`,
+		},
+	},
 }
 
 // toolgenCallGetHTTPStatus reads the arguments of get_http_status, calls GetHTTPStatus and writes its result.

@@ -16,8 +16,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
+	_ = toolimpl.EnforceVersion(12 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 12)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -90,6 +90,50 @@ type ExportRule struct {
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ExportRule) Rule() toolgen.Rule {
 	return toolimpl.RuleOf(ToolExport, &toolgenTypeExportArgs.Object, unsafe.Pointer(&r), 4)
+}
+
+// CodeModeDeclarations returns the TypeScript declarations of the package's tools
+// for code mode, where a model writes a program that calls them as functions: the
+// named tools' (all of them when none is named), with the types they name. Names of
+// other packages' tools are skipped.
+func CodeModeDeclarations(tools ...string) string {
+	return toolgenCodeMode.Declarations(tools...)
+}
+
+// toolgenCodeMode holds the declarations in pieces: the types the tools share, and
+// each tool's function with the types it names.
+var toolgenCodeMode = toolimpl.CodeMode{
+	Types: []string{
+		`/** ExportArgs say what to export. */
+interface ExportArgs {
+  /**
+   * Format is the file format: csv for spreadsheets, vcf for address books, json for programs.
+   * @pattern ^(csv|vcf|json)$
+   */
+  format: string;
+  /** Fields are the contact fields to export, in the order of the columns; every field when empty. */
+  fields?: string[];
+  /** Since exports only the contacts changed since this time. @format date-time */
+  since?: string;
+  /** Archived includes archived contacts. */
+  archived?: boolean;
+}`,
+	},
+	Tools: []toolimpl.CodeModeTool{
+		{
+			Name: "lookup",
+			Text: `/** Lookup finds a contact by its id. */
+declare function lookup(args: { id: string }): Promise<string>;`,
+		},
+		{
+			Name: "export",
+			Text: `/**
+ * Export writes contacts to a file in the workspace and returns its path. Large address books take a while; the file is replaced if it exists.
+ */
+declare function export_(args: ExportArgs): Promise<string>;`,
+			Types: []int{0},
+		},
+	},
 }
 
 // toolgenParamsLookup holds the arguments of lookup, for its table.

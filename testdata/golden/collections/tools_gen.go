@@ -15,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
+	_ = toolimpl.EnforceVersion(12 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 12)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -199,6 +199,87 @@ type ArraysRule struct{}
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ArraysRule) Rule() toolgen.Rule {
 	return toolgen.Rule{Tool: ToolArrays}
+}
+
+// CodeModeDeclarations returns the TypeScript declarations of the package's tools
+// for code mode, where a model writes a program that calls them as functions: the
+// named tools' (all of them when none is named), with the types they name. Names of
+// other packages' tools are skipped.
+func CodeModeDeclarations(tools ...string) string {
+	return toolgenCodeMode.Declarations(tools...)
+}
+
+// toolgenCodeMode holds the declarations in pieces: the types the tools share, and
+// each tool's function with the types it names.
+var toolgenCodeMode = toolimpl.CodeMode{
+	Types: []string{
+		`/** Shapes holds every kind of collection. */
+interface Shapes {
+  names: string[];
+  /** IDs is a named slice type. */
+  ids: integer[];
+  matrix: integer[][];
+  pair: [string, string];
+  /** Grid is a fixed-size board. */
+  grid: [[boolean, boolean, boolean], [boolean, boolean, boolean], [boolean, boolean, boolean]];
+  points: Point[];
+  origin: Point;
+  best?: Point;
+  optional: Point[];
+  scores: Record<string, integer>;
+  by_key: Record<string, string[]>;
+  nested: Record<string, Record<string, boolean>>;
+  places: Record<string, Point>;
+  empty: [];
+  tags?: string[];
+  counts?: Record<string, integer>;
+}`,
+		`/** A JSON number without a fraction. */
+type integer = number;`,
+		`/** Point is a nested struct: inlined wherever it is used. */
+interface Point { x: number; y: number }`,
+		`/** Shapes holds every kind of collection. */
+interface ShapesOutput {
+  names: string[];
+  /** IDs is a named slice type. */
+  ids: integer[];
+  matrix: integer[][];
+  pair: [string, string];
+  /** Grid is a fixed-size board. */
+  grid: [[boolean, boolean, boolean], [boolean, boolean, boolean], [boolean, boolean, boolean]];
+  points: Point[];
+  origin: Point;
+  best?: Point;
+  optional: (Point | null)[];
+  scores: Record<string, integer>;
+  by_key: Record<string, string[]>;
+  nested: Record<string, Record<string, boolean>>;
+  places: Record<string, Point>;
+  empty: [];
+  tags?: string[];
+  counts?: Record<string, integer>;
+}`,
+	},
+	Tools: []toolimpl.CodeModeTool{
+		{
+			Name: "measure",
+			Text: `/** Measure reads and writes every collection. */
+declare function measure(args: Shapes): Promise<ShapesOutput>;`,
+			Types: []int{0, 1, 2, 3},
+		},
+		{
+			Name: "flat",
+			Text: `/** Flat takes collections as flat parameters. */
+declare function flat(args: { points: Point[]; lookup: Record<string, Point>; pair: [integer, integer]; keys: string[] }): Promise<Record<string, Point[]>>;`,
+			Types: []int{1, 2},
+		},
+		{
+			Name: "arrays",
+			Text: `/** Arrays returns an array, wrapped. */
+declare function arrays(): Promise<[integer, integer, integer, integer]>;`,
+			Types: []int{1},
+		},
+	},
 }
 
 // toolgenCallMeasure reads the arguments of measure, calls Measure and writes its result.

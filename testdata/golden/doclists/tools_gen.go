@@ -16,8 +16,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
+	_ = toolimpl.EnforceVersion(12 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 12)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -141,6 +141,70 @@ type NotesRule struct {
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r NotesRule) Rule() toolgen.Rule {
 	return toolimpl.RuleOf(ToolNotes, &toolgenTypeParamsNotes.Object, unsafe.Pointer(&r), 1)
+}
+
+// CodeModeDeclarations returns the TypeScript declarations of the package's tools
+// for code mode, where a model writes a program that calls them as functions: the
+// named tools' (all of them when none is named), with the types they name. Names of
+// other packages' tools are skipped.
+func CodeModeDeclarations(tools ...string) string {
+	return toolgenCodeMode.Declarations(tools...)
+}
+
+// toolgenCodeMode holds the declarations in pieces: the types the tools share, and
+// each tool's function with the types it names.
+var toolgenCodeMode = toolimpl.CodeMode{
+	Types: []string{
+		`/** A JSON number without a fraction. */
+type integer = number;`,
+	},
+	Tools: []toolimpl.CodeModeTool{
+		{
+			Name: "at",
+			Text: `/**
+ * At books a slot. A colon inside an option's value (the pattern) does not end the options: the description starts at the first colon followed by a space.
+ */
+declare function at(args: {
+  /** the time, as hh:mm. @pattern ^[0-2][0-9]:[0-5][0-9]$ */
+  hhmm: string;
+  /** the room. @minLength 1 */
+  room: string;
+}): Promise<string>;`,
+		},
+		{
+			Name: "split_n",
+			Text: `/**
+ * SplitN slices s into substrings separated by sep and returns a slice of the substrings between those separators.
+ *
+ * The count determines the number of substrings to return:
+ *   - n > 0: at most n substrings; the last substring will be the unsplit remainder;
+ *   - n == 0: the result is nil (zero substrings);
+ *   - n < 0: all substrings.
+ */
+declare function split_n(args: { s: string; sep: string; n: integer }): Promise<string[]>;`,
+			Types: []int{0},
+		},
+		{
+			Name: "get_weather",
+			Text: `/** GetWeather looks up the weather. */
+declare function get_weather(args: {
+  /** the city, for example "Paris". @minLength 1 */
+  city: string;
+  /** the unit, "C" or "F". */
+  unit_name?: string;
+}): Promise<string>;`,
+		},
+		{
+			Name: "notes",
+			Text: `/**
+ * Notes keeps a list whose items do not all name parameters: it is prose.
+ *
+ *   - text: what to note.
+ *   - tags: no such parameter, so the whole list stays.
+ */
+declare function notes(args: { text: string }): Promise<string>;`,
+		},
+	},
 }
 
 // toolgenParamsAt holds the arguments of at, for its table.

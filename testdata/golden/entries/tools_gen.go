@@ -17,8 +17,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
+	_ = toolimpl.EnforceVersion(12 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 12)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -102,6 +102,64 @@ type TagRule struct {
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r TagRule) Rule() toolgen.Rule {
 	return toolimpl.RuleOf(ToolTag, toolgenArgsTag, unsafe.Pointer(&r), 2)
+}
+
+// CodeModeDeclarations returns the TypeScript declarations of the package's tools
+// for code mode, where a model writes a program that calls them as functions: the
+// named tools' (all of them when none is named), with the types they name. Names of
+// other packages' tools are skipped.
+func CodeModeDeclarations(tools ...string) string {
+	return toolgenCodeMode.Declarations(tools...)
+}
+
+// toolgenCodeMode holds the declarations in pieces: the types the tools share, and
+// each tool's function with the types it names.
+var toolgenCodeMode = toolimpl.CodeMode{
+	Types: []string{
+		`/** Plan is a floor plan. */
+interface Plan {
+  /** Sizes are the rooms' areas, by room. */
+  sizes: { key: Room; value: number }[];
+  /** Marks are places, by name; nil ones are none. */
+  marks?: { key: string; value: Point }[];
+  /** Notes are free notes, sent as an object. */
+  notes: Record<string, string>;
+}`,
+		`/** Room is a room of a house. */
+type Room = "kitchen" | "hall";`,
+		`/** Point is a place. */
+interface Point { x: integer; y: integer }`,
+		`/** A JSON number without a fraction. */
+type integer = number;`,
+		`/** Plan is a floor plan. */
+interface PlanOutput {
+  /** Sizes are the rooms' areas, by room. */
+  sizes: { key: Room; value: number }[];
+  /** Marks are places, by name; nil ones are none. */
+  marks?: { key: string; value: Point | null }[];
+  /** Notes are free notes, sent as an object. */
+  notes: Record<string, string>;
+}`,
+	},
+	Tools: []toolimpl.CodeModeTool{
+		{
+			Name: "draw",
+			Text: `/** Draw draws a plan and returns it. */
+declare function draw(args: Plan): Promise<PlanOutput>;`,
+			Types: []int{0, 1, 2, 3, 4},
+		},
+		{
+			Name: "tag",
+			Text: `/** Tag tags a document. */
+declare function tag(args: {
+  /** the labels, by name */
+  labels: { key: string; value: string }[];
+  /** how many, by word */
+  counts?: { key: string; value: integer }[];
+}): Promise<Record<string, string>>;`,
+			Types: []int{3},
+		},
+	},
 }
 
 // toolgenCallDraw reads the arguments of draw, calls Draw and writes its result.

@@ -15,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
+	_ = toolimpl.EnforceVersion(12 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 12)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -66,6 +66,42 @@ type PlanRule struct {
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r PlanRule) Rule() toolgen.Rule {
 	return toolimpl.RuleOf(ToolPlan, toolgenArgsPlan, unsafe.Pointer(&r), 3)
+}
+
+// CodeModeDeclarations returns the TypeScript declarations of the package's tools
+// for code mode, where a model writes a program that calls them as functions: the
+// named tools' (all of them when none is named), with the types they name. Names of
+// other packages' tools are skipped.
+func CodeModeDeclarations(tools ...string) string {
+	return toolgenCodeMode.Declarations(tools...)
+}
+
+// toolgenCodeMode holds the declarations in pieces: the types the tools share, and
+// each tool's function with the types it names.
+var toolgenCodeMode = toolimpl.CodeMode{
+	Types: []string{
+		`/** Day is a day of the week. 0: the first day 1: the second day */
+type Day = 0 | 1 | 2;`,
+		`/** A JSON number without a fraction. */
+type integer = number;`,
+		`/** Color is a string enum with an unexported default. */
+type Color = "red" | "green";`,
+	},
+	Tools: []toolimpl.CodeModeTool{
+		{
+			Name: "plan",
+			Text: `/** Plan schedules work. */
+declare function plan(args: {
+  /** the day. */
+  day: Day;
+  /** how hard. */
+  level: integer;
+  /** the label. */
+  color: Color;
+}): Promise<Day>;`,
+			Types: []int{0, 1, 2},
+		},
+	},
 }
 
 // toolgenCallPlan reads the arguments of plan, calls Plan and writes its result.

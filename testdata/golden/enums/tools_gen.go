@@ -15,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
+	_ = toolimpl.EnforceVersion(12 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 12)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -148,6 +148,70 @@ type NameRule struct {
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r NameRule) Rule() toolgen.Rule {
 	return toolimpl.RuleOf(ToolName, &toolgenTypeParamsName.Object, unsafe.Pointer(&r), 1)
+}
+
+// CodeModeDeclarations returns the TypeScript declarations of the package's tools
+// for code mode, where a model writes a program that calls them as functions: the
+// named tools' (all of them when none is named), with the types they name. Names of
+// other packages' tools are skipped.
+func CodeModeDeclarations(tools ...string) string {
+	return toolgenCodeMode.Declarations(tools...)
+}
+
+// toolgenCodeMode holds the declarations in pieces: the types the tools share, and
+// each tool's function with the types it names.
+var toolgenCodeMode = toolimpl.CodeMode{
+	Types: []string{
+		`/** Paint selects colors. */
+interface Paint {
+  color: Color;
+  /** the trim color */
+  trim?: Color;
+  palette: Color[];
+  by_room: Record<string, Level>;
+  priority: Priority;
+  mode: Mode;
+  sign: Sign;
+  quote: Quote;
+}`,
+		`/** Color is a documented string enum. "red": Red is the color of fire. "green": the color of grass */
+type Color = "red" | "green" | "blue";`,
+		`/** Level has no comments on its constants. */
+type Level = 1 | 2 | 3;`,
+		`/** Priority has two names for one value. 0: can wait 1: the usual 9: now 9: the same as urgent */
+type Priority = 0 | 1 | 9;`,
+		`/** Mode is declared alone. "fast": ModeFast is the only mode. */
+type Mode = "fast";`,
+		`/** Sign is a signed enum with negative values. */
+type Sign = -1 | 0 | 1;`,
+		`/** Quote has values JSON must escape. */
+type Quote = "plain" | "say \"hi\"" | "<b>&";`,
+	},
+	Tools: []toolimpl.CodeModeTool{
+		{
+			Name: "mix",
+			Text: `/** Mix returns the paint back with the color it mixes to. */
+declare function mix(args: Paint): Promise<Paint>;`,
+			Types: []int{0, 1, 2, 3, 4, 5, 6},
+		},
+		{
+			Name: "pick",
+			Text: `/** Pick takes and returns enums as flat parameters. */
+declare function pick(args: {
+  color: Color;
+  /** how much. */
+  level?: Level;
+  priority: Priority;
+}): Promise<Level>;`,
+			Types: []int{1, 2, 3},
+		},
+		{
+			Name: "name",
+			Text: `/** Name returns an enum as text. */
+declare function name(args: { c: Color }): Promise<string>;`,
+			Types: []int{1},
+		},
+	},
 }
 
 // toolgenCallMix reads the arguments of mix, calls Mix and writes its result.

@@ -37,3 +37,17 @@ type F struct{}
 //
 //toolgen:tool
 func (F) BarRule() error { return nil }
+
+// DashedName and UnderscoredName would both be the code-mode function
+// get_user.
+//
+//toolgen:tool name=get-user
+func DashedName() error { return nil }
+
+// UnderscoredName is the second.
+//
+//toolgen:tool name=get_user
+func UnderscoredName() error { return nil }
+
+// CodeModeDeclarations is declared by hand, where toolgen would declare it.
+func CodeModeDeclarations() string { return "" }

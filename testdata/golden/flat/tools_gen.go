@@ -16,8 +16,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
+	_ = toolimpl.EnforceVersion(12 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 12)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -175,6 +175,92 @@ type MixedRule struct {
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r MixedRule) Rule() toolgen.Rule {
 	return toolimpl.RuleOf(ToolMixed, &toolgenTypeParamsMixed.Object, unsafe.Pointer(&r), 2)
+}
+
+// CodeModeDeclarations returns the TypeScript declarations of the package's tools
+// for code mode, where a model writes a program that calls them as functions: the
+// named tools' (all of them when none is named), with the types they name. Names of
+// other packages' tools are skipped.
+func CodeModeDeclarations(tools ...string) string {
+	return toolgenCodeMode.Declarations(tools...)
+}
+
+// toolgenCodeMode holds the declarations in pieces: the types the tools share, and
+// each tool's function with the types it names.
+var toolgenCodeMode = toolimpl.CodeMode{
+	Types: []string{
+		`/** A JSON number without a fraction. */
+type integer = number;`,
+	},
+	Tools: []toolimpl.CodeModeTool{
+		{
+			Name: "search",
+			Text: `/** Search finds documents.  It searches titles first, then bodies.  Results come best first. */
+declare function search(args: {
+  /** what to look for. */
+  query: string;
+  /** how many documents to return at most. @minimum 1 @maximum 100 @default 10 */
+  limit?: integer;
+  /** whose documents to search. */
+  user_id: string;
+  /** match the whole phrase. */
+  exact: boolean;
+  /** an ISO 639-1 language code. @pattern ^[a-z]{2}$ @example "en" */
+  lang?: string;
+}): Promise<string[]>;`,
+			Types: []int{0},
+		},
+		{
+			Name: "greet",
+			Text: `/**
+ * Greet greets someone. The items of this list name no parameter, so they stay in the description:
+ *   - be polite
+ *   - be brief
+ */
+declare function greet(args: {
+  name: string;
+  /** the greeting to use. */
+  greeting: string;
+  times?: integer;
+}): Promise<string>;`,
+			Types: []int{0},
+		},
+		{
+			Name: "snake",
+			Text: `/**
+ * Snake covers parameter names in every case: each becomes a snake_case property, and doc items may use either spelling.
+ */
+declare function snake(args: {
+  user_name: string;
+  /** the status to report. */
+  http_status: integer;
+  /** the body. */
+  xml_body: string;
+  x: integer;
+  top10_items: string[];
+}): Promise<void>;`,
+			Types: []int{0},
+		},
+		{
+			Name: "undocumented",
+			Text: `/** Sum adds two numbers; its parameters have no descriptions. */
+declare function undocumented(args: { a: integer; b: integer }): Promise<integer>;`,
+			Types: []int{0},
+		},
+		{
+			Name: "mixed",
+			Text: `/**
+ * Mixed has a list with items about parameters and others, under no Parameters: heading: it is prose, and stays whole (under the heading, the stray item would be an error).
+ *
+ * Notes:
+ *   - id: the record.
+ *   - note: not a parameter of this tool, so it stays.
+ *   - verbose: say more.
+ */
+declare function mixed(args: { id: integer; verbose: boolean }): Promise<void>;`,
+			Types: []int{0},
+		},
+	},
 }
 
 // toolgenCallSearch reads the arguments of search, calls Search and writes its result.

@@ -15,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
+	_ = toolimpl.EnforceVersion(12 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 12)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -65,6 +65,44 @@ type TakeRule struct {
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r TakeRule) Rule() toolgen.Rule {
 	return toolimpl.RuleOf(ToolTake, toolgenObjectMix, unsafe.Pointer(&r), 7)
+}
+
+// CodeModeDeclarations returns the TypeScript declarations of the package's tools
+// for code mode, where a model writes a program that calls them as functions: the
+// named tools' (all of them when none is named), with the types they name. Names of
+// other packages' tools are skipped.
+func CodeModeDeclarations(tools ...string) string {
+	return toolgenCodeMode.Declarations(tools...)
+}
+
+// toolgenCodeMode holds the declarations in pieces: the types the tools share, and
+// each tool's function with the types it names.
+var toolgenCodeMode = toolimpl.CodeMode{
+	Types: []string{
+		`/** Mix has float32 and float64 numbers with bounds, defaults and examples. */
+interface Mix {
+  /** @minimum 0.1 @maximum 0.7 @default 0.3 @example 0.2 */
+  ratio?: number;
+  /** @minimum 0.1 @maximum 0.7 @default 0.3 */
+  wide?: number;
+  plain: number;
+  /** @minimum -1e-07 */
+  low: number;
+  /** @maximum 0.1 */
+  long: number;
+  /** @maximum 1.1 @default 1.1 */
+  maybe?: number;
+  values: number[];
+}`,
+	},
+	Tools: []toolimpl.CodeModeTool{
+		{
+			Name: "take",
+			Text: `/** Mix takes float bounds. */
+declare function take(args: Mix): Promise<void>;`,
+			Types: []int{0},
+		},
+	},
 }
 
 // toolgenCallTake reads the arguments of take, calls Take and writes its result.

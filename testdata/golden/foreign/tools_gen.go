@@ -17,8 +17,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
+	_ = toolimpl.EnforceVersion(12 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 12)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -95,6 +95,60 @@ type MoveRule struct {
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r MoveRule) Rule() toolgen.Rule {
 	return toolimpl.RuleOf(ToolMove, &toolgenTypeshared_Point.Object, unsafe.Pointer(&r), 2)
+}
+
+// CodeModeDeclarations returns the TypeScript declarations of the package's tools
+// for code mode, where a model writes a program that calls them as functions: the
+// named tools' (all of them when none is named), with the types they name. Names of
+// other packages' tools are skipped.
+func CodeModeDeclarations(tools ...string) string {
+	return toolgenCodeMode.Declarations(tools...)
+}
+
+// toolgenCodeMode holds the declarations in pieces: the types the tools share, and
+// each tool's function with the types it names.
+var toolgenCodeMode = toolimpl.CodeMode{
+	Types: []string{
+		`/** Place uses all of them. */
+interface Place {
+  here: Point;
+  there: Point2;
+  pixel: Point3;
+  box: Rectangle;
+  odd: image_Point;
+  /** Level has only unexported constants: it is a plain integer, not an enum. */
+  level: integer;
+  mode?: Mode;
+}`,
+		`/**
+ * Point is local, and so is image_Point: the helper names still differ from those of shared.Point and image.Point.
+ */
+interface Point { lat: number }`,
+		`/** Point has the same name as a local type of the case. */
+interface Point2 { x: integer; y: integer }`,
+		`/** A JSON number without a fraction. */
+type integer = number;`,
+		`interface Point3 { X: integer; Y: integer }`,
+		`interface Rectangle { Min: Point3; Max: Point3 }`,
+		`/** image_Point claims the name toolgen would give image.Point. */
+interface image_Point { z: integer }`,
+		`/** Mode is an enum with exported constants. */
+type Mode = "a" | "b";`,
+	},
+	Tools: []toolimpl.CodeModeTool{
+		{
+			Name: "locate",
+			Text: `/** Locate returns a place. */
+declare function locate(args: Place): Promise<Place>;`,
+			Types: []int{0, 1, 2, 3, 4, 5, 6, 7},
+		},
+		{
+			Name: "move",
+			Text: `/** Move takes a foreign struct as its struct parameter. */
+declare function move(args: Point2): Promise<Point3>;`,
+			Types: []int{2, 3, 4},
+		},
+	},
 }
 
 // toolgenCallLocate reads the arguments of locate, calls Locate and writes its result, as its tables say.

@@ -17,8 +17,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
+	_ = toolimpl.EnforceVersion(12 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 12)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -93,6 +93,62 @@ type PaintRule struct {
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r PaintRule) Rule() toolgen.Rule {
 	return toolimpl.RuleOf(ToolPaint, &toolgenTypeParamsPaint.Object, unsafe.Pointer(&r), 3)
+}
+
+// CodeModeDeclarations returns the TypeScript declarations of the package's tools
+// for code mode, where a model writes a program that calls them as functions: the
+// named tools' (all of them when none is named), with the types they name. Names of
+// other packages' tools are skipped.
+func CodeModeDeclarations(tools ...string) string {
+	return toolgenCodeMode.Declarations(tools...)
+}
+
+// toolgenCodeMode holds the declarations in pieces: the types the tools share, and
+// each tool's function with the types it names.
+var toolgenCodeMode = toolimpl.CodeMode{
+	Types: []string{
+		`/** Shape is a figure to draw. */
+interface Shape {
+  /** Kind says which figure it is. */
+  kind: Kind;
+  /** width and height, for rectangles */
+  W: integer;
+  /** width and height, for rectangles */
+  H: integer;
+  /** Size is the side or radius, in pixels. @minimum 1 */
+  size: integer;
+  /** a caption under the figure */
+  label?: string;
+  /** Corner is the corner it is pinned by. */
+  corner?: string;
+}`,
+		`/** Kind is a kind of figure. "circle": Circle is round. "square": four equal sides */
+type Kind = "circle" | "square";`,
+		`/** A JSON number without a fraction. */
+type integer = number;`,
+		`interface Point { X: integer; Y: integer }`,
+	},
+	Tools: []toolimpl.CodeModeTool{
+		{
+			Name: "draw",
+			Text: `/** Draw draws a shape. */
+declare function draw(args: Shape): Promise<string>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "paint",
+			Text: `/**
+ * Paint paints a shape; its parameters have no items, so their types' docs describe them. image.Point is from the standard library, whose docs toolgen does not read.
+ */
+declare function paint(args: {
+  kind: Kind;
+  /** Color is a color name; it is described by this comment alone. */
+  color: string;
+  at: Point;
+}): Promise<string>;`,
+			Types: []int{1, 2, 3},
+		},
+	},
 }
 
 // toolgenCallDraw reads the arguments of draw, calls Draw and writes its result.

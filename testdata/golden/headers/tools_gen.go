@@ -16,8 +16,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
+	_ = toolimpl.EnforceVersion(12 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 12)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -97,6 +97,76 @@ type ReportRule struct {
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ReportRule) Rule() toolgen.Rule {
 	return toolimpl.RuleOf(ToolReport, &toolgenTypeParamsReport.Object, unsafe.Pointer(&r), 3)
+}
+
+// CodeModeDeclarations returns the TypeScript declarations of the package's tools
+// for code mode, where a model writes a program that calls them as functions: the
+// named tools' (all of them when none is named), with the types they name. Names of
+// other packages' tools are skipped.
+func CodeModeDeclarations(tools ...string) string {
+	return toolgenCodeMode.Declarations(tools...)
+}
+
+// toolgenCodeMode holds the declarations in pieces: the types the tools share, and
+// each tool's function with the types it names.
+var toolgenCodeMode = toolimpl.CodeMode{
+	Types: []string{
+		`/** Query is a query and where to run it. */
+interface Query {
+  /** SQL is the query. */
+  sql: string;
+  /** Tenant is the tenant's id. @pattern ^[a-z-]+$ */
+  tenant: string;
+  /** Target is where it runs; its members are sent in headers too. */
+  target: Target;
+  /** DryRun only plans the query. */
+  dry_run?: boolean;
+  /** Tier is the service tier. */
+  tier?: Tier;
+  /** Level is the log level. */
+  level?: Level;
+  /** Since is when the data starts. */
+  since?: DateTime;
+  /** Shard is the shard to use. */
+  shard?: integer;
+}`,
+		`/** Target is where a query runs. */
+interface Target {
+  /** Region is the region to run in. */
+  region: string;
+  /** Zone is the zone within the region. @minimum 1 */
+  zone?: integer;
+}`,
+		`/** A JSON number without a fraction. */
+type integer = number;`,
+		`/** Tier is a service tier. */
+type Tier = "free" | "paid";`,
+		`/** Level is a log level. */
+type Level = 0 | 1;`,
+		`/** An RFC 3339 date and time (JSON Schema's date-time), as "2026-01-02T15:04:05Z". */
+type DateTime = string;`,
+	},
+	Tools: []toolimpl.CodeModeTool{
+		{
+			Name: "run",
+			Text: `/** Run runs a query. */
+declare function run(args: Query): Promise<string>;`,
+			Types: []int{0, 1, 2, 3, 4, 5},
+		},
+		{
+			Name: "report",
+			Text: `/** Report generates a report. */
+declare function report(args: {
+  /** the kind of report */
+  kind: string;
+  /** low, normal or high */
+  priority?: string;
+  /** how many pages at most @minimum 1 */
+  pages: integer;
+}): Promise<string>;`,
+			Types: []int{2},
+		},
+	},
 }
 
 // toolgenCallRun reads the arguments of run, calls Run and writes its result, as its tables say.

@@ -15,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
+	_ = toolimpl.EnforceVersion(12 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 12)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -202,6 +202,66 @@ type PlainRule struct{}
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r PlainRule) Rule() toolgen.Rule {
 	return toolgen.Rule{Tool: ToolPlain}
+}
+
+// CodeModeDeclarations returns the TypeScript declarations of the package's tools
+// for code mode, where a model writes a program that calls them as functions: the
+// named tools' (all of them when none is named), with the types they name. Names of
+// other packages' tools are skipped.
+func CodeModeDeclarations(tools ...string) string {
+	return toolgenCodeMode.Declarations(tools...)
+}
+
+// toolgenCodeMode holds the declarations in pieces: the types the tools share, and
+// each tool's function with the types it names.
+var toolgenCodeMode = toolimpl.CodeMode{
+	Types: []string{
+		`/** A JSON number without a fraction. */
+type integer = number;`,
+		`/** Query is a struct parameter beside hidden ones. */
+interface Query { text: string }`,
+	},
+	Tools: []toolimpl.CodeModeTool{
+		{
+			Name: "both",
+			Text: `/** Both takes a context and a toolgen.Ctx, and no arguments. */
+declare function both(): Promise<string>;`,
+		},
+		{
+			Name: "ctx_only",
+			Text: `/** CtxOnly takes only a toolgen.Ctx. */
+declare function ctx_only(): Promise<void>;`,
+		},
+		{
+			Name: "ctx_between",
+			Text: `/** CtxBetween takes toolgen.Ctx between flat parameters: any position. */
+declare function ctx_between(args: { a: string; b: integer }): Promise<void>;`,
+			Types: []int{0},
+		},
+		{
+			Name: "ctx_last",
+			Text: `/** CtxLast takes a struct and then a toolgen.Ctx. */
+declare function ctx_last(args: Query): Promise<string>;`,
+			Types: []int{1},
+		},
+		{
+			Name: "ctx_first",
+			Text: `/** CtxFirst takes a toolgen.Ctx, then a struct. */
+declare function ctx_first(args: Query): Promise<void>;`,
+			Types: []int{1},
+		},
+		{
+			Name: "aliased",
+			Text: `/** Aliased takes its context through an alias. */
+declare function aliased(args: Query): Promise<void>;`,
+			Types: []int{1},
+		},
+		{
+			Name: "plain",
+			Text: `/** Plain takes no parameters at all. */
+declare function plain(): Promise<void>;`,
+		},
+	},
 }
 
 // toolgenCallBoth reads the arguments of both, calls Both and writes its result, as its tables say.

@@ -18,8 +18,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
+	_ = toolimpl.EnforceVersion(12 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 12)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -75,6 +75,39 @@ type SaveRule struct {
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SaveRule) Rule() toolgen.Rule {
 	return toolimpl.RuleOf(ToolSave, toolgenObjectNote, unsafe.Pointer(&r), 4)
+}
+
+// CodeModeDeclarations returns the TypeScript declarations of the package's tools
+// for code mode, where a model writes a program that calls them as functions: the
+// named tools' (all of them when none is named), with the types they name. Names of
+// other packages' tools are skipped.
+func CodeModeDeclarations(tools ...string) string {
+	return toolgenCodeMode.Declarations(tools...)
+}
+
+// toolgenCodeMode holds the declarations in pieces: the types the tools share, and
+// each tool's function with the types it names.
+var toolgenCodeMode = toolimpl.CodeMode{
+	Types: []string{
+		`/** Note is a struct parameter with a float (math), a pattern (regexp) and a time. */
+interface Note {
+  /** @pattern ^[a-z]+$ */
+  text: string;
+  score: number;
+  when: DateTime;
+  raw: unknown;
+}`,
+		`/** An RFC 3339 date and time (JSON Schema's date-time), as "2026-01-02T15:04:05Z". */
+type DateTime = string;`,
+	},
+	Tools: []toolimpl.CodeModeTool{
+		{
+			Name: "save",
+			Text: `/** Save saves a note. */
+declare function save(args: Note): Promise<Note>;`,
+			Types: []int{0, 1},
+		},
+	},
 }
 
 // toolgenCallSave reads the arguments of save, calls Save and writes its result.

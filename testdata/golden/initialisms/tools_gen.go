@@ -15,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
+	_ = toolimpl.EnforceVersion(12 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 12)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -115,6 +115,37 @@ type OAuth2LoginRule struct {
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r OAuth2LoginRule) Rule() toolgen.Rule {
 	return toolimpl.RuleOf(ToolOAuth2Login, &toolgenTypeParamsOAuth2Login.Object, unsafe.Pointer(&r), 2)
+}
+
+// CodeModeDeclarations returns the TypeScript declarations of the package's tools
+// for code mode, where a model writes a program that calls them as functions: the
+// named tools' (all of them when none is named), with the types they name. Names of
+// other packages' tools are skipped.
+func CodeModeDeclarations(tools ...string) string {
+	return toolgenCodeMode.Declarations(tools...)
+}
+
+// toolgenCodeMode holds the declarations in pieces: the types the tools share, and
+// each tool's function with the types it names.
+var toolgenCodeMode = toolimpl.CodeMode{
+	Types: []string{},
+	Tools: []toolimpl.CodeModeTool{
+		{
+			Name: "is_nan",
+			Text: `/** IsNaN reports whether the value is not a number. */
+declare function is_nan(args: { raw_value: string }): Promise<boolean>;`,
+		},
+		{
+			Name: "get_ipv6_address",
+			Text: `/** GetIPv6Address looks up a host's IPv6 address. */
+declare function get_ipv6_address(args: { host_name: string; use_dns_over_https: boolean }): Promise<string>;`,
+		},
+		{
+			Name: "oauth2_login",
+			Text: `/** OAuth2Login logs in with OAuth 2. */
+declare function oauth2_login(args: { github_user: string; user_id: string }): Promise<void>;`,
+		},
+	},
 }
 
 // toolgenCallIsNaN reads the arguments of is_nan, calls IsNaN and writes its result.

@@ -15,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
+	_ = toolimpl.EnforceVersion(12 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 12)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -68,6 +68,45 @@ type SaveRule struct {
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SaveRule) Rule() toolgen.Rule {
 	return toolimpl.RuleOf(ToolSave, toolgenObjectDoc, unsafe.Pointer(&r), 9)
+}
+
+// CodeModeDeclarations returns the TypeScript declarations of the package's tools
+// for code mode, where a model writes a program that calls them as functions: the
+// named tools' (all of them when none is named), with the types they name. Names of
+// other packages' tools are skipped.
+func CodeModeDeclarations(tools ...string) string {
+	return toolgenCodeMode.Declarations(tools...)
+}
+
+// toolgenCodeMode holds the declarations in pieces: the types the tools share, and
+// each tool's function with the types it names.
+var toolgenCodeMode = toolimpl.CodeMode{
+	Types: []string{
+		`/** Doc has tag names of every kind. */
+interface Doc {
+  "-": integer;
+  Quote: string;
+  Bslash: string;
+  "naïve": string;
+  "with space"?: string;
+  "a-b.c:d/e~f": string;
+  Empty?: integer;
+  meta: meta;
+  /** Count defaults to 3, also when null is sent for it. @default 3 */
+  count?: integer;
+}`,
+		`/** A JSON number without a fraction. */
+type integer = number;`,
+		`interface meta { rev: integer }`,
+	},
+	Tools: []toolimpl.CodeModeTool{
+		{
+			Name: "save",
+			Text: `/** Save echoes a document. */
+declare function save(args: Doc): Promise<Doc>;`,
+			Types: []int{0, 1, 2},
+		},
+	},
 }
 
 // toolgenCallSave reads the arguments of save, calls Save and writes its result.

@@ -15,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
+	_ = toolimpl.EnforceVersion(12 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 12)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -151,6 +151,89 @@ type HotRule struct{}
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r HotRule) Rule() toolgen.Rule {
 	return toolgen.Rule{Tool: ToolHot}
+}
+
+// CodeModeDeclarations returns the TypeScript declarations of the package's tools
+// for code mode, where a model writes a program that calls them as functions: the
+// named tools' (all of them when none is named), with the types they name. Names of
+// other packages' tools are skipped.
+func CodeModeDeclarations(tools ...string) string {
+	return toolgenCodeMode.Declarations(tools...)
+}
+
+// toolgenCodeMode holds the declarations in pieces: the types the tools share, and
+// each tool's function with the types it names.
+var toolgenCodeMode = toolimpl.CodeMode{
+	Types: []string{
+		`/** Custom holds the local types. */
+interface Custom {
+  /** Temp is a temperature in degrees Celsius, written "21C". */
+  temp: string;
+  temps?: string[];
+  by_city?: Record<string, string>;
+  /** Temp is a temperature in degrees Celsius, written "21C". */
+  ptr?: string;
+  /**
+   * Flag reads itself from JSON with a pointer-receiver MarshalJSON: written by the method where encoding/json can take the address.
+   */
+  flag: unknown;
+  flags?: unknown[];
+  /**
+   * Count writes itself with MarshalJSON and has no UnmarshalJSON: read as an integer (its own type), written as a string.
+   */
+  count: integer;
+  /** Level writes itself as text and has no UnmarshalText: read as an integer, written as a string. */
+  level: integer;
+  /** Both has JSON and text methods: JSON wins in both directions. */
+  both: unknown;
+  /** Temp is a temperature in degrees Celsius, written "21C". */
+  maybe?: string;
+}`,
+		`/** A JSON number without a fraction. */
+type integer = number;`,
+		`/** Custom holds the local types. */
+interface CustomOutput {
+  /** Temp is a temperature in degrees Celsius, written "21C". */
+  temp: string;
+  temps?: string[];
+  by_city?: Record<string, string>;
+  /** Temp is a temperature in degrees Celsius, written "21C". */
+  ptr?: string;
+  /**
+   * Flag reads itself from JSON with a pointer-receiver MarshalJSON: written by the method where encoding/json can take the address.
+   */
+  flag: unknown;
+  flags?: unknown[];
+  /**
+   * Count writes itself with MarshalJSON and has no UnmarshalJSON: read as an integer (its own type), written as a string.
+   */
+  count: unknown;
+  /** Level writes itself as text and has no UnmarshalText: read as an integer, written as a string. */
+  level: string;
+  /** Both has JSON and text methods: JSON wins in both directions. */
+  both: unknown;
+  /** Temp is a temperature in degrees Celsius, written "21C". */
+  maybe?: string;
+}`,
+	},
+	Tools: []toolimpl.CodeModeTool{
+		{
+			Name: "echo_custom",
+			Text: `/** EchoCustom returns what it was given. */
+declare function echo_custom(args: Custom): Promise<CustomOutput>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "flags",
+			Text: `/** Flags returns flags through a pointer: the pointer-receiver MarshalJSON is called. */
+declare function flags(): Promise<unknown>;`,
+		},
+		{
+			Name: "hot",
+			Text: `/** Hot returns a temperature by value: its MarshalJSON has a value receiver. */
+declare function hot(): Promise<string>;`,
+		},
+	},
 }
 
 // toolgenCallEchoCustom reads the arguments of echo_custom, calls EchoCustom and writes its result.

@@ -15,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
+	_ = toolimpl.EnforceVersion(12 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 12)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -244,6 +244,64 @@ type TickRule struct{}
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r TickRule) Rule() toolgen.Rule {
 	return toolgen.Rule{Tool: ToolTick}
+}
+
+// CodeModeDeclarations returns the TypeScript declarations of the package's tools
+// for code mode, where a model writes a program that calls them as functions: the
+// named tools' (all of them when none is named), with the types they name. Names of
+// other packages' tools are skipped.
+func CodeModeDeclarations(tools ...string) string {
+	return toolgenCodeMode.Declarations(tools...)
+}
+
+// toolgenCodeMode holds the declarations in pieces: the types the tools share, and
+// each tool's function with the types it names.
+var toolgenCodeMode = toolimpl.CodeMode{
+	Types: []string{
+		`/** Input is a struct parameter of a method. */
+interface Input { hours: integer }`,
+		`/** A JSON number without a fraction. */
+type integer = number;`,
+	},
+	Tools: []toolimpl.CodeModeTool{
+		{
+			Name: "get",
+			Text: `/** Get returns a value. */
+declare function get(args: { key: string }): Promise<string>;`,
+		},
+		{
+			Name: "store_put",
+			Text: `/** Put sets a value. */
+declare function store_put(args: { key: string; value: string }): Promise<void>;`,
+		},
+		{
+			Name: "now",
+			Text: `/** Zone names the clock's zone. */
+declare function now(): Promise<string>;`,
+		},
+		{
+			Name: "add",
+			Text: `/** Add adds hours, taking a struct. */
+declare function add(args: Input): Promise<integer>;`,
+			Types: []int{0, 1},
+		},
+		{
+			Name: "version",
+			Text: `/** Version is a package function beside the methods. */
+declare function version(): Promise<string>;`,
+		},
+		{
+			Name: "incr",
+			Text: `/** Incr increments the counter. */
+declare function incr(args: { by: integer }): Promise<integer>;`,
+			Types: []int{1},
+		},
+		{
+			Name: "tick",
+			Text: `/** Tick is declared on the alias: it is a tool of Clock. */
+declare function tick(): Promise<string>;`,
+		},
+	},
 }
 
 // toolgenParamsGet holds the arguments of get, for its table.

@@ -15,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
+	_ = toolimpl.EnforceVersion(12 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 12)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -105,6 +105,65 @@ type FlatRule struct {
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r FlatRule) Rule() toolgen.Rule {
 	return toolimpl.RuleOf(ToolFlat, toolgenArgsFlat, unsafe.Pointer(&r), 2)
+}
+
+// CodeModeDeclarations returns the TypeScript declarations of the package's tools
+// for code mode, where a model writes a program that calls them as functions: the
+// named tools' (all of them when none is named), with the types they name. Names of
+// other packages' tools are skipped.
+func CodeModeDeclarations(tools ...string) string {
+	return toolgenCodeMode.Declarations(tools...)
+}
+
+// toolgenCodeMode holds the declarations in pieces: the types the tools share, and
+// each tool's function with the types it names.
+var toolgenCodeMode = toolimpl.CodeMode{
+	Types: []string{
+		`/** Packet has every byte shape. */
+interface Packet {
+  raw: Base64;
+  /** Octets is a named slice of them. */
+  named: Base64;
+  opt?: Base64;
+  each: Record<string, Base64>;
+  letters: integer[];
+  fixed: [integer, integer];
+  codes: Base64;
+}`,
+		`/** Bytes in standard base64, padded. */
+type Base64 = string;`,
+		`/** A JSON number without a fraction. */
+type integer = number;`,
+		`/** Packet has every byte shape. */
+interface PacketOutput {
+  raw: Base64;
+  /** Octets is a named slice of them. */
+  named: Base64;
+  opt?: Base64;
+  each: Record<string, Base64>;
+  letters: string[];
+  fixed: [integer, integer];
+  codes: Base64;
+}`,
+	},
+	Tools: []toolimpl.CodeModeTool{
+		{
+			Name: "send",
+			Text: `/** Send echoes a packet. */
+declare function send(args: Packet): Promise<PacketOutput>;`,
+			Types: []int{0, 1, 2, 3},
+		},
+		{
+			Name: "flat",
+			Text: `/** Flat takes and returns named byte slices as flat parameters. */
+declare function flat(args: {
+  data: Base64;
+  /** Octets is a named slice of them. */
+  more: Base64;
+}): Promise<Base64>;`,
+			Types: []int{1},
+		},
+	},
 }
 
 // toolgenCallSend reads the arguments of send, calls Send and writes its result.

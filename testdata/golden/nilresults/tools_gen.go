@@ -15,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
+	_ = toolimpl.EnforceVersion(12 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 12)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -163,6 +163,95 @@ type BlobRule struct{}
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r BlobRule) Rule() toolgen.Rule {
 	return toolgen.Rule{Tool: ToolBlob}
+}
+
+// CodeModeDeclarations returns the TypeScript declarations of the package's tools
+// for code mode, where a model writes a program that calls them as functions: the
+// named tools' (all of them when none is named), with the types they name. Names of
+// other packages' tools are skipped.
+func CodeModeDeclarations(tools ...string) string {
+	return toolgenCodeMode.Declarations(tools...)
+}
+
+// toolgenCodeMode holds the declarations in pieces: the types the tools share, and
+// each tool's function with the types it names.
+var toolgenCodeMode = toolimpl.CodeMode{
+	Types: []string{
+		`/** Report holds nil-able shapes. */
+interface Report {
+  items: Item[];
+  counts: Record<string, integer>;
+  data: Base64;
+  /** left out when nil or empty */
+  empty?: integer[];
+  /** left out when nil only */
+  zero?: integer[];
+  /** elements may be null */
+  refs: (Item | null)[];
+  /** values may be null */
+  by_name: Record<string, Item | null>;
+  /** anyOf: an enum */
+  levels: (Level | null)[];
+  /** anyOf: a $ref */
+  nodes: (Node | null)[];
+  /** left out when nil; the inner pointer may be null */
+  twice?: integer | null;
+  /** left out when nil */
+  optional?: Item;
+  /** {} allows null */
+  free: unknown;
+}`,
+		`/** Item is an element type. */
+interface Item { id: integer }`,
+		`/** A JSON number without a fraction. */
+type integer = number;`,
+		`/** Bytes in standard base64, padded. */
+type Base64 = string;`,
+		`/** Level is an enum: a nullable one needs anyOf (its enum has no null). */
+type Level = "low" | "high";`,
+		`/** Node is recursive: a nullable one is anyOf [$ref, null]. */
+interface Node { name: string; next: (Node | null)[] }`,
+	},
+	Tools: []toolimpl.CodeModeTool{
+		{
+			Name: "get_report",
+			Text: `/** GetReport returns a pointer to a struct: nil is a failed result. */
+declare function get_report(): Promise<Report>;`,
+			Types: []int{0, 1, 2, 3, 4, 5},
+		},
+		{
+			Name: "full",
+			Text: `/** Full returns a struct full of nil values. */
+declare function full(): Promise<Report>;`,
+			Types: []int{0, 1, 2, 3, 4, 5},
+		},
+		{
+			Name: "deep",
+			Text: `/** Deep returns a pointer to a pointer to a struct: either nil is a failed result. */
+declare function deep(): Promise<Report | null>;`,
+			Types: []int{0, 1, 2, 3, 4, 5},
+		},
+		{
+			Name: "numbers",
+			Text: `/**
+ * Numbers returns a pointer to a slice of pointers, wrapped: a nil result fails; a nil element is null.
+ */
+declare function numbers(): Promise<(integer | null)[]>;`,
+			Types: []int{2},
+		},
+		{
+			Name: "indirect",
+			Text: `/** Indirect returns a pointer to a pointer to an int, wrapped: the inner pointer may be null. */
+declare function indirect(): Promise<integer | null>;`,
+			Types: []int{2},
+		},
+		{
+			Name: "blob",
+			Text: `/** Blob returns bytes, wrapped: nil is "". */
+declare function blob(): Promise<Base64>;`,
+			Types: []int{3},
+		},
+	},
 }
 
 // toolgenCallGetReport reads the arguments of get_report, calls GetReport and writes its result.

@@ -15,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
+	_ = toolimpl.EnforceVersion(12 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 12)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -75,6 +75,49 @@ type PlanRule struct {
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r PlanRule) Rule() toolgen.Rule {
 	return toolimpl.RuleOf(ToolPlan, toolgenObjectRoute, unsafe.Pointer(&r), 4)
+}
+
+// CodeModeDeclarations returns the TypeScript declarations of the package's tools
+// for code mode, where a model writes a program that calls them as functions: the
+// named tools' (all of them when none is named), with the types they name. Names of
+// other packages' tools are skipped.
+func CodeModeDeclarations(tools ...string) string {
+	return toolgenCodeMode.Declarations(tools...)
+}
+
+// toolgenCodeMode holds the declarations in pieces: the types the tools share, and
+// each tool's function with the types it names.
+var toolgenCodeMode = toolimpl.CodeMode{
+	Types: []string{
+		`/** Route is a list of stops. */
+interface Route {
+  stops: Point[];
+  named: Record<string, Point>;
+  ends: [Point, Point];
+  /** null reads as nil */
+  detour?: Point;
+}`,
+		`/** Point is a place. */
+interface Point { x: integer; y: integer }`,
+		`/** A JSON number without a fraction. */
+type integer = number;`,
+		`/** Route is a list of stops. */
+interface RouteOutput {
+  stops: (Point | null)[];
+  named: Record<string, Point | null>;
+  ends: [Point | null, Point | null];
+  /** null reads as nil */
+  detour?: Point;
+}`,
+	},
+	Tools: []toolimpl.CodeModeTool{
+		{
+			Name: "plan",
+			Text: `/** Plan plans a route. */
+declare function plan(args: Route): Promise<RouteOutput>;`,
+			Types: []int{0, 1, 2, 3},
+		},
+	},
 }
 
 // toolgenCallPlan reads the arguments of plan, calls Plan and writes its result.

@@ -16,8 +16,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
+	_ = toolimpl.EnforceVersion(12 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 12)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -58,6 +58,75 @@ type SummarizeRule struct{}
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SummarizeRule) Rule() toolgen.Rule {
 	return toolgen.Rule{Tool: ToolSummarize}
+}
+
+// CodeModeDeclarations returns the TypeScript declarations of the package's tools
+// for code mode, where a model writes a program that calls them as functions: the
+// named tools' (all of them when none is named), with the types they name. Names of
+// other packages' tools are skipped.
+func CodeModeDeclarations(tools ...string) string {
+	return toolgenCodeMode.Declarations(tools...)
+}
+
+// toolgenCodeMode holds the declarations in pieces: the types the tools share, and
+// each tool's function with the types it names.
+var toolgenCodeMode = toolimpl.CodeMode{
+	Types: []string{
+		`/** Report leaves out what is empty or zero. */
+interface Report {
+  note?: string;
+  seq?: integer;
+  s?: string;
+  i?: integer;
+  u?: integer;
+  f?: number;
+  b?: boolean;
+  k?: Kind;
+  l?: integer[];
+  m?: Record<string, integer>;
+  a?: [integer, integer];
+  y?: Base64;
+  r?: unknown;
+  n?: unknown;
+  p?: Point;
+  /** omitempty never omits a struct */
+  t?: DateTime;
+  zs?: string;
+  zi?: integer;
+  zk?: Kind;
+  zt?: DateTime;
+  zp?: Point;
+  zb?: Bag;
+  za?: [integer, integer];
+  zl?: integer[];
+  zm?: Record<string, string>;
+  /** An IPv4 or IPv6 address, such as "192.0.2.1" or "2001:db8::1". */
+  zx?: string;
+  zn?: unknown;
+  zy?: Base64;
+  both?: string;
+}`,
+		`/** A JSON number without a fraction. */
+type integer = number;`,
+		`/** Kind is an enum. */
+type Kind = "a" | "b";`,
+		`/** Bytes in standard base64, padded. */
+type Base64 = string;`,
+		`/** Point is comparable. */
+interface Point { x: integer }`,
+		`/** An RFC 3339 date and time (JSON Schema's date-time), as "2026-01-02T15:04:05Z". */
+type DateTime = string;`,
+		`/** Bag is not comparable: omitzero calls its IsZero method. */
+interface Bag { items: string[] }`,
+	},
+	Tools: []toolimpl.CodeModeTool{
+		{
+			Name: "summarize",
+			Text: `/** Summarize returns a report. */
+declare function summarize(): Promise<Report>;`,
+			Types: []int{0, 1, 2, 3, 4, 5, 6},
+		},
+	},
 }
 
 // toolgenCallSummarize reads the arguments of summarize, calls Summarize and writes its result.

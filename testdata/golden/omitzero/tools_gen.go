@@ -15,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
+	_ = toolimpl.EnforceVersion(12 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 12)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -61,6 +61,46 @@ type SummarizeRule struct {
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SummarizeRule) Rule() toolgen.Rule {
 	return toolimpl.RuleOf(ToolSummarize, toolgenArgsSummarize, unsafe.Pointer(&r), 1)
+}
+
+// CodeModeDeclarations returns the TypeScript declarations of the package's tools
+// for code mode, where a model writes a program that calls them as functions: the
+// named tools' (all of them when none is named), with the types they name. Names of
+// other packages' tools are skipped.
+func CodeModeDeclarations(tools ...string) string {
+	return toolgenCodeMode.Declarations(tools...)
+}
+
+// toolgenCodeMode holds the declarations in pieces: the types the tools share, and
+// each tool's function with the types it names.
+var toolgenCodeMode = toolimpl.CodeMode{
+	Types: []string{
+		`/** A JSON number without a fraction. */
+type integer = number;`,
+		`/** Report has omitzero members of every kind that needs a test of its own. */
+interface Report {
+  /** Level reads and writes itself as text, on an integer. */
+  level?: string;
+  price?: Money;
+  window?: Window;
+  when?: DateTime;
+  pair?: [integer, integer];
+}`,
+		`/** Money is zero when its amount is, whatever its currency. */
+interface Money { amount: integer; currency: string }`,
+		`/** Window is zero when both ends are, and says so with a pointer method. */
+interface Window { From: DateTime; To: DateTime; Tags: string[] }`,
+		`/** An RFC 3339 date and time (JSON Schema's date-time), as "2026-01-02T15:04:05Z". */
+type DateTime = string;`,
+	},
+	Tools: []toolimpl.CodeModeTool{
+		{
+			Name: "summarize",
+			Text: `/** Summarize reports. */
+declare function summarize(args: { days: integer }): Promise<Report>;`,
+			Types: []int{0, 1, 2, 3, 4},
+		},
+	},
 }
 
 // toolgenCallSummarize reads the arguments of summarize, calls Summarize and writes its result.

@@ -16,8 +16,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
+	_ = toolimpl.EnforceVersion(12 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 12)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -94,6 +94,61 @@ type CombineRule struct {
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CombineRule) Rule() toolgen.Rule {
 	return toolimpl.RuleOf(ToolCombine, toolgenArgsCombine, unsafe.Pointer(&r), 1)
+}
+
+// CodeModeDeclarations returns the TypeScript declarations of the package's tools
+// for code mode, where a model writes a program that calls them as functions: the
+// named tools' (all of them when none is named), with the types they name. Names of
+// other packages' tools are skipped.
+func CodeModeDeclarations(tools ...string) string {
+	return toolgenCodeMode.Declarations(tools...)
+}
+
+// toolgenCodeMode holds the declarations in pieces: the types the tools share, and
+// each tool's function with the types it names.
+var toolgenCodeMode = toolimpl.CodeMode{
+	Types: []string{
+		`/** Grant has constrained members. */
+interface Grant {
+  perm: Perm;
+  /** @minLength 1 @pattern ^[a-z]+$ */
+  user: string;
+  /** @minimum 1 @maximum 30 @default 7 */
+  days?: integer;
+}`,
+		`/**
+ * Perm is a set of permission bits: its constants are examples of what a result holds.
+ * 1: may read
+ * 2: may write
+ */
+type Perm = 1 | 2;`,
+		`/** A JSON number without a fraction. */
+type integer = number;`,
+		`/** Grant has constrained members. */
+interface GrantOutput {
+  perm: integer;
+  /** @minLength 1 @pattern ^[a-z]+$ */
+  user: string;
+  /** @minimum 1 @maximum 30 @default 7 */
+  days?: integer;
+}`,
+		`/** Bytes in standard base64, padded. */
+type Base64 = string;`,
+	},
+	Tools: []toolimpl.CodeModeTool{
+		{
+			Name: "widen",
+			Text: `/** Widen returns a grant with every permission. */
+declare function widen(args: Grant): Promise<GrantOutput>;`,
+			Types: []int{0, 1, 2, 3},
+		},
+		{
+			Name: "combine",
+			Text: `/** Combine returns the union of permissions, which may be no constant. */
+declare function combine(args: { perms: Base64 }): Promise<integer>;`,
+			Types: []int{2, 4},
+		},
+	},
 }
 
 // toolgenCallWiden reads the arguments of widen, calls Widen and writes its result.

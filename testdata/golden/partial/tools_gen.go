@@ -15,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
+	_ = toolimpl.EnforceVersion(12 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 12)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -216,6 +216,83 @@ type ScanRule struct{}
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ScanRule) Rule() toolgen.Rule {
 	return toolgen.Rule{Tool: ToolScan}
+}
+
+// CodeModeDeclarations returns the TypeScript declarations of the package's tools
+// for code mode, where a model writes a program that calls them as functions: the
+// named tools' (all of them when none is named), with the types they name. Names of
+// other packages' tools are skipped.
+func CodeModeDeclarations(tools ...string) string {
+	return toolgenCodeMode.Declarations(tools...)
+}
+
+// toolgenCodeMode holds the declarations in pieces: the types the tools share, and
+// each tool's function with the types it names.
+var toolgenCodeMode = toolimpl.CodeMode{
+	Types: []string{
+		`/** Page is the rows read so far. */
+interface Page {
+  rows: Row[];
+  /** Done is how many of the rows are checked. */
+  done: integer;
+  at?: DateTime;
+}`,
+		`/** Row is one row of a table. */
+interface Row { id: integer; name: string }`,
+		`/** A JSON number without a fraction. */
+type integer = number;`,
+		`/** An RFC 3339 date and time (JSON Schema's date-time), as "2026-01-02T15:04:05Z". */
+type DateTime = string;`,
+		`/** Query is a struct parameter beside a Partial. */
+interface Query { text: string }`,
+		`/** Node is a tree read so far. */
+interface Node { name: string; children: (Node | null)[] }`,
+	},
+	Tools: []toolimpl.CodeModeTool{
+		{
+			Name: "read_table",
+			Text: `/** ReadTable reads a table, sending the page read so far. */
+declare function read_table(args: {
+  /** the table's name */
+  table: string;
+}): Promise<Page>;`,
+			Types: []int{0, 1, 2, 3},
+		},
+		{
+			Name: "write",
+			Text: `/** Write writes text, sending what it has written so far. */
+declare function write(args: { topic: string }): Promise<string>;`,
+		},
+		{
+			Name: "find",
+			Text: `/** Find takes a struct and sends a pointer, which may be nil. */
+declare function find(args: Query): Promise<void>;`,
+			Types: []int{4},
+		},
+		{
+			Name: "walk",
+			Text: `/** Walk sends a recursive tree. */
+declare function walk(): Promise<Node>;`,
+			Types: []int{5},
+		},
+		{
+			Name: "counts",
+			Text: `/** Counts sends a map, through no named parameter. */
+declare function counts(): Promise<void>;`,
+		},
+		{
+			Name: "list",
+			Text: `/** List sends rows through an alias. */
+declare function list(args: { limit?: integer }): Promise<Row[]>;`,
+			Types: []int{1, 2},
+		},
+		{
+			Name: "scan",
+			Text: `/** Scan scans the table. */
+declare function scan(): Promise<integer>;`,
+			Types: []int{2},
+		},
+	},
 }
 
 // toolgenCallReadTable reads the arguments of read_table, calls ReadTable and writes its result.

@@ -16,8 +16,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
+	_ = toolimpl.EnforceVersion(12 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 12)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -62,6 +62,46 @@ type CheckRule struct {
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CheckRule) Rule() toolgen.Rule {
 	return toolimpl.RuleOf(ToolCheck, toolgenArgsCheck, unsafe.Pointer(&r), 2)
+}
+
+// CodeModeDeclarations returns the TypeScript declarations of the package's tools
+// for code mode, where a model writes a program that calls them as functions: the
+// named tools' (all of them when none is named), with the types they name. Names of
+// other packages' tools are skipped.
+func CodeModeDeclarations(tools ...string) string {
+	return toolgenCodeMode.Declarations(tools...)
+}
+
+// toolgenCodeMode holds the declarations in pieces: the types the tools share, and
+// each tool's function with the types it names.
+var toolgenCodeMode = toolimpl.CodeMode{
+	Types: []string{
+		`/** Shapes has patterns that need translating. */
+interface Shapes {
+  /** Dot: ECMA-262's . matches neither \r nor U+2028 nor U+2029. @pattern ^a.c$ */
+  dot: string;
+  /** Space: ECMA-262's \s takes in Unicode spaces and \v. @pattern ^\S+\s\S+$ */
+  space: string;
+  /** Escape: \u escapes name code points. @pattern ^caf\u00e9|\u{1F600}$ */
+  escape: string;
+  /** Class: [ inside a class is a character. @pattern ^[[a-z]+$ */
+  class: string;
+  /** Letters: Unicode properties. @pattern ^\p{L}+$ @default "héllo" */
+  letters?: string;
+}`,
+	},
+	Tools: []toolimpl.CodeModeTool{
+		{
+			Name: "check",
+			Text: `/** Check takes patterns in ECMA-262 syntax. */
+declare function check(args: {
+  s: Shapes;
+  /** a code, like AB123. @pattern ^[A-Z]{2}\d{3}$ */
+  code: string;
+}): Promise<void>;`,
+			Types: []int{0},
+		},
+	},
 }
 
 // toolgenCallCheck reads the arguments of check, calls Check and writes its result.

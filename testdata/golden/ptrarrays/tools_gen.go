@@ -17,8 +17,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
+	_ = toolimpl.EnforceVersion(12 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 12)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -203,6 +203,76 @@ type MatrixRule struct{}
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r MatrixRule) Rule() toolgen.Rule {
 	return toolgen.Rule{Tool: ToolMatrix}
+}
+
+// CodeModeDeclarations returns the TypeScript declarations of the package's tools
+// for code mode, where a model writes a program that calls them as functions: the
+// named tools' (all of them when none is named), with the types they name. Names of
+// other packages' tools are skipped.
+func CodeModeDeclarations(tools ...string) string {
+	return toolgenCodeMode.Declarations(tools...)
+}
+
+// toolgenCodeMode holds the declarations in pieces: the types the tools share, and
+// each tool's function with the types it names.
+var toolgenCodeMode = toolimpl.CodeMode{
+	Types: []string{
+		`/** A JSON number without a fraction. */
+type integer = number;`,
+		`/** An RFC 3339 date and time (JSON Schema's date-time), as "2026-01-02T15:04:05Z". */
+type DateTime = string;`,
+		`/** Grid holds nested shapes as fields. */
+interface Grid { cells?: [integer, integer, integer]; rows: ([integer, integer] | null)[]; by_name: Record<string, [integer, integer] | null>; square?: [[integer, integer], [integer, integer]]; times?: [DateTime, DateTime]; deep?: [[string, string] | null, [string, string] | null] | null; mixed?: [([boolean, boolean] | null)[], ([boolean, boolean] | null)[]]; tables?: [Record<string, integer | null>, Record<string, integer | null>]; grids?: [Cell]; stacked: [[number, number] | null, [number, number] | null] }`,
+		`/** Cell is a struct inside a pointer to an array. */
+interface Cell { x: integer }`,
+		`/** Grid holds nested shapes as fields. */
+interface GridInput { cells?: [integer, integer, integer]; rows: [integer, integer][]; by_name: Record<string, [integer, integer]>; square?: [[integer, integer], [integer, integer]]; times?: [DateTime, DateTime]; deep?: [[string, string], [string, string]]; mixed?: [[boolean, boolean][], [boolean, boolean][]]; tables?: [Record<string, integer>, Record<string, integer>]; grids?: [Cell]; stacked: [[number, number], [number, number]] }`,
+	},
+	Tools: []toolimpl.CodeModeTool{
+		{
+			Name: "shapes",
+			Text: `/** Shapes takes nested shapes as flat parameters and returns them. */
+declare function shapes(args: {
+  /** three integers */
+  cells?: [integer, integer, integer];
+  /** pairs */
+  rows: [integer, integer][];
+  /** pairs by name */
+  by_name: Record<string, [integer, integer]>;
+  /** a 2x2 matrix */
+  square?: [[integer, integer], [integer, integer]];
+  /** two instants */
+  times?: [DateTime, DateTime];
+  /** pairs of pairs of strings */
+  deep?: [[string, string], [string, string]];
+}): Promise<Grid>;`,
+			Types: []int{0, 1, 2, 3},
+		},
+		{
+			Name: "echo",
+			Text: `/** Echo takes a struct of nested shapes and returns it. */
+declare function echo(args: GridInput): Promise<Grid>;`,
+			Types: []int{0, 1, 2, 3, 4},
+		},
+		{
+			Name: "triple",
+			Text: `/** Triple returns a pointer to an array, wrapped. */
+declare function triple(): Promise<[integer, integer, integer]>;`,
+			Types: []int{0},
+		},
+		{
+			Name: "pairs",
+			Text: `/** Pairs returns a slice of pointers to arrays, wrapped. */
+declare function pairs(): Promise<([integer, integer] | null)[]>;`,
+			Types: []int{0},
+		},
+		{
+			Name: "matrix",
+			Text: `/** Matrix returns a pointer to an array of pointers to arrays, wrapped. */
+declare function matrix(): Promise<[[integer, integer] | null, [integer, integer] | null]>;`,
+			Types: []int{0},
+		},
+	},
 }
 
 // toolgenCallShapes reads the arguments of shapes, calls Shapes and writes its result.

@@ -15,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
+	_ = toolimpl.EnforceVersion(12 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 12)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -60,6 +60,27 @@ type ShipRule struct {
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ShipRule) Rule() toolgen.Rule {
 	return toolimpl.RuleOf(ToolShip, &toolgenTypeParamsShip.Object, unsafe.Pointer(&r), 1)
+}
+
+// CodeModeDeclarations returns the TypeScript declarations of the package's tools
+// for code mode, where a model writes a program that calls them as functions: the
+// named tools' (all of them when none is named), with the types they name. Names of
+// other packages' tools are skipped.
+func CodeModeDeclarations(tools ...string) string {
+	return toolgenCodeMode.Declarations(tools...)
+}
+
+// toolgenCodeMode holds the declarations in pieces: the types the tools share, and
+// each tool's function with the types it names.
+var toolgenCodeMode = toolimpl.CodeMode{
+	Types: []string{},
+	Tools: []toolimpl.CodeModeTool{
+		{
+			Name: "ship",
+			Text: `/** Ship sends an order (it asks where with mcp.Elicit[Shipping]). */
+declare function ship(args: { order: string }): Promise<string>;`,
+		},
+	},
 }
 
 // ElicitationSchema returns Shipping's form (//toolgen:question), which

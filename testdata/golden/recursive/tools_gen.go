@@ -15,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
+	_ = toolimpl.EnforceVersion(12 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 12)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -173,6 +173,68 @@ type DrawRule struct {
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r DrawRule) Rule() toolgen.Rule {
 	return toolimpl.RuleOf(ToolDraw, toolgenObjectGraph, unsafe.Pointer(&r), 2)
+}
+
+// CodeModeDeclarations returns the TypeScript declarations of the package's tools
+// for code mode, where a model writes a program that calls them as functions: the
+// named tools' (all of them when none is named), with the types they name. Names of
+// other packages' tools are skipped.
+func CodeModeDeclarations(tools ...string) string {
+	return toolgenCodeMode.Declarations(tools...)
+}
+
+// toolgenCodeMode holds the declarations in pieces: the types the tools share, and
+// each tool's function with the types it names.
+var toolgenCodeMode = toolimpl.CodeMode{
+	Types: []string{
+		`/** Tree is a node with children of its own type. */
+interface Tree { name: string; children?: Tree[] }`,
+		`/** List is a linked list. */
+interface List { value: integer; next?: List }`,
+		`/** A JSON number without a fraction. */
+type integer = number;`,
+		`/** Dir and File refer to each other. */
+interface Dir { name: string; files: File[] }`,
+		`/** File belongs to a Dir, and may be one. */
+interface File {
+  name: string;
+  sub?: Dir;
+  /** not recursive: inlined */
+  meta: Meta;
+}`,
+		`/** Meta is plain. */
+interface Meta { size: integer }`,
+		`/** Graph maps names to trees. */
+interface Graph { roots: Record<string, Tree>; head?: List }`,
+		`/** Graph maps names to trees. */
+interface GraphOutput { roots: Record<string, Tree | null>; head?: List }`,
+	},
+	Tools: []toolimpl.CodeModeTool{
+		{
+			Name: "walk",
+			Text: `/** Walk takes a tree and returns it. */
+declare function walk(args: Tree): Promise<Tree>;`,
+			Types: []int{0},
+		},
+		{
+			Name: "sum",
+			Text: `/** Sum takes a list as a flat parameter. */
+declare function sum(args: { list?: List; trees: Tree[] }): Promise<integer>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "browse",
+			Text: `/** Browse takes mutually recursive types. */
+declare function browse(args: Dir): Promise<File[]>;`,
+			Types: []int{2, 3, 4, 5},
+		},
+		{
+			Name: "draw",
+			Text: `/** Draw takes a struct holding recursive types in a map and a pointer. */
+declare function draw(args: Graph): Promise<GraphOutput>;`,
+			Types: []int{0, 1, 2, 6, 7},
+		},
+	},
 }
 
 // toolgenCallWalk reads the arguments of walk, calls Walk and writes its result.

@@ -14,8 +14,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
+	_ = toolimpl.EnforceVersion(12 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 12)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -312,6 +312,109 @@ type PictureOnlyRule struct{}
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r PictureOnlyRule) Rule() toolgen.Rule {
 	return toolgen.Rule{Tool: ToolPictureOnly}
+}
+
+// CodeModeDeclarations returns the TypeScript declarations of the package's tools
+// for code mode, where a model writes a program that calls them as functions: the
+// named tools' (all of them when none is named), with the types they name. Names of
+// other packages' tools are skipped.
+func CodeModeDeclarations(tools ...string) string {
+	return toolgenCodeMode.Declarations(tools...)
+}
+
+// toolgenCodeMode holds the declarations in pieces: the types the tools share, and
+// each tool's function with the types it names.
+var toolgenCodeMode = toolimpl.CodeMode{
+	Types: []string{
+		`/** Status is the result of Check. */
+interface Status {
+  ok: boolean;
+  /** why, when not OK */
+  detail?: string;
+  /** a pointer: optional in the output */
+  warning?: string;
+  /** left out when nil */
+  codes?: integer[];
+  /** defaults only make inputs optional @default 1 */
+  count: integer;
+}`,
+		`/** A JSON number without a fraction. */
+type integer = number;`,
+	},
+	Tools: []toolimpl.CodeModeTool{
+		{
+			Name: "text",
+			Text: `/** Text returns text. */
+declare function text(): Promise<string>;`,
+		},
+		{
+			Name: "text_only",
+			Text: `/** TextOnly returns text without an error. */
+declare function text_only(): Promise<string>;`,
+		},
+		{
+			Name: "check",
+			Text: `/** Check returns a struct: structured content with an output schema. */
+declare function check(): Promise<Status>;`,
+			Types: []int{0, 1},
+		},
+		{
+			Name: "check_ptr",
+			Text: `/** CheckPtr returns a pointer to a struct; nil is a failed result. */
+declare function check_ptr(): Promise<Status>;`,
+			Types: []int{0, 1},
+		},
+		{
+			Name: "check_only",
+			Text: `/** CheckOnly returns a struct without an error. */
+declare function check_only(): Promise<Status>;`,
+			Types: []int{0, 1},
+		},
+		{
+			Name: "list",
+			Text: `/** List returns a slice, wrapped as {"result": [...]}. */
+declare function list(): Promise<Status[]>;`,
+			Types: []int{0, 1},
+		},
+		{
+			Name: "number",
+			Text: `/** Number returns an int, wrapped. */
+declare function number(): Promise<integer>;`,
+			Types: []int{1},
+		},
+		{
+			Name: "table",
+			Text: `/** Table returns a map, wrapped: a map is an object, but not one with a fixed schema. */
+declare function table(): Promise<Record<string, integer>>;`,
+			Types: []int{1},
+		},
+		{
+			Name: "flag",
+			Text: `/** Flag returns a bool without an error, wrapped. */
+declare function flag(): Promise<boolean>;`,
+		},
+		{
+			Name: "maybe",
+			Text: `/** Maybe returns a pointer to a non-struct, wrapped. */
+declare function maybe(): Promise<integer>;`,
+			Types: []int{1},
+		},
+		{
+			Name: "nothing",
+			Text: `/** Nothing returns only an error: "ok" on success. */
+declare function nothing(): Promise<void>;`,
+		},
+		{
+			Name: "picture",
+			Text: `/** Picture returns a toolgen.Result as it is: content the tool chose (an image), no output schema. */
+declare function picture(): Promise<unknown>;`,
+		},
+		{
+			Name: "picture_only",
+			Text: `/** PictureOnly returns a toolgen.Result without an error. */
+declare function picture_only(): Promise<unknown>;`,
+		},
+	},
 }
 
 // toolgenToolText describes the dispatch of text, which toolimpl.Caller runs, as its tables say.

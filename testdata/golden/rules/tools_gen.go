@@ -15,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
+	_ = toolimpl.EnforceVersion(12 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 12)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -149,6 +149,65 @@ type AddRule struct {
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r AddRule) Rule() toolgen.Rule {
 	return toolimpl.RuleOf(ToolAdd, toolgenArgsAdd, unsafe.Pointer(&r), 1)
+}
+
+// CodeModeDeclarations returns the TypeScript declarations of the package's tools
+// for code mode, where a model writes a program that calls them as functions: the
+// named tools' (all of them when none is named), with the types they name. Names of
+// other packages' tools are skipped.
+func CodeModeDeclarations(tools ...string) string {
+	return toolgenCodeMode.Declarations(tools...)
+}
+
+// toolgenCodeMode holds the declarations in pieces: the types the tools share, and
+// each tool's function with the types it names.
+var toolgenCodeMode = toolimpl.CodeMode{
+	Types: []string{
+		`/** A JSON number without a fraction. */
+type integer = number;`,
+		`/**
+ * Assign's arguments: promoted fields, a field named like the rule type's method, and JSON names that need a suffix to be told apart.
+ */
+interface Assign {
+  owner_name: string;
+  team_name: string;
+  /** Size is promoted and keeps its name. */
+  size: integer;
+  /**
+   * Rule would clash with the method Rule; it falls back to its JSON name, which also says rule, and so takes a suffix.
+   */
+  rule: string;
+  /** OwnerName is an ordinary field whose name the clashing Owner.Name would take from its JSON name. */
+  owner: string;
+  tags?: string[];
+  "2-step": string;
+}`,
+	},
+	Tools: []toolimpl.CodeModeTool{
+		{
+			Name: "ping",
+			Text: `/** Ping takes no arguments: its rule type has no fields. */
+declare function ping(): Promise<void>;`,
+		},
+		{
+			Name: "copy",
+			Text: `/** Copy has flat parameters, exported in the rule type; _tmp loses its underscore. */
+declare function copy(args: { from: string; to: string; _tmp: boolean; n: integer }): Promise<void>;`,
+			Types: []int{0},
+		},
+		{
+			Name: "assign",
+			Text: `/** DoAssign assigns work. */
+declare function assign(args: Assign): Promise<void>;`,
+			Types: []int{0, 1},
+		},
+		{
+			Name: "add",
+			Text: `/** Add adds. */
+declare function add(args: { by: integer }): Promise<integer>;`,
+			Types: []int{0},
+		},
+	},
 }
 
 // toolgenCallPing reads the arguments of ping, calls Ping and writes its result, as its tables say.

@@ -16,8 +16,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
+	_ = toolimpl.EnforceVersion(12 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 12)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -189,6 +189,94 @@ type Uint64Rule struct {
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Uint64Rule) Rule() toolgen.Rule {
 	return toolimpl.RuleOf(ToolUint64, toolgenArgsUint64, unsafe.Pointer(&r), 1)
+}
+
+// CodeModeDeclarations returns the TypeScript declarations of the package's tools
+// for code mode, where a model writes a program that calls them as functions: the
+// named tools' (all of them when none is named), with the types they name. Names of
+// other packages' tools are skipped.
+func CodeModeDeclarations(tools ...string) string {
+	return toolgenCodeMode.Declarations(tools...)
+}
+
+// toolgenCodeMode holds the declarations in pieces: the types the tools share, and
+// each tool's function with the types it names.
+var toolgenCodeMode = toolimpl.CodeMode{
+	Types: []string{
+		`/** Numbers holds one of each. */
+interface Numbers {
+  int: integer;
+  int8: integer;
+  int16: integer;
+  int32: integer;
+  int64: integer;
+  uint: integer;
+  uint8: integer;
+  uint16: integer;
+  uint32: integer;
+  uint64: integer;
+  byte: integer;
+  rune: integer;
+  float32: number;
+  float64: number;
+  string: string;
+  bool: boolean;
+  /** Celsius is a temperature in degrees Celsius. */
+  temp: number;
+  /** Count is a named unsigned count. */
+  count: integer;
+  /** Flag is a named boolean. */
+  flag: boolean;
+  /** Label is a named string without constants, so not an enum. */
+  label: string;
+  small: integer;
+}`,
+		`/** A JSON number without a fraction. */
+type integer = number;`,
+	},
+	Tools: []toolimpl.CodeModeTool{
+		{
+			Name: "echo",
+			Text: `/** Echo returns its input, so every scalar is read and written. */
+declare function echo(args: Numbers): Promise<Numbers>;`,
+			Types: []int{0, 1},
+		},
+		{
+			Name: "widths",
+			Text: `/** Widths takes flat parameters of the odd widths and pointers to them. */
+declare function widths(args: {
+  i8: integer;
+  u32?: integer;
+  f32?: number;
+  /** Celsius is a temperature in degrees Celsius. */
+  temp: number;
+  /** Count is a named unsigned count. */
+  count?: integer;
+  /** Flag is a named boolean. */
+  flag: boolean;
+}): Promise<number>;`,
+			Types: []int{1},
+		},
+		{
+			Name: "get_label",
+			Text: `/** Label returns a named string: text. */
+declare function get_label(args: {
+  /** Label is a named string without constants, so not an enum. */
+  l: string;
+}): Promise<string>;`,
+		},
+		{
+			Name: "float32",
+			Text: `/** Float32 returns a float32, wrapped. */
+declare function float32(args: { x: number }): Promise<number>;`,
+		},
+		{
+			Name: "uint64",
+			Text: `/** Uint64 returns a uint64, wrapped. */
+declare function uint64(args: { x: integer }): Promise<integer>;`,
+			Types: []int{1},
+		},
+	},
 }
 
 // toolgenCallEcho reads the arguments of echo, calls Echo and writes its result, as its tables say.

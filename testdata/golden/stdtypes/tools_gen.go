@@ -19,8 +19,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
+	_ = toolimpl.EnforceVersion(12 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 12)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -105,6 +105,65 @@ type WaitRule struct {
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r WaitRule) Rule() toolgen.Rule {
 	return toolimpl.RuleOf(ToolWait, toolgenArgsWait, unsafe.Pointer(&r), 1)
+}
+
+// CodeModeDeclarations returns the TypeScript declarations of the package's tools
+// for code mode, where a model writes a program that calls them as functions: the
+// named tools' (all of them when none is named), with the types they name. Names of
+// other packages' tools are skipped.
+func CodeModeDeclarations(tools ...string) string {
+	return toolgenCodeMode.Declarations(tools...)
+}
+
+// toolgenCodeMode holds the declarations in pieces: the types the tools share, and
+// each tool's function with the types it names.
+var toolgenCodeMode = toolimpl.CodeMode{
+	Types: []string{
+		`/** Std holds standard library types with their own JSON form. */
+interface Std {
+  /** An integer of any size. */
+  int?: integer;
+  /** An integer of any size. */
+  int_value: integer;
+  /** A decimal floating-point number of any size, as a string such as "1.5" or "-2e10". */
+  float?: string;
+  /** A rational number as a string: a fraction such as "1/3" or a decimal such as "0.25". */
+  rat?: string;
+  number: number;
+  numbers?: number[];
+  /** An IPv4 or IPv6 address, such as "192.0.2.1" or "2001:db8::1". */
+  addr: string;
+  /** An IP network in CIDR notation, such as "192.0.2.0/24". */
+  prefix: string;
+  /** A log level: DEBUG, INFO, WARN or ERROR, optionally with an offset such as "WARN+2". */
+  level: string;
+  /** A regular expression in Go's RE2 syntax. */
+  pattern?: string;
+  /** A duration in nanoseconds (1 second = 1000000000). */
+  timeout: integer;
+  month?: Month;
+}`,
+		`/** A JSON number without a fraction. */
+type integer = number;`,
+		`type Month = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12;`,
+	},
+	Tools: []toolimpl.CodeModeTool{
+		{
+			Name: "echo_std",
+			Text: `/** EchoStd returns what it was given. */
+declare function echo_std(args: Std): Promise<Std>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "wait",
+			Text: `/** Wait takes a duration directly. */
+declare function wait(args: {
+  /** how long to wait. A duration in nanoseconds (1 second = 1000000000). */
+  timeout: integer;
+}): Promise<integer>;`,
+			Types: []int{1},
+		},
+	},
 }
 
 // toolgenCallEchoStd reads the arguments of echo_std, calls EchoStd and writes its result.

@@ -15,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
+	_ = toolimpl.EnforceVersion(12 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 12)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -147,6 +147,81 @@ type SegmentRule struct {
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SegmentRule) Rule() toolgen.Rule {
 	return toolimpl.RuleOf(ToolSegment, toolgenArgsSegment, unsafe.Pointer(&r), 2)
+}
+
+// CodeModeDeclarations returns the TypeScript declarations of the package's tools
+// for code mode, where a model writes a program that calls them as functions: the
+// named tools' (all of them when none is named), with the types they name. Names of
+// other packages' tools are skipped.
+func CodeModeDeclarations(tools ...string) string {
+	return toolgenCodeMode.Declarations(tools...)
+}
+
+// toolgenCodeMode holds the declarations in pieces: the types the tools share, and
+// each tool's function with the types it names.
+var toolgenCodeMode = toolimpl.CodeMode{
+	Types: []string{
+		`/** Query is the input of ListItems. */
+interface Query {
+  /** Name is the item name to match. */
+  name: string;
+  /** Offset is the first result to return. */
+  offset?: integer;
+  /** results per page */
+  limit?: integer;
+  /** Reason for the change. */
+  reason: string;
+  /** no json tag: the Go name */
+  By: string;
+  filter: Filter;
+  extra?: boolean;
+  /** Visible is promoted from an unexported embedded struct, as encoding/json does. */
+  visible: string;
+  /** Label is a named string, embedded: a member named after its type. */
+  Label: string;
+  tags?: string[];
+  /** named "-" */
+  "-": string;
+  NoTag: integer;
+  is_renamed: boolean;
+  optional?: string;
+  OnlyOpts?: integer;
+  Shown: string;
+}`,
+		`/** A JSON number without a fraction. */
+type integer = number;`,
+		`/** Filter is embedded under a json tag, so it is a nested object rather than flattened. */
+interface Filter { field: string; value: string }`,
+		`/** Options is taken by pointer. */
+interface Options { verbose: boolean }`,
+		`/** Point is taken twice by Segment. */
+interface Point { x: integer; y: integer }`,
+	},
+	Tools: []toolimpl.CodeModeTool{
+		{
+			Name: "list_items",
+			Text: `/** ListItems lists items matching a query. */
+declare function list_items(args: Query): Promise<string[]>;`,
+			Types: []int{0, 1, 2},
+		},
+		{
+			Name: "ping",
+			Text: `/** Ping takes a struct with no fields. */
+declare function ping(): Promise<void>;`,
+		},
+		{
+			Name: "configure",
+			Text: `/** Configure takes a pointer to a struct. */
+declare function configure(args: Options): Promise<void>;`,
+			Types: []int{3},
+		},
+		{
+			Name: "segment",
+			Text: `/** Segment takes two struct parameters: they are flat parameters, each an object. */
+declare function segment(args: { from: Point; to?: Point }): Promise<number>;`,
+			Types: []int{1, 4},
+		},
+	},
 }
 
 // toolgenCallListItems reads the arguments of list_items, calls ListItems and writes its result.

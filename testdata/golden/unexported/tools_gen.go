@@ -15,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
+	_ = toolimpl.EnforceVersion(12 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 12)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -89,6 +89,35 @@ type askRule struct {
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r askRule) Rule() toolgen.Rule {
 	return toolimpl.RuleOf(toolAsk, &toolgenTypeParamsask.Object, unsafe.Pointer(&r), 1)
+}
+
+// CodeModeDeclarations returns the TypeScript declarations of the package's tools
+// for code mode, where a model writes a program that calls them as functions: the
+// named tools' (all of them when none is named), with the types they name. Names of
+// other packages' tools are skipped.
+func CodeModeDeclarations(tools ...string) string {
+	return toolgenCodeMode.Declarations(tools...)
+}
+
+// toolgenCodeMode holds the declarations in pieces: the types the tools share, and
+// each tool's function with the types it names.
+var toolgenCodeMode = toolimpl.CodeMode{
+	Types: []string{},
+	Tools: []toolimpl.CodeModeTool{
+		{
+			Name: "ping",
+			Text: `/** ping answers pong. */
+declare function ping(): Promise<string>;`,
+		},
+		{
+			Name: "ask",
+			Text: `/** ask asks the helper. */
+declare function ask(args: {
+  /** what to ask. */
+  prompt: string;
+}): Promise<string>;`,
+		},
+	},
 }
 
 // toolgenCallping reads the arguments of ping, calls ping and writes its result, as its tables say.

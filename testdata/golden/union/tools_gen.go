@@ -16,8 +16,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(11 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 11)
+	_ = toolimpl.EnforceVersion(12 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 12)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -164,6 +164,88 @@ type GrowRule struct {
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GrowRule) Rule() toolgen.Rule {
 	return toolimpl.RuleOf(ToolGrow, toolgenArgsGrow, unsafe.Pointer(&r), 1)
+}
+
+// CodeModeDeclarations returns the TypeScript declarations of the package's tools
+// for code mode, where a model writes a program that calls them as functions: the
+// named tools' (all of them when none is named), with the types they name. Names of
+// other packages' tools are skipped.
+func CodeModeDeclarations(tools ...string) string {
+	return toolgenCodeMode.Declarations(tools...)
+}
+
+// toolgenCodeMode holds the declarations in pieces: the types the tools share, and
+// each tool's function with the types it names.
+var toolgenCodeMode = toolimpl.CodeMode{
+	Types: []string{
+		`/** Shape is a figure to draw. */
+type Shape = { kind: "circle" } & Circle | { kind: "rect" } & Rect | { kind: "poly" } & Polygon;`,
+		`/** Circle is a round shape. */
+interface Circle {
+  /** @minimum 0 */
+  radius: number;
+}`,
+		`/** Rect is a rectangle; its method has a pointer receiver, so it is stored as a *Rect. */
+interface Rect { width: number; height: number; label?: string }`,
+		`/** Polygon is named "poly" in the tag. */
+interface Polygon { points: [number, number][] }`,
+		`/** Scene is what to draw. */
+interface Scene {
+  title: string;
+  shapes: Shape[];
+  /** Focus is the shape to center on. */
+  focus?: Shape;
+}`,
+		`/** Scene is what to draw. */
+interface SceneOutput {
+  title: string;
+  shapes: (Shape | null)[];
+  /** Focus is the shape to center on. */
+  focus?: Shape | null;
+}`,
+		`/** Key finds a record: by name, by number, or by a compound key. */
+type Key = string | integer | Compound;`,
+		`/** A JSON number without a fraction. */
+type integer = number;`,
+		`/** Compound is a record's compound key. */
+interface Compound { table: string; row: integer }`,
+	},
+	Tools: []toolimpl.CodeModeTool{
+		{
+			Name: "draw",
+			Text: `/** Draw draws one shape. */
+declare function draw(args: {
+  /** the shape to draw */
+  shape: Shape;
+  color: string;
+}): Promise<string>;`,
+			Types: []int{0, 1, 2, 3},
+		},
+		{
+			Name: "render",
+			Text: `/** Render draws a scene. */
+declare function render(args: Scene): Promise<SceneOutput>;`,
+			Types: []int{0, 1, 2, 3, 4, 5},
+		},
+		{
+			Name: "lookup",
+			Text: `/** Lookup finds a record. */
+declare function lookup(args: { key: Key }): Promise<Key | null>;`,
+			Types: []int{6, 7, 8},
+		},
+		{
+			Name: "largest",
+			Text: `/** Largest returns the largest shape. */
+declare function largest(args: { shapes: Shape[] }): Promise<Shape | null>;`,
+			Types: []int{0, 1, 2, 3},
+		},
+		{
+			Name: "grow",
+			Text: `/** Grow sends each shape as it grows. */
+declare function grow(args: { n: integer }): Promise<void>;`,
+			Types: []int{7},
+		},
+	},
 }
 
 // toolgenCallDraw reads the arguments of draw, calls Draw and writes its result.

@@ -1,0 +1,2 @@
+/** Ship sends an order (it asks where with mcp.Elicit[Shipping]). */
+declare function ship(args: { order: string }): Promise<string>;
