@@ -3,6 +3,7 @@ package toolimpl
 import (
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 )
 
@@ -73,7 +74,7 @@ func CodeModeIdent(name string) string {
 		}
 	}
 	id := b.String()
-	if id == "" || reservedIdents[id] {
+	if id == "" || reservedIdents()[id] {
 		id += "_"
 	}
 	return id
@@ -81,7 +82,9 @@ func CodeModeIdent(name string) string {
 
 // reservedIdents are JavaScript's reserved words (strict mode's too) and
 // the globals a program relies on, which a tool's function must not take.
-var reservedIdents = func() map[string]bool {
+// Made on first use: every program that runs generated code links this
+// package, and only the generator and a code-mode runner ask.
+var reservedIdents = sync.OnceValue(func() map[string]bool {
 	m := map[string]bool{}
 	for _, w := range strings.Fields(`await break case catch class const continue debugger default delete do
 		else enum export extends false finally for function if import in instanceof new null return super
@@ -91,4 +94,4 @@ var reservedIdents = func() map[string]bool {
 		m[w] = true
 	}
 	return m
-}()
+})
