@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/codemode"
 	"github.com/toolgen-dev/toolgen/internal/option"
 	"github.com/toolgen-dev/toolgen/permission"
 )
@@ -59,6 +60,7 @@ type Agent struct {
 	// (ProviderToolModel), sent as Request.DisabledProviderTools.
 	disabledProvider []string
 	stateKey         []byte // nil: States are not sealed (WithStateKey)
+	code             *CodeMode // nil: no code mode (WithCodeMode)
 }
 
 // Option configures an Agent. An option given a bad value makes New fail
@@ -88,6 +90,7 @@ type config struct {
 	toolFailures     map[toolgen.ToolName]int // WithMaxFailures for named tools
 	noRepair         bool
 	stateKey         []byte
+	code             *CodeMode // nil: no code mode (WithCodeMode)
 }
 
 // WithTools adds tools (each set from a generated Tools function, a
@@ -255,8 +258,14 @@ func New(model Model, opts ...Option) (*Agent, error) {
 		searcher = &toolSearcher{limit: c.search.Limit}
 		c.sets = append(c.sets, searcher.Tools())
 	}
+	if c.code != nil {
+		c.sets = append(c.sets, codeModeTool(c.code))
+	}
 	box, err := toolgen.NewToolbox(c.sets...)
 	if err != nil {
+		if c.code != nil && strings.Contains(err.Error(), string(codemode.ToolRunCode)) {
+			return nil, fmt.Errorf("agent: %w (with code mode on, the agent adds a tool named %s)", err, codemode.ToolRunCode)
+		}
 		if searcher != nil {
 			return nil, fmt.Errorf("agent: %w (with tool search on, the agent adds a tool named %s)", err, ToolSearchTools)
 		}
@@ -292,6 +301,7 @@ func New(model Model, opts ...Option) (*Agent, error) {
 		deferred:     map[toolgen.ToolName]bool{}, noRepair: c.noRepair,
 		disabledProvider: withheld(c.perms, providerTools),
 		stateKey:         c.stateKey,
+		code:             c.code,
 	}
 	if searcher != nil {
 		searcher.agent = a
@@ -302,7 +312,7 @@ func New(model Model, opts ...Option) (*Agent, error) {
 		if t.Deferred {
 			a.deferred[t.Name] = true
 		}
-		if offered[t.Name] {
+		if offered[t.Name] && a.sends(t.Name) {
 			a.specs = append(a.specs, ToolSpec{
 				Name: t.Name, Description: t.Description, InputSchema: t.InputSchema,
 				StrictSchema: t.StrictSchema, GeminiSchema: t.GeminiSchema,

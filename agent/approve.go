@@ -128,8 +128,8 @@ func (s *State) editable(id string) (*Decision, error) {
 	if s.StopReason != StopPaused || s.Paused == nil {
 		return nil, errors.New("the run is not paused: there is no call to approve or reject")
 	}
-	for i := range s.Paused.Calls {
-		d := &s.Paused.Calls[i]
+	for _, p := range s.Paused.decisions() {
+		d := p.d
 		if d.Call.ID != id || d.Outcome != permission.OutcomeAsk {
 			continue
 		}
@@ -159,8 +159,8 @@ func (a *Agent) CheckEdit(s *State, id string, args json.RawMessage) error {
 	}
 	var call *ToolCall
 	if s != nil && s.Paused != nil {
-		for _, d := range s.Paused.Calls {
-			if d.Call.ID == id {
+		for _, p := range s.Paused.decisions() {
+			if d := p.d; d.Call.ID == id {
 				c := d.Call
 				call = &c
 			}
@@ -249,7 +249,8 @@ func sameOrOther(same bool) string {
 // arguments' digest (in its own form): what they recorded is checked.
 func (a *Agent) checkApprovals(s *State) error {
 	var approved []string
-	for _, d := range s.Paused.Calls {
+	for _, p := range s.Paused.decisions() {
+		d := *p.d
 		if d.Approval != Approved || d.Result != nil {
 			continue
 		}

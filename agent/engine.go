@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/permission"
 )
 
 // ActionKind is what an engine is to do next.
@@ -74,6 +75,10 @@ type Call struct {
 	// IdempotencyKey is toolgen.Ctx.IdempotencyKey of the call: the same
 	// each time the engine retries it.
 	IdempotencyKey string `json:"idempotency_key"`
+	// Program is, for a run_code call (WithCodeMode) whose program paused
+	// before, what it did then (Decision.Program): CallTool gives the
+	// calls recorded there their results again.
+	Program *ProgramRun `json:"program,omitempty"`
 }
 
 // NewState is the state of a new run of prompt named runID (an engine's
@@ -146,7 +151,7 @@ func (a *Agent) Next(s *State) (Action, error) {
 	for _, d := range s.Paused.Calls {
 		if d.runs() {
 			rc := toolgen.Ctx{RunID: s.RunID, CallID: d.Call.ID}
-			act.Calls = append(act.Calls, Call{ToolCall: d.Call, Turn: s.Turns, IdempotencyKey: rc.IdempotencyKey()})
+			act.Calls = append(act.Calls, Call{ToolCall: d.Call, Turn: s.Turns, IdempotencyKey: rc.IdempotencyKey(), Program: d.Program})
 		}
 	}
 	return act, nil
@@ -200,8 +205,15 @@ func (a *Agent) ApplyResults(s *State, results []ToolResult) error {
 		if i < 0 || !s.Paused.Calls[i].runs() {
 			return fmt.Errorf("agent: ApplyResults: call %q is not one waiting for its result", r.CallID)
 		}
+		if r.Program.waiting() {
+			s.Paused.Calls[i].Program = r.Program // its program waits for a person
+			continue
+		}
 		res := r.Result
 		s.Paused.Calls[i].Result = &res
+	}
+	if a.pauseForPrograms(s, sink{}) {
+		return nil
 	}
 	for _, d := range s.Paused.Calls {
 		if d.runs() {
@@ -256,5 +268,14 @@ func (a *Agent) CallTool(ctx context.Context, runID string, c Call, deps any) (T
 	if _, ok := a.tools.Lookup(c.Name); !ok {
 		return ToolResult{}, fmt.Errorf("agent: CallTool: no tool %s", c.Name)
 	}
-	return a.call(ctx, &State{RunID: runID, Turns: c.Turn}, c.ToolCall, deps)
+	s := &State{RunID: runID, Turns: c.Turn}
+	if a.isProgram(c.ToolCall) {
+		d := Decision{Call: c.ToolCall, Outcome: permission.OutcomeAllow, Program: c.Program}
+		res, err := a.runProgram(ctx, s, &d, deps)
+		if errors.Is(err, errProgramPaused) {
+			return ToolResult{CallID: c.ID, Name: c.Name, Program: d.Program}, nil
+		}
+		return res, err
+	}
+	return a.call(ctx, s, c.ToolCall, deps, "")
 }

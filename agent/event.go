@@ -47,6 +47,10 @@ type Event struct {
 	// ParentCallID is the id of the parent run's tool call that started
 	// this run, when ParentRunID is set and the call has one.
 	ParentCallID string
+	// ProgramCallID is, for the events of a call that a run_code program
+	// made (WithCodeMode), the id of that run_code call; "" for the
+	// model's own calls.
+	ProgramCallID string
 	// Agent is the agent's name (WithName), or "".
 	Agent    string
 	Turn     int

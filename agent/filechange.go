@@ -26,10 +26,10 @@ type callReports struct {
 	outer     func(toolgen.Progress) // the run's context's receiver, or nil
 }
 
-func (a *Agent) callReports(ctx context.Context, s *State, c ToolCall) *callReports {
+func (a *Agent) callReports(ctx context.Context, s *State, c ToolCall, program string) *callReports {
 	runID, turn := s.RunID, s.Turns
 	cr := &callReports{listening: a.events.listening(ctx), emit: func(e Event) {
-		e.RunID, e.Turn, e.Call = runID, turn, c
+		e.RunID, e.Turn, e.Call, e.ProgramCallID = runID, turn, c, program
 		a.events.emit(ctx, e)
 	}}
 	if toolgen.ReportsProgress(ctx) {

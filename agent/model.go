@@ -261,4 +261,9 @@ type ToolResult struct {
 	CallID string           `json:"call_id"`
 	Name   toolgen.ToolName `json:"name"`
 	Result toolgen.Result   `json:"result"`
+	// Program is set by Agent.CallTool on a run_code call whose program
+	// paused at a call that asks (WithCodeMode): what the program did,
+	// which ApplyResults records instead of a result. Never in a
+	// transcript.
+	Program *ProgramRun `json:"program,omitempty"`
 }

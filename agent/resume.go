@@ -43,6 +43,9 @@ func (a *Agent) redecide(stored Decision) Decision {
 		return stored
 	}
 	d := a.decide(stored.Call)
+	if d.Outcome != permission.OutcomeDeny {
+		d.Program = stored.Program // a program that paused goes on from its record
+	}
 	switch {
 	case d.Outcome == permission.OutcomeDeny:
 	case stored.Approval == Rejected:

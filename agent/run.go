@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"sync"
 	"time"
@@ -111,6 +112,9 @@ func (a *Agent) drive(ctx context.Context, s *State, deps any) error {
 			if err != nil {
 				return a.fail(ctx, s, err)
 			}
+			if a.pauseForPrograms(s, out) {
+				return nil
+			}
 			a.finishTurn(s, out)
 		}
 	}
@@ -161,7 +165,10 @@ func (a *Agent) settle(ctx context.Context, s *State, decisions []Decision, deps
 		wg.Add(1)
 		go func() {
 			defer func() { <-sem; wg.Done() }()
-			res, err := a.call(ctx, s, d.Call, deps)
+			res, err := a.settleCall(ctx, s, &decisions[i], deps)
+			if errors.Is(err, errProgramPaused) {
+				return // its record says where it waits
+			}
 			if errs[i] = err; err == nil {
 				r := res.Result
 				decisions[i].Result = &r // at most once: a resume does not run it again
@@ -195,7 +202,10 @@ type outcome struct {
 // call: its goroutine runs on until the tool returns, and what it returns
 // is dropped. Events come from here, never from the tool's goroutine, so
 // none follows the end of a run.
-func (a *Agent) call(ctx context.Context, s *State, c ToolCall, deps any) (ToolResult, error) {
+//
+// program is the id of the run_code call whose program made c, or "": it
+// labels the call's events (Event.ProgramCallID).
+func (a *Agent) call(ctx context.Context, s *State, c ToolCall, deps any, program string) (ToolResult, error) {
 	t, _ := a.tools.Lookup(c.Name) // decided calls name known tools
 	rc := toolgen.Ctx{Deps: deps, Tool: c.Name, CallID: c.ID, RunID: s.RunID, Turn: s.Turns, Sandbox: a.sandboxFor(ctx),
 		Attempt: failuresInARow(s, c.Name) + 1, MaxFailures: a.failureLimit[c.Name]}
@@ -205,9 +215,9 @@ func (a *Agent) call(ctx context.Context, s *State, c ToolCall, deps any) (ToolR
 		callCtx, cancel = context.WithTimeoutCause(ctx, limit.d, limit.cause)
 	}
 	defer cancel()
-	a.events.emit(ctx, Event{Kind: EventToolStarted, RunID: s.RunID, Turn: s.Turns, Call: c})
+	a.events.emit(ctx, Event{Kind: EventToolStarted, RunID: s.RunID, Turn: s.Turns, Call: c, ProgramCallID: program})
 	start := time.Now()
-	reports := a.callReports(ctx, s, c)
+	reports := a.callReports(ctx, s, c, program)
 	toolCtx := toolgen.WithFileChanges(toolgen.WithCtx(callCtx, rc), reports.fileChange)
 	if reports.receivesProgress() { // else a tool's reports cost nothing
 		toolCtx = toolgen.WithProgress(toolCtx, reports.progress)
@@ -224,7 +234,7 @@ func (a *Agent) call(ctx context.Context, s *State, c ToolCall, deps any) (ToolR
 		out = a.await(ctx, limit, callCtx, start, done)
 	}
 	reports.end() // no change or progress is reported after tool_finished
-	a.events.emit(ctx, Event{Kind: EventToolFinished, RunID: s.RunID, Turn: s.Turns, Call: c,
+	a.events.emit(ctx, Event{Kind: EventToolFinished, RunID: s.RunID, Turn: s.Turns, Call: c, ProgramCallID: program,
 		Duration: time.Since(start), IsError: out.res.IsError || out.err != nil, Reason: out.reason, Result: out.res, Err: toolErr(out)})
 	return ToolResult{CallID: c.ID, Name: c.Name, Result: out.res}, out.err
 }

@@ -102,13 +102,16 @@ func (a *Agent) answer(s *State, give func() error) error {
 	if err := a.checkSeals(s); err != nil {
 		return err
 	}
-	before := append([]Decision(nil), s.Paused.Calls...)
+	var before []Decision
+	for _, p := range s.Paused.decisions() {
+		before = append(before, *p.d)
+	}
 	if err := give(); err != nil {
 		return err
 	}
-	for i := range s.Paused.Calls {
-		if d := &s.Paused.Calls[i]; answerChanged(before[i], *d) {
-			d.Seal = a.seal(s, i, *d)
+	for i, p := range s.Paused.decisions() {
+		if answerChanged(before[i], *p.d) {
+			p.d.Seal = a.seal(s, p.place, *p.d)
 		}
 	}
 	return nil
@@ -124,9 +127,9 @@ func (a *Agent) sealAsks(s *State) {
 	if a.stateKey == nil {
 		return
 	}
-	for i := range s.Paused.Calls {
-		if d := &s.Paused.Calls[i]; d.Outcome == permission.OutcomeAsk && d.Approval == "" {
-			d.Seal = a.seal(s, i, *d)
+	for _, p := range s.Paused.decisions() {
+		if d := p.d; d.Outcome == permission.OutcomeAsk && d.Approval == "" && d.Result == nil {
+			d.Seal = a.seal(s, p.place, *d)
 		}
 	}
 }
@@ -141,7 +144,11 @@ func sealed(d Decision) bool {
 // or nil (always nil without a key). It changes nothing, so a State
 // refused under a wrong key still resumes under the right one.
 func (a *Agent) checkSeals(s *State) error {
-	if a.stateKey == nil || s.Paused == nil || !slices.ContainsFunc(s.Paused.Calls, sealed) {
+	if a.stateKey == nil || s.Paused == nil {
+		return nil
+	}
+	all := s.Paused.decisions()
+	if !slices.ContainsFunc(all, func(p placed) bool { return sealed(*p.d) }) {
 		return nil
 	}
 	if s.Version != StateVersion {
@@ -150,11 +157,12 @@ func (a *Agent) checkSeals(s *State) error {
 	if s.RunID == "" {
 		return errors.New("the state has no run id, which its seals bind; an agent with a state key resumes only the States it sealed")
 	}
-	for i, d := range s.Paused.Calls {
+	for _, p := range all {
+		d := *p.d
 		if !sealed(d) {
 			continue
 		}
-		if err := a.checkSeal(s, i, d); err != nil {
+		if err := a.checkSeal(s, p.place, d); err != nil {
 			return fmt.Errorf("call %s (%s): %w", d.Call.ID, d.Call.Name, err)
 		}
 	}
@@ -163,7 +171,7 @@ func (a *Agent) checkSeals(s *State) error {
 
 // checkSeal says why d, the i-th call of the paused turn of s, does not
 // carry the seal of what it holds.
-func (a *Agent) checkSeal(s *State, i int, d Decision) error {
+func (a *Agent) checkSeal(s *State, i string, d Decision) error {
 	got, ok := strings.CutPrefix(d.Seal, sealPrefix)
 	mac, err := hex.DecodeString(got)
 	switch {
@@ -185,14 +193,14 @@ func (a *Agent) checkSeal(s *State, i int, d Decision) error {
 }
 
 // seal is the seal of d as the i-th call of the paused turn of s.
-func (a *Agent) seal(s *State, i int, d Decision) string {
+func (a *Agent) seal(s *State, i string, d Decision) string {
 	return sealPrefix + hex.EncodeToString(a.mac(s, i, d))
 }
 
 // mac is the HMAC-SHA256 of the sealed fields of d, the i-th call of the
 // paused turn of s, each written with its length so that no two lists of
 // fields write the same bytes.
-func (a *Agent) mac(s *State, i int, d Decision) []byte {
+func (a *Agent) mac(s *State, i string, d Decision) []byte {
 	h := hmac.New(sha256.New, a.stateKey)
 	var n [binary.MaxVarintLen64]byte
 	field := func(v string) {
@@ -203,7 +211,7 @@ func (a *Agent) mac(s *State, i int, d Decision) []byte {
 	field(strconv.Itoa(s.Version))
 	field(s.RunID)
 	field(strconv.Itoa(s.Turns))
-	field(strconv.Itoa(i))
+	field(i)
 	field(d.Call.ID)
 	field(string(d.Call.Name))
 	field(argsDigest(d.Call.Args))

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/toolgen-dev/toolgen"
@@ -123,6 +124,11 @@ type Decision struct {
 	// arguments, and the answer. Such an agent runs no approved call whose
 	// seal does not match.
 	Seal string `json:"seal,omitempty"`
+	// Program is, for a run_code call (WithCodeMode) that has not
+	// finished, what its program did so far: its calls, each with its
+	// decision and result. A resume runs the program again, and a call
+	// with a result here gets that result back instead of running again.
+	Program *ProgramRun `json:"program,omitempty"`
 }
 
 // Approval is a person's answer to a call that asked.
@@ -152,6 +158,9 @@ type PendingCall struct {
 	Name   toolgen.ToolName `json:"name"`
 	Args   json.RawMessage  `json:"args"`
 	Reason string           `json:"reason"` // why it asks
+	// ProgramCallID is the id of the run_code call whose program made the
+	// call (WithCodeMode), or "" for a call of the model's.
+	ProgramCallID string `json:"program_call_id,omitempty"`
 }
 
 // Pending returns the calls waiting for a decision, in call order.
@@ -160,9 +169,9 @@ func (s *State) Pending() []PendingCall {
 		return nil
 	}
 	var out []PendingCall
-	for _, d := range s.Paused.Calls {
-		if d.Outcome == permission.OutcomeAsk && d.Approval == "" {
-			out = append(out, PendingCall{ID: d.Call.ID, Name: d.Call.Name, Args: d.Call.Args, Reason: d.Reason})
+	for _, p := range s.Paused.decisions() {
+		if d := p.d; d.Outcome == permission.OutcomeAsk && d.Approval == "" && d.Result == nil {
+			out = append(out, PendingCall{ID: d.Call.ID, Name: d.Call.Name, Args: d.Call.Args, Reason: d.Reason, ProgramCallID: p.program})
 		}
 	}
 	return out
@@ -208,8 +217,9 @@ func (s *State) decide(a Approval, reason string, ids []string) error {
 		return errors.New("the run is not paused: there is no call to approve or reject")
 	}
 	var asks, waiting []string
-	for _, d := range s.Paused.Calls {
-		if d.Outcome == permission.OutcomeAsk {
+	all := s.Paused.decisions()
+	for _, p := range all {
+		if d := p.d; d.Outcome == permission.OutcomeAsk {
 			asks = append(asks, d.Call.ID)
 			if d.Approval == "" {
 				waiting = append(waiting, d.Call.ID)
@@ -227,13 +237,13 @@ func (s *State) decide(a Approval, reason string, ids []string) error {
 			ids = asks
 		}
 	}
-	for _, d := range s.Paused.Calls {
-		if slices.Contains(ids, d.Call.ID) && d.Approval != "" && d.Approval != a {
+	for _, p := range all {
+		if d := p.d; slices.Contains(ids, d.Call.ID) && d.Approval != "" && d.Approval != a {
 			return fmt.Errorf("call %s (%s) was %s already; a decided call stays decided, so it cannot be %s now", d.Call.ID, d.Call.Name, d.Approval, a)
 		}
 	}
-	for i := range s.Paused.Calls {
-		d := &s.Paused.Calls[i]
+	for _, p := range all {
+		d := p.d
 		if d.Outcome == permission.OutcomeAsk && d.Approval == "" && slices.Contains(ids, d.Call.ID) {
 			if a == Rejected {
 				d.Approval = Rejected
@@ -258,4 +268,31 @@ func rejection(reason string) string {
 		return "Denied by the user: this call was not run."
 	}
 	return "Denied by the user: " + reason
+}
+
+// placed is a decision of a paused turn with its place: the call's index
+// in the turn ("2"), or, for a call a run_code program made, the program's
+// call's index and the call's in the program ("2.1"); program is then the
+// run_code call's id.
+type placed struct {
+	place   string
+	program string
+	d       *Decision
+}
+
+// decisions are every decision of the turn, in order: each call's, and
+// after a run_code call's, its program's calls'.
+func (t *PausedTurn) decisions() []placed {
+	out := make([]placed, 0, len(t.Calls))
+	for i := range t.Calls {
+		d := &t.Calls[i]
+		out = append(out, placed{place: strconv.Itoa(i), d: d})
+		if d.Program == nil {
+			continue
+		}
+		for j := range d.Program.Calls {
+			out = append(out, placed{place: fmt.Sprintf("%d.%d", i, j), program: d.Call.ID, d: &d.Program.Calls[j]})
+		}
+	}
+	return out
 }

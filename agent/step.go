@@ -135,11 +135,13 @@ func (a *Agent) reportRedecisions(s *State, stored, decisions []Decision, out si
 // to the agent's observer, logger and the run's stream, with the run's
 // context (Run), or, without one, recorded in the state (Next).
 type sink struct {
-	ctx    context.Context
-	events *eventSink
+	ctx     context.Context
+	events  *eventSink
+	program string // the run_code call whose program's calls these are, or ""
 }
 
 func (o sink) emit(s *State, e Event) {
+	e.ProgramCallID = o.program
 	if o.ctx == nil {
 		s.events = append(s.events, e)
 		return
