@@ -59,7 +59,7 @@ type Agent struct {
 	// disabledProvider are the provider tools the rules deny or ask about
 	// (ProviderToolModel), sent as Request.DisabledProviderTools.
 	disabledProvider []string
-	stateKey         []byte // nil: States are not sealed (WithStateKey)
+	stateKey         []byte    // nil: States are not sealed (WithStateKey)
 	code             *CodeMode // nil: no code mode (WithCodeMode)
 }
 
