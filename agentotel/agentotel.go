@@ -62,6 +62,7 @@ import (
 	"go.opentelemetry.io/otel/trace"
 
 	"github.com/toolgen-dev/toolgen/agent"
+	"github.com/toolgen-dev/toolgen/codemode"
 )
 
 // Attributes of this package's own, for what the GenAI conventions have
@@ -77,6 +78,10 @@ const (
 	// ReasonKey is why a call was allowed, denied, paused, approved or
 	// rejected, or why a call did not return normally.
 	ReasonKey = attribute.Key("toolgen.agent.reason")
+	// ProgramCallKey is, on the span of a call a run_code program made
+	// (agent.WithCodeMode), the id of that run_code call, whose span is
+	// the call's parent.
+	ProgramCallKey = attribute.Key("toolgen.agent.program_call.id")
 	// ProgressKey, ProgressTotalKey and ProgressMessageKey are what a
 	// tool_progress event on a call's span says (toolgen.Progress: how
 	// much is done, of how much when known, what the tool is doing);
@@ -232,7 +237,14 @@ func (o *observer) startCall(r *run, e agent.Event) {
 	if o.cfg.content {
 		attrs = append(attrs, semconv.GenAIToolCallArgumentsKey.String(string(e.Call.Args)))
 	}
-	_, span := o.tracer.Start(r.ctx, semconv.GenAIOperationNameExecuteTool.Value.AsString()+" "+string(e.Call.Name), trace.WithAttributes(attrs...))
+	parent := r.ctx
+	if e.ProgramCallID != "" { // a call of a run_code program: under run_code's span
+		attrs = append(attrs, ProgramCallKey.String(e.ProgramCallID))
+		if p := r.find(agent.ToolCall{ID: e.ProgramCallID, Name: codemode.ToolRunCode}); p != nil {
+			parent = trace.ContextWithSpan(r.ctx, p.span)
+		}
+	}
+	_, span := o.tracer.Start(parent, semconv.GenAIOperationNameExecuteTool.Value.AsString()+" "+string(e.Call.Name), trace.WithAttributes(attrs...))
 	r.calls = append(r.calls, &call{id: e.Call.ID, name: string(e.Call.Name), span: span})
 }
 

@@ -20,6 +20,7 @@ import (
 	"github.com/toolgen-dev/toolgen/agent"
 	rt "github.com/toolgen-dev/toolgen/agent/agenttest"
 	"github.com/toolgen-dev/toolgen/agentotel"
+	"github.com/toolgen-dev/toolgen/codemode"
 	"github.com/toolgen-dev/toolgen/permission"
 )
 
@@ -525,4 +526,30 @@ func TestProgressIsAnEventOfTheCall(t *testing.T) {
 		assert.NotContains(t, second, agentotel.ProgressTotalKey, "no total reported")
 		assert.NotContains(t, second, agentotel.ProgressPartialKey)
 	}
+}
+
+// oneCallProgram runs a program that calls the tool "lookup" once.
+type oneCallProgram struct{}
+
+func (oneCallProgram) Run(ctx context.Context, p codemode.Program, host codemode.Host) (codemode.Result, error) {
+	v, err := host(ctx, "lookup", []byte(`{}`))
+	return codemode.Result{Value: v, Calls: 1}, err
+}
+
+func TestProgramCallsNestUnderRunCode(t *testing.T) {
+	rec := newRecorder(t)
+	lookup := tool("lookup", func(context.Context, []byte) (toolgen.Result, error) { return toolgen.TextResult("found"), nil })
+	ag, err := agent.New(rt.NewModel(rt.Calls(rt.Call("c1", codemode.ToolRunCode, `{"program":"return await lookup()"}`)), rt.Text("found it")),
+		agent.WithTools([]toolgen.Tool{lookup}),
+		agent.WithCodeMode(agent.CodeMode{Runner: oneCallProgram{}, Declarations: "declare function lookup(args: {}): Promise<string>;"}),
+		agent.WithObserver(agentotel.Observer(rec.tracer)))
+	require.NoError(t, err)
+	_, err = ag.Run(context.Background(), "find it", nil)
+	require.NoError(t, err)
+	spans := rec.spans(t)
+	program, call := one(t, spans, "execute_tool run_code"), one(t, spans, "execute_tool lookup")
+	isChild(t, call, program)
+	isChild(t, program, one(t, spans, "invoke_agent"))
+	assert.Equal(t, "c1", attrs(call)[agentotel.ProgramCallKey].AsString())
+	assert.Equal(t, "c1.1", attrs(call)["gen_ai.tool.call.id"].AsString())
 }
