@@ -31,16 +31,23 @@ type mode struct {
 var modes = []mode{{"direct", false}, {"code mode", true}}
 
 // figures are what a run cost: the model's turns (requests), the tokens
-// sent to it over all of them, and the tokens it sent back.
+// sent to it over all of them, and the tokens it sent back; and the calls
+// of the package's tools that ran, the model's or its program's.
 type figures struct {
-	turns, sent, received int
+	turns, sent, received, calls int
 }
 
 // newAgent is the agent of a run in mode md on m: the package's tools, and
-// in code mode run_code alone, over them.
-func newAgent(t *testing.T, m agent.Model, md mode) *agent.Agent {
+// in code mode run_code alone, over them. It counts the calls of the
+// package's tools that finish in calls.
+func newAgent(t *testing.T, m agent.Model, md mode, calls *int) *agent.Agent {
 	t.Helper()
-	opts := []agent.Option{agent.WithTools(Tools()), agent.WithSystem(system), agent.WithMaxTurns(maxTurns)}
+	count := func(e agent.Event) {
+		if e.Kind == agent.EventToolFinished && e.Call.Name != codemode.ToolRunCode {
+			*calls++
+		}
+	}
+	opts := []agent.Option{agent.WithTools(Tools()), agent.WithSystem(system), agent.WithMaxTurns(maxTurns), agent.WithObserver(count)}
 	if md.code {
 		opts = append(opts, agent.WithCodeMode(agent.CodeMode{Runner: runner, Declarations: CodeModeDeclarations(), Only: true}))
 	}
@@ -51,17 +58,19 @@ func newAgent(t *testing.T, m agent.Model, md mode) *agent.Agent {
 	return a
 }
 
-// run runs tk in md on m, checks the answer, and returns the transcript.
-func run(t *testing.T, tk task, md mode, m agent.Model) []agent.Message {
+// run runs tk in md on m, checks the answer, and returns the transcript
+// and the calls of the package's tools that ran.
+func run(t *testing.T, tk task, md mode, m agent.Model) ([]agent.Message, int) {
 	t.Helper()
-	st, err := newAgent(t, m, md).Run(t.Context(), tk.prompt, nil)
+	calls := 0
+	st, err := newAgent(t, m, md, &calls).Run(t.Context(), tk.prompt, nil)
 	if err != nil {
 		t.Fatalf("%s, %s: %v", tk.name, md.name, err)
 	}
 	if got, want := st.Output(), tk.want(t); got != want {
 		t.Errorf("%s, %s: answered\n%s\nwant\n%s", tk.name, md.name, got, want)
 	}
-	return st.Messages
+	return st.Messages, calls
 }
 
 // scripted is the scripted model of tk in md: each turn reads the
@@ -121,8 +130,9 @@ func boolInt(b bool) int {
 // contentTokens). It returns the transcript too.
 func measureScripted(t *testing.T, tk task, md mode, c *tokencount.Counter) (figures, []agent.Message) {
 	m := scripted(t, tk, md)
-	transcript := run(t, tk, md, m)
 	var f figures
+	transcript, calls := run(t, tk, md, m)
+	f.calls = calls
 	for _, req := range m.Requests() {
 		f.turns++
 		f.sent += c.Count([]byte(req.System))
@@ -183,7 +193,7 @@ func measureWire(t *testing.T, tk task, md mode, p provider, transcript []agent.
 	if err != nil {
 		t.Fatal(err)
 	}
-	run(t, tk, md, m)
+	_, f.calls = run(t, tk, md, m)
 	for _, body := range api.Bodies() {
 		f.turns++
 		f.sent += c.Count(body)
@@ -226,9 +236,9 @@ func TestCodeModeTasks(t *testing.T) {
 			d, cm := direct.figuresOf(w), code.figuresOf(w)
 			// A task of one call takes two turns either way.
 			fewerTurns := cm.turns < d.turns || d.turns == 2 && cm.turns == 2
-			if !fewerTurns || cm.sent >= d.sent || cm.turns != code.scripted.turns || d.turns != direct.scripted.turns {
-				t.Errorf("%s through %s: code mode took %d turns and was sent %d tokens, one call a turn %d and %d",
-					direct.task, name, cm.turns, cm.sent, d.turns, d.sent)
+			if !fewerTurns || cm.sent >= d.sent || cm.turns != code.scripted.turns || d.turns != direct.scripted.turns || cm.calls != d.calls {
+				t.Errorf("%s through %s: code mode took %d turns, made %d calls and was sent %d tokens, one call a turn %d, %d and %d",
+					direct.task, name, cm.turns, cm.calls, cm.sent, d.turns, d.calls, d.sent)
 			}
 		}
 	}
@@ -258,13 +268,13 @@ func providerNames() []string {
 // under each task code mode's figures as a share of one call a turn's.
 func table(rows []row) string {
 	var b strings.Builder
-	b.WriteString("| task | mode | turns | agenttest sent / received |")
+	b.WriteString("| task | mode | tool calls | turns | agenttest sent / received |")
 	for _, name := range providerNames() {
 		fmt.Fprintf(&b, " %s sent / received |", name)
 	}
-	b.WriteString("\n|---|---|--:|--:|" + strings.Repeat("--:|", len(providers)) + "\n")
+	b.WriteString("\n|---|---|--:|--:|--:|" + strings.Repeat("--:|", len(providers)) + "\n")
 	for i, r := range rows {
-		fmt.Fprintf(&b, "| %s | %s | %d |", r.task, r.mode, r.scripted.turns)
+		fmt.Fprintf(&b, "| %s | %s | %d | %d |", r.task, r.mode, r.scripted.calls, r.scripted.turns)
 		for w := range len(providers) + 1 {
 			f := r.figuresOf(w)
 			fmt.Fprintf(&b, " %d / %d |", f.sent, f.received)
@@ -272,7 +282,7 @@ func table(rows []row) string {
 		b.WriteString("\n")
 		if i%2 == 1 {
 			direct := rows[i-1]
-			fmt.Fprintf(&b, "| | code mode ÷ direct | %.2f |", ratio(r.scripted.turns, direct.scripted.turns))
+			fmt.Fprintf(&b, "| | code mode ÷ direct | | %.2f |", ratio(r.scripted.turns, direct.scripted.turns))
 			for w := range len(providers) + 1 {
 				fmt.Fprintf(&b, " %.2f / %.2f |", ratio(r.figuresOf(w).sent, direct.figuresOf(w).sent), ratio(r.figuresOf(w).received, direct.figuresOf(w).received))
 			}
