@@ -22,10 +22,7 @@ import (
 type Server struct {
 	sdk      *sdkmcp.Server
 	tools    map[string]*toolgen.Tool  // for the fast path
-	// unlisted are the tools tools/list does not show: WithToolSearch's
-	// deferred ones, reached through call_tool, and every tool under
-	// WithCodeMode without Beside, reached through run_code.
-	unlisted map[toolgen.ToolName]bool
+	unlisted map[toolgen.ToolName]bool // not in tools/list, reached through call_tool or run_code (addServed)
 	slots    *callSlots
 	versions []string // ServerOptions.SupportedProtocolVersions
 	// resultMeta is what a result at version 2026-07-28 begins with: the
@@ -247,8 +244,9 @@ func (s *Server) setSessionFree(tools []toolgen.Tool, cfg serverConfig) error {
 	return nil
 }
 
-// addServed registers t, unless it is unlisted: call_tool or run_code
-// reaches it then (see Server.unlisted).
+// addServed registers t, unless it is unlisted: WithToolSearch's deferred
+// tools, reached through call_tool, and every tool under WithCodeMode
+// without Beside, reached through run_code.
 func (s *Server) addServed(t toolgen.Tool, unlisted bool) error {
 	if s.tools[string(t.Name)] != nil || s.unlisted[t.Name] {
 		return fmt.Errorf("mcp: two tools named %q", t.Name)

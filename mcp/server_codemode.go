@@ -1,6 +1,7 @@
 package mcp
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -121,12 +122,9 @@ func (s *Server) runCodeHandler(cm *codeMode) sdkmcp.ToolHandler {
 // programResult is run_code's result of a run that came to out, or ended
 // with err.
 func programResult(out codemode.Result, err error) toolgen.Result {
-	r := toolgen.TextResult(string(out.Value))
-	switch {
-	case err != nil:
+	r := toolgen.TextResult(cmp.Or(string(out.Value), "null"))
+	if err != nil {
 		r = toolgen.ErrorResult(err.Error())
-	case len(out.Value) == 0:
-		r = toolgen.TextResult("null")
 	}
 	if out.Log != "" {
 		r.Content = append(r.Content, toolgen.Content{Type: toolgen.ContentText, Text: "console:\n" + out.Log})
@@ -157,8 +155,8 @@ func (s *Server) codeHost(cm *codeMode, req *sdkmcp.CallToolRequest, notifier *p
 		case err != nil:
 			return nil, &codemode.CallError{Message: err.Error()}
 		case asks != nil:
-			return nil, &codemode.CallError{Message: fmt.Sprintf("this call of %s needs input from the client, which it cannot be asked for "+
-				"during a program; the tool did not run to the end: call it directly", name)}
+			return nil, &codemode.CallError{Message: fmt.Sprintf("this call of %s needs input from the client (an approval, or an answer to "+
+				"the tool's question), which a call from a program cannot ask for; call %[1]s directly", name)}
 		}
 		return codemode.ProgramValue(*t, res)
 	}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"net/http"
 	"slices"
 	"sync"
 	"testing"
@@ -141,8 +142,8 @@ func TestCodeModeListsRunCode(t *testing.T) {
 // Over every transport and protocol version, a program's call takes the
 // path of a direct call: the generated decoder's message for bad
 // arguments, a deny rule, approval as the client can give it, a
-// toolgen.Ctx of its own; a failed call can be caught; a structured
-// result is the program's value.
+// toolgen.Ctx of its own with the deps of run_code's request; a failed
+// call can be caught; a structured result is the program's value.
 func TestCodeModeCallsTakeTheServersPath(t *testing.T) {
 	for _, tr := range contractTransports {
 		t.Run(tr.name, func(t *testing.T) {
@@ -150,7 +151,8 @@ func TestCodeModeCallsTakeTheServersPath(t *testing.T) {
 			tools := append(weather.Tools(), recordingTool("send_email", true, &sent), recordingTool("look", false, &looked), recordingTool("wipe", false, &wiped))
 			srv, err := mcp.NewServer("w", "1", tools,
 				mcp.WithCodeMode(&scriptRunner{}, mcp.CodeMode{Declarations: weather.CodeModeDeclarations(), Beside: true}),
-				mcp.WithPermissions(permission.Permissions{Deny: []toolgen.Rule{{Tool: "wipe"}}}))
+				mcp.WithPermissions(permission.Permissions{Deny: []toolgen.Rule{{Tool: "wipe"}}}),
+				mcp.WithDeps(func(_ context.Context, r *http.Request) (any, error) { return r != nil, nil }))
 			require.NoError(t, err)
 			cs := connectOver(t, tr, srv, &sdkmcp.ClientOptions{ElicitationHandler: (&asker{action: "accept"}).handle}, nil)
 
@@ -175,6 +177,7 @@ func TestCodeModeCallsTakeTheServersPath(t *testing.T) {
 			require.Len(t, calls, 1)
 			assert.Equal(t, toolgen.ToolName("look"), calls[0].Tool)
 			assert.NotEmpty(t, calls[0].CallID)
+			assert.Equal(t, tr.http != nil, calls[0].Deps, "the deps of run_code's HTTP request")
 
 			res = runCode(t, cs, `[{"tool":"send_email","args":{"to":"bob"}}]`)
 			switch {
