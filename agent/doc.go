@@ -412,6 +412,46 @@
 // comparable: a blank "_ [0]func()" field spares the compiler an equality
 // function per tool.
 //
+// # Code mode
+//
+// [WithCodeMode] offers the model run_code: it writes one short
+// TypeScript program against the declarations toolgen generated for the
+// tools (a package's CodeModeDeclarations), calling them as async
+// functions, and reads back only what the program returns. Ten dependent
+// calls take one turn instead of ten, and a large result is filtered in
+// the program instead of in the model's context.
+//
+//	a, err := agent.New(model, agent.WithTools(crm.Tools()),
+//		agent.WithCodeMode(agent.CodeMode{Runner: quickjs.New(), Declarations: crm.CodeModeDeclarations()}))
+//
+// The runner, QuickJS translated to Go (no cgo) with esbuild stripping the
+// types, is module github.com/toolgen-dev/toolgen/codemode/quickjs; it
+// bounds each program's wall and CPU time, memory, stack, output and calls,
+// and gives it no clock, randomness, files, network or environment but the
+// tools and a pinned clock and seed (package codemode).
+//
+// Each call a program makes takes the path of a call the model made: the
+// same decision (rules, preset, filters, failure limits: a program calls
+// only the run's active tools), the same run (the tool's decoder and
+// certain repair, toolgen.Ctx with its idempotency key, timeout, progress
+// and file changes), the same events, labelled with [Event.ProgramCallID],
+// and its cost in the run's usage. Its id is the run_code call's with the
+// call's number: "c1.2" is the second call of c1's program. A denied or
+// rejected call, or one whose tool fails, throws an Error the program may
+// catch.
+//
+// A call that asks pauses the whole run: the program stops where it is
+// (it cannot catch that), [State.Pending] lists the call (with
+// [PendingCall.ProgramCallID]), and it is approved, edited or rejected by
+// its id as any call is, with the same binding and seals. The run_code
+// call's [Decision.Program] keeps what the program did; a resume (in
+// process, from JSON, or through the engine seam, where [Call.Program] and
+// [ToolResult.Program] carry it) runs the program again from the start
+// with the same clock and seed, and each call it makes again gets its
+// recorded result without running: no call runs twice. A program that
+// makes other calls when run again than the record holds (a State changed
+// by hand) runs none of them and fails.
+//
 // # The engine seam
 //
 // What a durable-execution engine (Temporal, DBOS,
@@ -525,6 +565,7 @@
 //     (engine_sub.go: [SubAgent], [SubAgentPrompt], [SubAgentResult]).
 //   - Sandbox: [WithSandbox] gives every call a toolgen.Sandbox, in its
 //     toolgen.Ctx (a sub-agent without its own inherits its caller's).
+//   - Code mode (codemode.go): [WithCodeMode], [CodeMode], [ProgramRun].
 //   - [TranscriptFrom]: a tool reads the transcript up to its call from its
 //     context (the rest of what it learns about the run is toolgen.Ctx).
 package agent

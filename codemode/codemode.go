@@ -65,7 +65,7 @@ type Limits struct {
 
 // DefaultLimits are the bounds of a field left zero.
 var DefaultLimits = Limits{
-	Wall:   60 * time.Second,
+	Wall:   10 * time.Minute,
 	CPU:    5 * time.Second,
 	Memory: 64 << 20,
 	Stack:  256 << 10,

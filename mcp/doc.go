@@ -681,6 +681,28 @@
 //
 //	srv, err := mcp.NewServer("shop", "1.0.0", shop.Tools(), mcp.WithToolSearch(5))
 //
+// # Code mode: the tools through one program
+//
+// WithCodeMode serves the tools through one tool, run_code (package
+// codemode): the model writes a short TypeScript program against the
+// declarations toolgen generates for the tools (a package's
+// CodeModeDeclarations), calling them as async functions, and a
+// codemode.Runner runs it (QuickJS, in module codemode/quickjs), so that
+// ten dependent calls, or a large result filtered down, take one request
+// and return only what the program returns. tools/list shows run_code
+// alone, its description holding the declarations, or the tools beside it
+// (CodeMode.Beside). Each call a program makes is served as a tools/call
+// of the tool, with run_code's session, HTTP request and token, would be
+// (serveCall): the generated decoder's validation, the permissions and
+// approval, the deps and a toolgen.Ctx of its own, the call slots. A call
+// that fails or is refused throws an Error with the result's text, which
+// the program may catch. run_code answers with the JSON of the program's
+// value and what it logged; the program's own error (at its line and
+// column) and a bound reached (CodeMode.Limits) are failed results.
+//
+//	srv, err := mcp.NewServer("weather", "1.0.0", weather.Tools(),
+//		mcp.WithCodeMode(runner, mcp.CodeMode{Declarations: weather.CodeModeDeclarations()}))
+//
 // # Using an MCP server's tools
 //
 // Package mcp also connects to MCP servers, through the official Go SDK, and
@@ -1063,6 +1085,9 @@
 //     round trips.
 //   - server_prompts.go: WithPrompts, WithResources, their go-sdk
 //     handlers and completion/complete.
+//   - toolsearch.go: WithToolSearch, search_tools and call_tool;
+//     server_codemode.go: WithCodeMode, run_code and the calls of its
+//     programs.
 //   - server_call.go: what a tool can reach during an MCP call through its
 //     context: Session (sampling, elicitation), Progress, Log and TokenInfo.
 //     All are no-ops outside an MCP call.

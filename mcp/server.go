@@ -22,7 +22,7 @@ import (
 type Server struct {
 	sdk      *sdkmcp.Server
 	tools    map[string]*toolgen.Tool  // for the fast path
-	deferred map[toolgen.ToolName]bool // WithToolSearch: served through call_tool only
+	unlisted map[toolgen.ToolName]bool // not in tools/list, reached through call_tool or run_code (addServed)
 	slots    *callSlots
 	versions []string // ServerOptions.SupportedProtocolVersions
 	// resultMeta is what a result at version 2026-07-28 begins with: the
@@ -61,6 +61,8 @@ type serverConfig struct {
 	approver ApproverFunc
 	// searchLimit is WithToolSearch's limit; 0 without tool search.
 	searchLimit int
+	// codeMode is WithCodeMode's run_code, nil without it.
+	codeMode *codeMode
 	// prompts and resources are WithPrompts' and WithResources'.
 	prompts   []toolgen.Prompt
 	resources []toolgen.Resource
@@ -173,7 +175,7 @@ func NewServer(name, version string, tools []toolgen.Tool, opts ...ServerOption)
 	s := &Server{
 		sdk:        sdkmcp.NewServer(&sdkmcp.Implementation{Name: name, Version: version}, &cfg.sdk),
 		tools:      make(map[string]*toolgen.Tool, len(tools)),
-		deferred:   map[toolgen.ToolName]bool{},
+		unlisted:   map[toolgen.ToolName]bool{},
 		versions:   slices.Clone(cfg.sdk.SupportedProtocolVersions),
 		resultMeta: append(append([]byte(`"_meta":{"io.modelcontextprotocol/serverInfo":`), info...), `},"resultType":"complete"`...),
 		deps:       cfg.deps,
@@ -185,7 +187,8 @@ func NewServer(name, version string, tools []toolgen.Tool, opts ...ServerOption)
 		s.slots = &callSlots{sem: make(chan struct{}, n)}
 	}
 	for _, t := range tools {
-		if err := s.addServed(t, cfg.searchLimit > 0); err != nil {
+		unlisted := (cfg.searchLimit > 0 && t.Deferred) || (cfg.codeMode != nil && !cfg.codeMode.Beside)
+		if err := s.addServed(t, unlisted); err != nil {
 			return nil, err
 		}
 	}
@@ -213,6 +216,11 @@ func NewServer(name, version string, tools []toolgen.Tool, opts ...ServerOption)
 			return nil, err
 		}
 	}
+	if cfg.codeMode != nil {
+		if err := s.addCodeMode(cfg.codeMode, tools); err != nil {
+			return nil, err
+		}
+	}
 	return s, nil
 }
 
@@ -236,17 +244,18 @@ func (s *Server) setSessionFree(tools []toolgen.Tool, cfg serverConfig) error {
 	return nil
 }
 
-// addServed registers t, unless it is deferred and the server searches
-// its tools (WithToolSearch): call_tool reaches those.
-func (s *Server) addServed(t toolgen.Tool, search bool) error {
-	if s.tools[string(t.Name)] != nil || s.deferred[t.Name] {
+// addServed registers t, unless it is unlisted: WithToolSearch's deferred
+// tools, reached through call_tool, and every tool under WithCodeMode
+// without Beside, reached through run_code.
+func (s *Server) addServed(t toolgen.Tool, unlisted bool) error {
+	if s.tools[string(t.Name)] != nil || s.unlisted[t.Name] {
 		return fmt.Errorf("mcp: two tools named %q", t.Name)
 	}
-	if search && t.Deferred {
+	if unlisted {
 		if err := checkObjectSchema(t.InputSchema); err != nil {
 			return fmt.Errorf("mcp: tool %q: input schema: %w", t.Name, err)
 		}
-		s.deferred[t.Name] = true
+		s.unlisted[t.Name] = true
 		return nil
 	}
 	s.tools[string(t.Name)] = &t
@@ -331,52 +340,64 @@ func annotations(name toolgen.ToolName, a toolgen.Annotations) *sdkmcp.ToolAnnot
 	}
 }
 
-// toolHandler calls t with the request's raw arguments, once the call is
-// prepared and decided (begin). A tool's failures are already results
-// (IsError); Call's own error (the context ended) becomes a JSON-RPC error.
+// toolHandler calls t with the request's raw arguments (serveCall).
 func (s *Server) toolHandler(t *toolgen.Tool) sdkmcp.ToolHandler {
 	return func(ctx context.Context, req *sdkmcp.CallToolRequest) (*sdkmcp.CallToolResult, error) {
-		if err := s.missingCapabilities(t, req); err != nil {
-			return nil, err
-		}
-		if !s.slots.take() {
-			return toSDKResult(toolgen.ErrorResult(busyMessage(s.slots))), nil
-		}
-		defer s.slots.give()
-		ci := callInfo{req: req}
-		if req.Extra != nil {
-			ci.header = req.Extra.Header
-		}
-		round, err := s.openRound(requestRound(req, stateBinding{method: "tools/call", name: string(t.Name), args: req.Params.Arguments}, req.Params.InputResponses, req.Params.RequestState))
-		if err != nil {
-			return nil, err
-		}
-		ctx, v := s.begin(withRound(withCall(ctx, req), round), t, req.Params.Arguments, ci)
-		switch {
-		case v.refusal != nil:
-			return toSDKResult(*v.refusal), nil
-		case v.ask != nil:
-			return v.ask, nil
-		}
-		notifier := sdkProgressNotifier(ctx, req)
-		if notifier != nil {
-			ctx = withProgressNotifier(ctx, notifier)
-		}
-		res, callErr := call(ctx, *t, req.Params.Arguments)
-		notifier.end() // no notification after the response
-		// A tool that failed, with a result or a Go error, after asking
-		// questions it found unanswered gets them asked (ErrInputRequired).
-		asks, state, err := round.inputRequired(callErr != nil || res.IsError)
-		switch {
-		case err != nil:
-			return nil, err
-		case asks != nil:
-			return &sdkmcp.CallToolResult{InputRequests: asks, RequestState: state}, nil
-		case callErr != nil:
-			return nil, callErr
+		res, asks, err := s.serveCall(ctx, t, req)
+		if asks != nil || err != nil {
+			return asks, err
 		}
 		return toSDKResult(res), nil
 	}
+}
+
+// serveCall serves req, a call of t, once the call is prepared and
+// decided (begin): what a tools/call of t takes, and a call from a program
+// (WithCodeMode) too. It returns the tool's result, or the input-required
+// result that has the client ask its user and call again (asks), or the
+// error the request is answered with. A tool's failures are already
+// results (IsError); Call's own error (the context ended) is that error.
+func (s *Server) serveCall(ctx context.Context, t *toolgen.Tool, req *sdkmcp.CallToolRequest) (_ toolgen.Result, asks *sdkmcp.CallToolResult, _ error) {
+	if err := s.missingCapabilities(t, req); err != nil {
+		return toolgen.Result{}, nil, err
+	}
+	if !s.slots.take() {
+		return toolgen.ErrorResult(busyMessage(s.slots)), nil, nil
+	}
+	defer s.slots.give()
+	ci := callInfo{req: req}
+	if req.Extra != nil {
+		ci.header = req.Extra.Header
+	}
+	round, err := s.openRound(requestRound(req, stateBinding{method: "tools/call", name: string(t.Name), args: req.Params.Arguments}, req.Params.InputResponses, req.Params.RequestState))
+	if err != nil {
+		return toolgen.Result{}, nil, err
+	}
+	ctx, v := s.begin(withRound(withCall(ctx, req), round), t, req.Params.Arguments, ci)
+	switch {
+	case v.refusal != nil:
+		return *v.refusal, nil, nil
+	case v.ask != nil:
+		return toolgen.Result{}, v.ask, nil
+	}
+	notifier := sdkProgressNotifier(ctx, req)
+	if notifier != nil {
+		ctx = withProgressNotifier(ctx, notifier)
+	}
+	res, callErr := call(ctx, *t, req.Params.Arguments)
+	notifier.end() // no notification after the response
+	// A tool that failed, with a result or a Go error, after asking
+	// questions it found unanswered gets them asked (ErrInputRequired).
+	pending, state, err := round.inputRequired(callErr != nil || res.IsError)
+	switch {
+	case err != nil:
+		return toolgen.Result{}, nil, err
+	case pending != nil:
+		return toolgen.Result{}, &sdkmcp.CallToolResult{InputRequests: pending, RequestState: state}, nil
+	case callErr != nil:
+		return toolgen.Result{}, nil, callErr
+	}
+	return res, nil, nil
 }
 
 func busyMessage(slots *callSlots) string {

@@ -591,7 +591,7 @@ func (f *fastPath) call(w http.ResponseWriter, r *http.Request, req fastRequest,
 // result), else its Go error, else its result, which at protocol
 // 2026-07-28 (v2026) begins with the server's _meta and resultType.
 func (fc *fastCall) answerLocked(out outcome, v2026 bool) {
-	// As on go-sdk's path (toolHandler): questions first, then a Go error.
+	// As on go-sdk's path (serveCall): questions first, then a Go error.
 	if b, rpcErr, ok := fc.inputRequired(out.err != nil || out.res.IsError); ok {
 		fc.respondLocked(b, rpcErr)
 		return

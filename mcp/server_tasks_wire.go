@@ -26,7 +26,7 @@ func (s *Server) setUpTasks(tools []toolgen.Tool, cfg serverConfig) error {
 	}
 	for name, v := range cfg.taskSupport {
 		if s.tools[string(name)] == nil {
-			return fmt.Errorf("mcp.WithTaskSupport: no tool %q served (a deferred tool, reached through call_tool, cannot be a task)", name)
+			return fmt.Errorf("mcp.WithTaskSupport: no tool %q served (a tool reached only through call_tool or run_code cannot be a task)", name)
 		}
 		if v == toolgen.TaskForbidden {
 			delete(support, string(name))
