@@ -34,7 +34,7 @@ type task struct {
 	want func(t *testing.T) string
 }
 
-var tasks = []task{chainTask, filterTask, loopTask}
+var tasks = []task{chainTask, filterTask, loopTask, mixTask}
 
 // chainTask: ten dependent calls, each argument the previous result's
 // manager_id.
@@ -190,6 +190,99 @@ func available(stocks []Stock) int {
 
 func stockAnswer(products, units int) string {
 	return fmt.Sprintf("%d units of our %d cables can be sold right now (on hand minus reserved, all warehouses).", units, products)
+}
+
+// mixTask: a large result filtered down to one order, then a call for
+// each of its lines.
+var mixTask = task{
+	name:   "mix: filter, then a loop",
+	prompt: "The largest refunded order of November 2026 is to be shipped again from Rotterdam. For each of its lines, how many units are available there (on hand minus reserved)?",
+	next: func(t *testing.T, results []json.RawMessage) *agent.ToolCall {
+		if len(results) == 0 {
+			return call("list_orders", map[string]string{"month": "2026-11"})
+		}
+		o := largestRefunded(decode[OrderPage](t, results[0]).Orders)
+		if done := len(results) - 1; done < len(o.Items) {
+			return call("get_stock", map[string]string{"sku": o.Items[done].SKU})
+		}
+		return nil
+	},
+	directAnswer: func(t *testing.T, results []json.RawMessage) string {
+		o := largestRefunded(decode[OrderPage](t, results[0]).Orders)
+		var lines []reshipLine
+		for i, r := range results[1:] {
+			lines = append(lines, reshipLine{o.Items[i].SKU, o.Items[i].Quantity, availableIn(decode[Stock](t, r), "Rotterdam")})
+		}
+		return reshipAnswer(o.ID, lines)
+	},
+	program: `const { orders } = await list_orders({ month: "2026-11" });
+const order = orders
+  .filter((o) => o.status === "refunded")
+  .reduce((a, b) => (b.total_cents > a.total_cents ? b : a));
+const lines: { sku: string; quantity: number; available: number }[] = [];
+for (const item of order.items) {
+  const stock = await get_stock({ sku: item.sku });
+  const w = stock.warehouses.find((w) => w.warehouse === "Rotterdam")!;
+  lines.push({ sku: item.sku, quantity: item.quantity, available: w.on_hand - w.reserved });
+}
+return { id: order.id, lines };`,
+	programAnswer: func(t *testing.T, value json.RawMessage) string {
+		v := decode[struct {
+			ID    string
+			Lines []reshipLine
+		}](t, value)
+		return reshipAnswer(v.ID, v.Lines)
+	},
+	want: func(t *testing.T) string {
+		page, err := ListOrders(t.Context(), "2026-11")
+		if err != nil {
+			t.Fatal(err)
+		}
+		o := largestRefunded(page.Orders)
+		var lines []reshipLine
+		for _, item := range o.Items {
+			s, err := GetStock(t.Context(), item.SKU)
+			if err != nil {
+				t.Fatal(err)
+			}
+			lines = append(lines, reshipLine{item.SKU, item.Quantity, availableIn(s, "Rotterdam")})
+		}
+		return reshipAnswer(o.ID, lines)
+	},
+}
+
+// largestRefunded is the first refunded order with the largest total.
+func largestRefunded(orders []Order) Order {
+	var best Order
+	for _, o := range orders {
+		if o.Status == "refunded" && (best.ID == "" || o.TotalCents > best.TotalCents) {
+			best = o
+		}
+	}
+	return best
+}
+
+// availableIn are the units of s on hand and not reserved in a warehouse.
+func availableIn(s Stock, warehouse string) int {
+	for _, w := range s.Warehouses {
+		if w.Warehouse == warehouse {
+			return w.OnHand - w.Reserved
+		}
+	}
+	return 0
+}
+
+type reshipLine struct {
+	SKU                 string
+	Quantity, Available int
+}
+
+func reshipAnswer(id string, lines []reshipLine) string {
+	var parts []string
+	for _, l := range lines {
+		parts = append(parts, fmt.Sprintf("%s: %d ordered, %d available", l.SKU, l.Quantity, l.Available))
+	}
+	return fmt.Sprintf("Order %s, in Rotterdam: %s.", id, strings.Join(parts, "; "))
 }
 
 // call is a call of a tool, its id set when the model makes it.
