@@ -1,6 +1,7 @@
 package aisdk_test
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"net/http/httptest"
@@ -36,18 +37,22 @@ var programs = rt.Programs{
 		}
 		var out []string
 		for _, path := range []string{"f", "g"} {
-			_, err := call("write", fmt.Sprintf(`{"path":%q}`, path))
-			out = append(out, fmt.Sprintf("%s: %v", path, err))
+			v, err := call("write", fmt.Sprintf(`{"path":%q}`, path))
+			got := fmt.Sprint(err)
+			if err == nil {
+				_ = json.Unmarshal(v, &got)
+			}
+			out = append(out, path+": "+got)
 		}
 		return out, nil
 	},
 }
 
 // serveCode serves an agent in code mode whose model runs the program
-// named, then answers "Done.".
-func serveCode(t *testing.T, program string, rec *tools) (*httptest.Server, *rt.Model) {
+// named, then answers "Done.", then as after says.
+func serveCode(t *testing.T, program string, rec *tools, after ...rt.Reply) (*httptest.Server, *rt.Model) {
 	t.Helper()
-	model := rt.NewModel(rt.Calls(rt.Call("c1", codemode.ToolRunCode, fmt.Sprintf(`{"program":%q}`, program))), rt.StreamText("Done."))
+	model := rt.NewModel(append([]rt.Reply{rt.Calls(rt.Call("c1", codemode.ToolRunCode, fmt.Sprintf(`{"program":%q}`, program))), rt.StreamText("Done.")}, after...)...)
 	a, err := agent.New(model, agent.WithTools(rec.all()),
 		agent.WithPermissions(permission.Permissions{Deny: []toolgen.Rule{{Tool: "banned"}}}),
 		agent.WithCodeMode(agent.CodeMode{Runner: programs, Declarations: "declare function lookup(args: {key: string}): Promise<string>;"}))
@@ -189,7 +194,7 @@ func TestProgramCallApproved(t *testing.T) {
 		"start",
 		`data-program-call c1 c1.3 write input-available input={"path":"g"}`,
 		`data-program-call c1 c1.3 write output-available input={"path":"g"} output="written"`,
-		`tool-output-available toolCallId="c1" output="[\"f: \\u003cnil\\u003e\",\"g: \\u003cnil\\u003e\"]"`,
+		`tool-output-available toolCallId="c1" output="[\"f: written\",\"g: written\"]"`,
 		"start-step",
 		`text-start id="text-1"`,
 		`text-delta id="text-1" delta="Done."`,
@@ -222,4 +227,128 @@ func TestProgramCallRejected(t *testing.T) {
 	for _, c := range chunks {
 		assert.NotEqual(t, aisdk.ChunkToolOutputDenied, c["type"], "run_code was not denied")
 	}
+}
+
+// programParts are a message's parts in brief (partsOf), a
+// data-program-call's as its id and state.
+func programParts(m nodeMessage) []map[string]any {
+	parts := partsOf(m)
+	for i, p := range m.Parts {
+		if p["type"] == aisdk.ChunkDataProgramCall {
+			parts[i] = map[string]any{"type": p["type"], "id": p["id"], "state": p["data"].(map[string]any)["state"]}
+		}
+	}
+	return parts
+}
+
+// The ai package's client shows a program's calls as they go, approves
+// its calls one after another on run_code's part (the run resumes to its
+// answer, each call running once), and sends the chat back with no call
+// of the program's in it.
+func TestUseChatRunsAProgram(t *testing.T) {
+	eachAI(t, func(t *testing.T, name string) {
+		rec := &tools{}
+		srv, model := serveCode(t, "write", rec, rt.Text("You're welcome."))
+		got := runChat(t, name, "program", srv.URL)
+		assert.Empty(t, got.Errors)
+		assert.Equal(t, "ready", got.Status)
+		require.Len(t, got.Steps, 4)
+		runCode := func(state string, approval map[string]any, output any) map[string]any {
+			p := map[string]any{"type": "tool-run_code", "state": state, "toolCallId": "c1", "input": map[string]any{"program": "write"}, "approval": approval}
+			if output != nil {
+				p["output"] = output
+			}
+			return p
+		}
+		asked := map[string]any{"id": "RANDOM"}
+		call := func(id, state string) map[string]any {
+			return map[string]any{"type": "data-program-call", "id": id, "state": state}
+		}
+		assert.Equal(t, []map[string]any{
+			{"type": "step-start"}, runCode("approval-requested", asked, nil),
+			call("c1.1", "output-available"), call("c1.2", "approval-requested"),
+		}, programParts(got.Steps[0].Messages[1]))
+		assert.Equal(t, []map[string]any{
+			{"type": "step-start"}, runCode("approval-requested", asked, nil),
+			call("c1.1", "output-available"), call("c1.2", "output-available"), call("c1.3", "approval-requested"),
+		}, programParts(got.Steps[1].Messages[1]), "the program asks again on the same part")
+		answered := []map[string]any{
+			{"type": "step-start"}, runCode("output-available", map[string]any{"id": "RANDOM", "approved": true}, `["f: written","g: written"]`),
+			call("c1.1", "output-available"), call("c1.2", "output-available"), call("c1.3", "output-available"),
+			{"type": "step-start"}, {"type": "text", "state": "done", "text": "Done."},
+		}
+		assert.Equal(t, answered, programParts(got.Steps[2].Messages[1]))
+		assert.Equal(t, "stop", got.Steps[2].Finish.FinishReason)
+		assert.Equal(t, []string{
+			`{"state":"input-streaming","preliminary":false,"output":null}`,
+			`{"state":"input-available","preliminary":false,"output":null}`,
+			`{"state":"approval-requested","preliminary":false,"output":null}`,
+			`{"state":"approval-responded","preliminary":false,"output":null}`,
+			`{"state":"approval-requested","preliminary":false,"output":null}`,
+			`{"state":"approval-responded","preliminary":false,"output":null}`,
+			`{"state":"output-available","preliminary":false,"output":"[\"f: written\",\"g: written\"]"}`,
+		}, got.ToolStates["c1"])
+		assert.Equal(t, []string{`lookup {"key":"x"}`, `write {"path":"f"}`, `write {"path":"g"}`}, rec.calls(), "each call ran once")
+
+		// The chat sent back: the model reads run_code's call and result,
+		// and none of the program's calls.
+		reqs := model.Requests()
+		require.Len(t, reqs, 3)
+		var calls []toolgen.ToolName
+		var roles []agent.Role
+		for _, m := range reqs[2].Messages {
+			roles = append(roles, m.Role)
+			for _, c := range m.Calls {
+				calls = append(calls, c.Name)
+			}
+		}
+		assert.Equal(t, []agent.Role{agent.RoleUser, agent.RoleAssistant, agent.RoleTool, agent.RoleAssistant, agent.RoleUser}, roles)
+		assert.Equal(t, []toolgen.ToolName{codemode.ToolRunCode}, calls)
+	})
+}
+
+// A program's call's progress and file changes are its data part's: a
+// preliminary output, as a tool part's, then the result; the files it
+// changed, kept to the end. No fileChange part is sent for them.
+func TestProgramCallProgressAndFileChanges(t *testing.T) {
+	scan := toolgen.Tool{Name: "scan", InputSchema: []byte(`{"type":"object"}`), Call: func(ctx context.Context, _ []byte) (toolgen.Result, error) {
+		toolgen.ReportProgress(ctx, toolgen.Progress{Message: "reading", Progress: 1, Total: 2})
+		toolgen.ReportFileChange(ctx, toolgen.FileChange{Path: "hits.txt", Kind: toolgen.FileCreated, SizeAfter: 2})
+		return toolgen.Result{Structured: json.RawMessage(`{"hits":2}`)}, nil
+	}}
+	runner := rt.Programs{"scan": func(call func(string, string) (json.RawMessage, error)) (any, error) {
+		return call("scan", `{}`)
+	}}
+	model := rt.NewModel(rt.Calls(rt.Call("c1", codemode.ToolRunCode, `{"program":"scan"}`)), rt.Text("Two."))
+	a, err := agent.New(model, agent.WithTools([]toolgen.Tool{scan}),
+		agent.WithCodeMode(agent.CodeMode{Runner: runner, Declarations: "declare function scan(args: {}): Promise<unknown>;"}))
+	require.NoError(t, err)
+	chunks := post(t, serveAgent(t, a).URL, body(t, "c", userMsg("u1", "scan")))
+	var data []aisdk.ProgramCallData
+	for _, c := range chunks {
+		require.NotEqual(t, aisdk.ToolFileChange, c["toolName"], "no fileChange part")
+		if c["type"] == aisdk.ChunkDataProgramCall {
+			b, err := json.Marshal(c["data"])
+			require.NoError(t, err)
+			var d aisdk.ProgramCallData
+			require.NoError(t, json.Unmarshal(b, &d))
+			data = append(data, d)
+		}
+	}
+	change := []aisdk.FileChangeData{{ToolCallID: "c1.1", Path: "hits.txt", Kind: "created", SizeAfter: 2}}
+	call := aisdk.ProgramCallData{ProgramCallID: "c1", ToolCallID: "c1.1", ToolName: "scan", Input: json.RawMessage(`{}`)}
+	with := func(state, output string, preliminary bool, changes []aisdk.FileChangeData) aisdk.ProgramCallData {
+		d := call
+		d.State, d.Preliminary, d.FileChanges = state, preliminary, changes
+		if output != "" {
+			d.Output = json.RawMessage(output)
+		}
+		return d
+	}
+	assert.Equal(t, []aisdk.ProgramCallData{
+		with(aisdk.StateInputAvailable, "", false, nil),
+		with(aisdk.StateOutputAvailable, `{"message":"reading","progress":1,"total":2}`, true, nil),
+		with(aisdk.StateOutputAvailable, `{"message":"reading","progress":1,"total":2}`, true, change),
+		with(aisdk.StateOutputAvailable, `{"hits":2}`, false, change),
+	}, data)
 }
