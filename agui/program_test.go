@@ -221,3 +221,47 @@ func TestProgramCallRejected(t *testing.T) {
 	}, programLines(t, second))
 	assert.Empty(t, rec.calls())
 }
+
+// The official client runs a program whose calls ask one after another:
+// it validates and applies every event without a warning, holds each
+// call as an activity of its own (updated in place across the runs), no
+// tool call but run_code and no pending tool call, and answers each
+// interrupt until the run's answer; the model never reads a program's
+// call.
+func TestHttpAgentRunsAProgram(t *testing.T) {
+	rec := &tools{}
+	srv, model := serveCode(t, "write", rec, rt.Text("You're welcome."))
+	got := runClientAt(t, "program", srv.URL)
+	require.Len(t, got.Runs, 4)
+	for i, r := range got.Runs {
+		assert.Empty(t, r.Thrown, "run %d", i)
+	}
+	assert.Equal(t, "c1.1", got.Runs[0].End.Interrupts[0]["toolCallId"])
+	assert.Equal(t, "c1.2", got.Runs[1].End.Interrupts[0]["toolCallId"])
+	third := got.Runs[2]
+	assert.Equal(t, "success", third.End.Outcome)
+	assert.Equal(t, "Done.", third.End.Result)
+	assert.Empty(t, third.End.PendingToolCallIDs)
+	assert.Equal(t, []map[string]any{
+		{"role": "user", "content": "Look up x, then write it."},
+		{"role": "assistant", "toolCalls": []string{`c1 run_code {"program":"write"}`}},
+		{"role": "tool", "toolCallId": "c1", "content": `["f: written","g: written"]`}, // the client puts a result after its call
+		{"role": "activity", "activityType": "PROGRAM_CALL"},
+		{"role": "activity", "activityType": "PROGRAM_CALL"},
+		{"role": "assistant", "content": "Done."},
+	}, briefs(third.Messages))
+	for i, want := range []string{"c1.1", "c1.2"} {
+		content := third.Messages[3+i]["content"].(map[string]any)
+		assert.Equal(t, want, content["toolCallId"])
+		assert.Equal(t, agui.ProgramCallDone, content["status"], "the snapshots of the later runs replaced the first")
+	}
+	assert.Equal(t, "You're welcome.", got.Runs[3].End.Result)
+	assert.Equal(t, []string{`write {"path":"f"}`, `write {"path":"g"}`}, rec.calls())
+	reqs := model.Requests()
+	require.Len(t, reqs, 3)
+	for _, m := range reqs[2].Messages {
+		for _, c := range m.Calls {
+			assert.Equal(t, codemode.ToolRunCode, c.Name, "no call of the program's")
+		}
+	}
+}
