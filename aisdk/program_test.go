@@ -53,11 +53,19 @@ var programs = rt.Programs{
 func serveCode(t *testing.T, program string, rec *tools, after ...rt.Reply) (*httptest.Server, *rt.Model) {
 	t.Helper()
 	model := rt.NewModel(append([]rt.Reply{rt.Calls(rt.Call("c1", codemode.ToolRunCode, fmt.Sprintf(`{"program":%q}`, program))), rt.StreamText("Done.")}, after...)...)
-	a, err := agent.New(model, agent.WithTools(rec.all()),
+	return serveAgent(t, codeAgent(t, model, rec)), model
+}
+
+// codeAgent is an agent over model in code mode, with the tools of rec,
+// banned denied by a rule.
+func codeAgent(t *testing.T, model agent.Model, rec *tools, opts ...agent.Option) *agent.Agent {
+	t.Helper()
+	a, err := agent.New(model, append([]agent.Option{agent.WithTools(rec.all()),
 		agent.WithPermissions(permission.Permissions{Deny: []toolgen.Rule{{Tool: "banned"}}}),
-		agent.WithCodeMode(agent.CodeMode{Runner: programs, Declarations: "declare function lookup(args: {key: string}): Promise<string>;"}))
+		agent.WithCodeMode(agent.CodeMode{Runner: programs, Declarations: "declare function lookup(args: {key: string}): Promise<string>;"}),
+	}, opts...)...)
 	require.NoError(t, err)
-	return serveAgent(t, a), model
+	return a
 }
 
 // programLines are the chunks in brief (short), a data-program-call's
@@ -351,4 +359,33 @@ func TestProgramCallProgressAndFileChanges(t *testing.T) {
 		with(aisdk.StateOutputAvailable, `{"message":"reading","progress":1,"total":2}`, true, change),
 		with(aisdk.StateOutputAvailable, `{"hits":2}`, false, change),
 	}, data)
+}
+
+// With a state key (agent.WithStateKey) a program's call is approved as
+// any call, the agent sealing the answer; a program's call edited in the
+// store without the key runs nothing.
+func TestProgramCallApprovedWithStateKey(t *testing.T) {
+	for _, tamper := range []bool{false, true} {
+		rec := &tools{}
+		store, err := aisdk.NewMemoryStore(4)
+		require.NoError(t, err)
+		model := rt.NewModel(rt.Calls(rt.Call("c1", codemode.ToolRunCode, `{"program":"write"}`)), rt.StreamText("Done."))
+		a := codeAgent(t, model, rec, agent.WithStateKey([]byte("0123456789abcdef0123456789abcdef")))
+		srv := serveAgent(t, a, aisdk.WithStore(store))
+		msgID, approvalID := pauseCode(t, srv)
+		if tamper {
+			saved, err := store.Load(context.Background(), "c")
+			require.NoError(t, err)
+			saved.Run.Paused.Calls[0].Program.Calls[1].Call.Args = json.RawMessage(`{"path":"/etc/passwd"}`)
+			require.NoError(t, store.Save(context.Background(), "c", saved))
+		}
+		chunks := post(t, srv.URL, body(t, "c", userMsg("u1", "write"), codeAnswer(msgID, "write", approvalID, true, "")))
+		if tamper {
+			assert.Equal(t, []string{"start", `error errorText="An error occurred."`, `finish finishReason="error"`}, short(chunks))
+			assert.Equal(t, []string{`lookup {"key":"x"}`}, rec.calls())
+			continue
+		}
+		assert.Contains(t, programLines(t, chunks), `data-program-call c1 c1.2 write output-available input={"path":"f"} output="written"`)
+		assert.Equal(t, []string{`lookup {"key":"x"}`, `write {"path":"f"}`}, rec.calls())
+	}
 }
