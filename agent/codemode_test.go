@@ -172,7 +172,7 @@ func TestCodeModeRejectionIsTheProgramsError(t *testing.T) {
 	s, err := ag.Run(context.Background(), "go", nil)
 	require.NoError(t, err)
 	require.NoError(t, s.Reject("not today", "1.2"))
-	s, err = ag.Resume(context.Background(), s, nil)
+	_, err = ag.Resume(context.Background(), s, nil)
 	require.NoError(t, err)
 	assert.Equal(t, []string{`free {"n":1}`}, rec.ran(), "the program stopped at the rejection it caught")
 	assert.Equal(t, `"gated failed: Denied by the user: not today"`, modelRead(t, model).Text())
