@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 
 	"github.com/toolgen-dev/toolgen/agent"
+	"github.com/toolgen-dev/toolgen/internal/chatcore"
 )
 
 // Code mode (agent.WithCodeMode): the model calls run_code, whose
@@ -37,7 +38,7 @@ func (s *streamer) programEvent(e agent.Event) error {
 		}
 		pc.Status, pc.InterruptID = ProgramCallAwaitingApproval, id
 	case agent.EventCallDenied:
-		pc.Status, pc.Result, pc.IsError = ProgramCallDenied, notRun(e), true
+		pc.Status, pc.Result, pc.IsError = ProgramCallDenied, chatcore.NotRun(e.Reason), true
 	case agent.EventCallRejected:
 		pc.Status, pc.Result, pc.IsError, pc.InterruptID = ProgramCallRejected, e.Reason, true, ""
 	case agent.EventToolProgress:
@@ -56,7 +57,7 @@ func (s *streamer) programEvent(e agent.Event) error {
 		}
 		pc.FileChanges = append(pc.FileChanges, fc)
 	case agent.EventToolFinished:
-		text, failed := finished(e)
+		text, failed := chatcore.Outcome(e)
 		pc.Status, pc.Result, pc.IsError = ProgramCallDone, text, failed
 		if failed {
 			pc.Status = ProgramCallFailed

@@ -129,7 +129,7 @@ func (s *streamer) event(e agent.Event) error {
 		_, err := s.paused(e)
 		return err
 	case agent.EventCallDenied:
-		return s.result(e.Call.ID, notRun(e), true)
+		return s.result(e.Call.ID, chatcore.NotRun(e.Reason), true)
 	case agent.EventCallRejected:
 		return s.result(e.Call.ID, e.Reason, true) // the refusal, as the model reads it
 	case agent.EventSource:
@@ -355,9 +355,6 @@ func (s *streamer) paused(e agent.Event) (string, error) {
 	return id, s.patch(patchOp{Op: "add", Path: "/pendingApprovals/-", Value: p})
 }
 
-// notRun is what the client reads of a call a rule or the agent refused.
-func notRun(e agent.Event) string { return "The call was not run: " + e.Reason + "." }
-
 // result sends a call's result (or what became of a call that did not
 // run), as a tool message of its own.
 func (s *streamer) result(callID, content string, isError bool) error {
@@ -369,21 +366,8 @@ func (s *streamer) result(callID, content string, isError bool) error {
 }
 
 func (s *streamer) toolFinished(e agent.Event) error {
-	text, failed := finished(e)
+	text, failed := chatcore.Outcome(e)
 	return s.result(e.Call.ID, text, failed)
-}
-
-// finished is what the client reads of a finished call: its result's
-// text, or what went wrong; and whether it failed.
-func finished(e agent.Event) (string, bool) {
-	if e.IsError || e.Result.IsError {
-		text := e.Result.Text()
-		if text == "" {
-			text = "The tool failed: " + e.Reason
-		}
-		return text, true
-	}
-	return e.Result.Text(), false
 }
 
 // toolProgress shows a running call's last report, as an activity of the

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 
 	"github.com/toolgen-dev/toolgen/agent"
+	"github.com/toolgen-dev/toolgen/internal/chatcore"
 )
 
 // Code mode (agent.WithCodeMode): the model calls run_code, whose input is
@@ -49,7 +50,7 @@ func (s *streamer) programEvent(e agent.Event) error {
 		pc.FileChanges = append(pc.FileChanges, fileChangeData(e.Call.ID, *e.FileChange))
 	case agent.EventToolFinished:
 		pc.Preliminary = false
-		if text, failed := failure(e); failed {
+		if text, failed := chatcore.Outcome(e); failed {
 			pc.State, pc.Output, pc.ErrorText = StateOutputError, nil, text
 		} else {
 			pc.State, pc.Output = StateOutputAvailable, output(e.Result)

@@ -110,7 +110,7 @@ func refusal(e agent.Event) (text string, inputError bool) {
 	case strings.HasPrefix(e.Reason, "invalid arguments"), strings.HasPrefix(e.Reason, "failure limit"):
 		return e.Result.Text(), true
 	}
-	return "The call was not run: " + e.Reason + ".", false
+	return chatcore.NotRun(e.Reason), false
 }
 
 // askApproval asks the user about call callID, which waits for approval,
@@ -123,23 +123,10 @@ func (s *streamer) askApproval(callID, partID string) error {
 }
 
 func (s *streamer) toolFinished(e agent.Event) error {
-	if text, failed := failure(e); failed {
+	if text, failed := chatcore.Outcome(e); failed {
 		return s.send(Chunk{Type: ChunkToolOutputError, ToolCallID: e.Call.ID, ErrorText: text})
 	}
 	return s.send(Chunk{Type: ChunkToolOutputAvailable, ToolCallID: e.Call.ID, Output: output(e.Result)})
-}
-
-// failure is what the UI reads of a finished call that failed, and
-// whether it failed.
-func failure(e agent.Event) (string, bool) {
-	if !e.IsError && !e.Result.IsError {
-		return "", false
-	}
-	text := e.Result.Text()
-	if text == "" {
-		text = "The tool failed: " + e.Reason
-	}
-	return text, true
 }
 
 // progress writes a running call's progress as a preliminary output (see
