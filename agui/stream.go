@@ -51,7 +51,7 @@ type openCall struct {
 func newStreamer(out *writer, threadID, runID string) *streamer {
 	return &streamer{
 		out: out, threadID: threadID, runID: runID,
-		interrupts: map[string]string{}, progress: map[string]string{},
+		interrupts: map[string]string{}, progress: map[string]string{}, programs: map[string]*ProgramCall{},
 		state: AgentState{LoadedTools: []toolgen.ToolName{}, PendingApprovals: []PendingApproval{}, FileChanges: []FileChange{}},
 	}
 }
@@ -510,4 +510,93 @@ func (s *streamer) interruptsOf(st *agent.State) []Interrupt {
 		})
 	}
 	return out
+}
+
+// The calls a run_code program makes (see "Code mode" in the package
+// documentation) are activities, not TOOL_CALL_* events, which would put
+// them in the client's messages as the assistant's tool calls: sent back,
+// counted among the run's pending tool calls, taken for the client's own
+// tools to run.
+
+// programEvent sends an event of a call a run_code program made: the
+// call's PROGRAM_CALL activity, updated; for a call that waits for
+// approval, first the state's pending approval, as for any call; for a
+// file it changed, first the state's fileChanges, as for any call.
+func (s *streamer) programEvent(e agent.Event) error {
+	pc := s.programCall(e)
+	switch e.Kind {
+	case agent.EventCallAllowed, agent.EventCallApproved:
+		pc.Status, pc.InterruptID = ProgramCallRunning, ""
+	case agent.EventCallPaused:
+		id, err := s.paused(e)
+		if err != nil {
+			return err
+		}
+		pc.Status, pc.InterruptID = ProgramCallAwaitingApproval, id
+	case agent.EventCallDenied:
+		pc.Status, pc.Result, pc.IsError = ProgramCallDenied, chatcore.NotRun(e.Reason), true
+	case agent.EventCallRejected:
+		pc.Status, pc.Result, pc.IsError, pc.InterruptID = ProgramCallRejected, e.Reason, true, ""
+	case agent.EventToolProgress:
+		if e.Progress == nil || !marshals(e.Progress) {
+			return nil // a NaN or an infinity, or a partial that is not JSON: nothing to show
+		}
+		p := *e.Progress
+		pc.Progress = &p
+	case agent.EventFileChanged:
+		if e.FileChange == nil {
+			return nil
+		}
+		fc, err := s.fileChanged(e.Call.ID, *e.FileChange)
+		if err != nil {
+			return err
+		}
+		pc.FileChanges = append(pc.FileChanges, fc)
+	case agent.EventToolFinished:
+		text, failed := chatcore.Outcome(e)
+		pc.Status, pc.Result, pc.IsError = ProgramCallDone, text, failed
+		if failed {
+			pc.Status = ProgramCallFailed
+		}
+	default:
+		return nil // requested, started: the decision or the result says more
+	}
+	return s.send(event{Type: EventActivitySnapshot, MessageID: s.programActivity(pc), ActivityType: ActivityProgramCall, Content: pc})
+}
+
+// programCall is the content of the activity of the program's call e is
+// about, kept from the call's first event in this stream on.
+func (s *streamer) programCall(e agent.Event) *ProgramCall {
+	pc, ok := s.programs[e.Call.ID]
+	if !ok {
+		pc = &ProgramCall{ProgramCallID: e.ProgramCallID, ToolCallID: e.Call.ID, ToolName: e.Call.Name,
+			Arguments: string(e.Call.Args), Status: ProgramCallRunning}
+		s.programs[e.Call.ID] = pc
+	}
+	return pc
+}
+
+// programActivity is the message id of a program's call's activity: the
+// same in each run of the agent run's (a run that pauses on the call, and
+// the one that resumes it), so that the resumed run's snapshot replaces
+// the paused one's in the client's messages.
+func (s *streamer) programActivity(pc *ProgramCall) string {
+	return "program-call-" + s.agentRun + "-" + pc.ToolCallID
+}
+
+// interruptMetadata is an approval interrupt's metadata: the tool and the
+// call's arguments, and, for a call of a run_code program, the run_code
+// call's id.
+func interruptMetadata(p agent.PendingCall) map[string]any {
+	m := map[string]any{"toolName": p.Name, "arguments": string(p.Args)}
+	if p.ProgramCallID != "" {
+		m["programCallId"] = p.ProgramCallID
+	}
+	return m
+}
+
+// marshals reports whether v is JSON as it is.
+func marshals(v any) bool {
+	_, err := json.Marshal(v)
+	return err == nil
 }

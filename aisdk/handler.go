@@ -228,7 +228,7 @@ func (h *handler) serveChat(w http.ResponseWriter, r *http.Request, req Request,
 	run, rejected, prepErr := h.prepare(r.Context(), req, chat, principal, answers)
 	out, end := h.beginAnswer(w, r, req)
 	defer end()
-	st := &streamer{out: out, approvals: map[string]string{}}
+	st := &streamer{out: out, approvals: map[string]string{}, programs: map[string]*ProgramCallData{}}
 	messageID := chatcore.NewID("msg-")
 	if len(answers) > 0 {
 		messageID = last.ID // the answer continues the message that asked
