@@ -3,9 +3,7 @@ package agent_test
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -25,46 +23,8 @@ import (
 // TypeScript programs themselves run in module codemode/quickjs, whose
 // tests run them through this loop too.
 
-// goRunner runs programs written in Go, one per Source. As a real runner
-// halts, a host error that is not a *codemode.CallError ends the program
-// where it cannot catch it; and a program calls only Program.Tools.
-type goRunner map[string]func(call func(name, args string) (json.RawMessage, error)) (any, error)
-
-type halt struct{ err error }
-
-func (r goRunner) Run(ctx context.Context, p codemode.Program, host codemode.Host) (res codemode.Result, err error) {
-	prog, ok := r[p.Source]
-	if !ok {
-		return res, &codemode.ProgramError{Message: "no program " + p.Source}
-	}
-	defer func() {
-		if v := recover(); v != nil {
-			h, ok := v.(halt)
-			if !ok {
-				panic(v)
-			}
-			err = h.err
-		}
-	}()
-	call := func(name, args string) (json.RawMessage, error) {
-		if !slices.Contains(p.Tools, name) {
-			return nil, &codemode.ProgramError{Line: 1, Column: 1, Message: "ReferenceError: " + name + " is not defined"}
-		}
-		res.Calls++
-		v, err := host(ctx, name, json.RawMessage(args))
-		var ce *codemode.CallError
-		if err != nil && !errors.As(err, &ce) {
-			panic(halt{err})
-		}
-		return v, err
-	}
-	v, err := prog(call)
-	if err != nil {
-		return res, err
-	}
-	res.Value, err = json.Marshal(v)
-	return res, err
-}
+// goRunner runs programs written in Go, one per Source (agenttest.Programs).
+type goRunner = rt.Programs
 
 // programs are the Go programs of these tests.
 var programs = goRunner{
@@ -212,7 +172,7 @@ func TestCodeModeRejectionIsTheProgramsError(t *testing.T) {
 	s, err := ag.Run(context.Background(), "go", nil)
 	require.NoError(t, err)
 	require.NoError(t, s.Reject("not today", "1.2"))
-	s, err = ag.Resume(context.Background(), s, nil)
+	_, err = ag.Resume(context.Background(), s, nil)
 	require.NoError(t, err)
 	assert.Equal(t, []string{`free {"n":1}`}, rec.ran(), "the program stopped at the rejection it caught")
 	assert.Equal(t, `"gated failed: Denied by the user: not today"`, modelRead(t, model).Text())

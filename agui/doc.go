@@ -58,6 +58,8 @@
 //     it to fileChanges.
 //   - tools that tool search loaded (agent.EventToolsLoaded): a STATE_DELTA
 //     adding them to loadedTools.
+//   - a call of a run_code program (agent.WithCodeMode): a PROGRAM_CALL
+//     activity (see Code mode below).
 //   - a sub-agent's run (agent.AsTool), whose events come through the call
 //     that runs it: not streamed; the client reads the call, and its
 //     result.
@@ -102,6 +104,32 @@
 // nothing and ends as the paused run did, with the same interrupts under
 // the same ids. A user message sent meanwhile is not taken by either: the
 // thread's next run takes it.
+//
+// # Code mode
+//
+// An agent in code mode (agent.WithCodeMode) calls run_code, whose
+// arguments are a program; the program's calls take the loop's path.
+// run_code streams as any call, its TOOL_CALL_RESULT what the program
+// returned. The program's calls are not tool calls, which would enter the
+// client's messages as the assistant's (sent back, counted among the
+// run's pending tool calls, taken for the client's own tools): each is an
+// ACTIVITY_SNAPSHOT of activityType PROGRAM_CALL (ActivityProgramCall)
+// whose content is a ProgramCall (the run_code call's id, the call's own,
+// "<run_code id>.<n>", its tool and arguments, its status, its result,
+// its last progress and the files it changed), which each change
+// replaces, across the runs of a paused run too (one message id a call).
+// Activities are the protocol's place for what is not conversation: the
+// client shows them and keeps them out of the messages it sends back. The
+// files a program's call changes are in the state's fileChanges too. A
+// call of a program that needs approval is an interrupt as any call's:
+// its toolCallId is the program's call's, its metadata names the run_code
+// call ("programCallId"), as does its pending approval in the state, and
+// the call's activity says awaiting_approval with the interrupt's id.
+// Answered by a resume, it resumes the run: the program runs again from
+// the start, its calls that ran given their recorded results, and goes
+// on (a rejected call's activity says rejected; the program reads the
+// refusal and may go on); a program that asks again ends the run with
+// another interrupt.
 //
 // # What the handler trusts
 //

@@ -82,6 +82,12 @@ func serve(t *testing.T, model agent.Model, rec *tools, opts ...agui.Option) *ht
 	a, err := agent.New(model, agent.WithTools(rec.all()),
 		agent.WithPermissions(permission.Permissions{Deny: []toolgen.Rule{{Tool: "banned"}}}))
 	require.NoError(t, err)
+	return serveAgent(t, a, opts...)
+}
+
+// serveAgent serves a on 127.0.0.1 until the test ends.
+func serveAgent(t *testing.T, a *agent.Agent, opts ...agui.Option) *httptest.Server {
+	t.Helper()
 	h, err := agui.NewHandler(a, opts...)
 	require.NoError(t, err)
 	srv := httptest.NewServer(h)

@@ -61,12 +61,16 @@ type clientOutput struct {
 
 // runClient serves an agent over model and runs agui.mjs against it.
 func runClient(t *testing.T, mode string, model agent.Model, rec *tools) clientOutput {
+	return runClientAt(t, mode, serve(t, model, rec).URL)
+}
+
+// runClientAt runs agui.mjs against the handler at srvURL.
+func runClientAt(t *testing.T, mode, srvURL string) clientOutput {
 	modules := npmtest.Modules(t, filepath.Join("@ag-ui", "client", "package.json"))
 	node := npmtest.Node(t, modules)
-	srv := serve(t, model, rec)
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, node, filepath.Join("testdata", "agui.mjs"), srv.URL, mode, modules)
+	cmd := exec.CommandContext(ctx, node, filepath.Join("testdata", "agui.mjs"), srvURL, mode, modules)
 	cmd.Stderr = os.Stderr
 	out, err := cmd.Output()
 	require.NoError(t, err, "agui.mjs: %s", out)

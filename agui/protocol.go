@@ -145,6 +145,43 @@ type ToolProgress struct {
 	Partial    json.RawMessage  `json:"partial,omitempty"`
 }
 
+// ActivityProgramCall is the activityType of the ACTIVITY_SNAPSHOT events
+// that show a call a run_code program made (code mode,
+// agent.WithCodeMode); their content is a ProgramCall, which each change
+// replaces.
+const ActivityProgramCall = "PROGRAM_CALL"
+
+// ProgramCall is the content of a PROGRAM_CALL activity: a call that the
+// program of run_code call ProgramCallID made, its id ToolCallID
+// ("<run_code id>.<n>"), its arguments as JSON text (as a tool call's), and
+// what became of it so far: Status (see the ProgramCall constants),
+// Result once it ended (the result's text, or what the program was told
+// instead, as a TOOL_CALL_RESULT's content; IsError when it failed or did
+// not run), InterruptID while it waits for approval, the running call's
+// last Progress, and the files it changed.
+type ProgramCall struct {
+	ProgramCallID string            `json:"programCallId"`
+	ToolCallID    string            `json:"toolCallId"`
+	ToolName      toolgen.ToolName  `json:"toolName"`
+	Arguments     string            `json:"arguments"`
+	Status        string            `json:"status"`
+	Result        string            `json:"result,omitempty"`
+	IsError       bool              `json:"isError,omitempty"`
+	InterruptID   string            `json:"interruptId,omitempty"`
+	Progress      *toolgen.Progress `json:"progress,omitempty"`
+	FileChanges   []FileChange      `json:"fileChanges,omitempty"`
+}
+
+// The statuses of a ProgramCall.
+const (
+	ProgramCallRunning          = "running"           // allowed (or approved), and running
+	ProgramCallAwaitingApproval = "awaiting_approval" // the run ends with its interrupt
+	ProgramCallDone             = "done"              // Result is its result
+	ProgramCallFailed           = "failed"            // Result is its error
+	ProgramCallDenied           = "denied"            // a rule or the agent refused it; Result says why
+	ProgramCallRejected         = "rejected"          // the user did; Result is what the program read
+)
+
 // ActivitySources is the activityType of the ACTIVITY_SNAPSHOT events
 // that list the web pages an answer cites or its provider's own tools
 // found (agent.Source, the same for every provider); their content is a
@@ -197,6 +234,9 @@ type PendingApproval struct {
 	ToolName    toolgen.ToolName `json:"toolName"`
 	// Reason says why the call asks ("requires approval", a rule).
 	Reason string `json:"reason,omitempty"`
+	// ProgramCallID is, for a call a run_code program made (code mode),
+	// the run_code call's id; its PROGRAM_CALL activity shows the call.
+	ProgramCallID string `json:"programCallId,omitempty"`
 }
 
 // FileChange is a file a tool changed (toolgen.FileChange, without the old

@@ -31,13 +31,14 @@ type streamer struct {
 	calls     map[int]*openCall
 	step      string // the open step's name, or ""
 
-	interrupts map[string]string // the interrupt ids asked, by call id
-	progress   map[string]string // the activity message ids of calls that reported progress, by call id
-	sources    agent.Message     // the answer's sources so far (AddSource), in its SOURCES activity
-	sourcesID  string            // that activity's message id, "" before the answer's first source
-	minted     []string          // the ids of the messages the run made, as the client holds them
-	tookTurn   bool              // the run took the client's new user messages
-	replayed   bool              // the run replays a pause (replay): nothing ran
+	interrupts map[string]string       // the interrupt ids asked, by call id
+	progress   map[string]string       // the activity message ids of calls that reported progress, by call id
+	programs   map[string]*ProgramCall // the calls of run_code programs shown, by call id
+	sources    agent.Message           // the answer's sources so far (AddSource), in its SOURCES activity
+	sourcesID  string                  // that activity's message id, "" before the answer's first source
+	minted     []string                // the ids of the messages the run made, as the client holds them
+	tookTurn   bool                    // the run took the client's new user messages
+	replayed   bool                    // the run replays a pause (replay): nothing ran
 }
 
 // openCall is a call of the model's answer whose TOOL_CALL_END is not sent.
@@ -50,7 +51,7 @@ type openCall struct {
 func newStreamer(out *writer, threadID, runID string) *streamer {
 	return &streamer{
 		out: out, threadID: threadID, runID: runID,
-		interrupts: map[string]string{}, progress: map[string]string{},
+		interrupts: map[string]string{}, progress: map[string]string{}, programs: map[string]*ProgramCall{},
 		state: AgentState{LoadedTools: []toolgen.ToolName{}, PendingApprovals: []PendingApproval{}, FileChanges: []FileChange{}},
 	}
 }
@@ -81,7 +82,8 @@ func (s *streamer) replay(t *Thread) {
 	}
 	for _, p := range t.Run.Pending() {
 		if id, ok := s.interrupts[p.ID]; ok {
-			s.state.PendingApprovals = append(s.state.PendingApprovals, PendingApproval{InterruptID: id, ToolCallID: p.ID, ToolName: p.Name, Reason: p.Reason})
+			s.state.PendingApprovals = append(s.state.PendingApprovals,
+				PendingApproval{InterruptID: id, ToolCallID: p.ID, ToolName: p.Name, Reason: p.Reason, ProgramCallID: p.ProgramCallID})
 		}
 	}
 }
@@ -108,6 +110,9 @@ func (s *streamer) event(e agent.Event) error {
 		// that runs it: the client reads the call and its result.
 		return nil
 	}
+	if e.ProgramCallID != "" {
+		return s.programEvent(e)
+	}
 	switch e.Kind {
 	case agent.EventTurnStarted:
 		return s.turnStarted(e.Turn)
@@ -121,9 +126,10 @@ func (s *streamer) event(e agent.Event) error {
 		}
 		return s.providerCall(*e.ProviderCall)
 	case agent.EventCallPaused:
-		return s.paused(e.Call, e.Reason)
+		_, err := s.paused(e)
+		return err
 	case agent.EventCallDenied:
-		return s.result(e.Call.ID, "The call was not run: "+e.Reason+".", true)
+		return s.result(e.Call.ID, chatcore.NotRun(e.Reason), true)
 	case agent.EventCallRejected:
 		return s.result(e.Call.ID, e.Reason, true) // the refusal, as the model reads it
 	case agent.EventSource:
@@ -140,7 +146,8 @@ func (s *streamer) event(e agent.Event) error {
 		if e.FileChange == nil {
 			return nil
 		}
-		return s.fileChanged(e.Call.ID, *e.FileChange)
+		_, err := s.fileChanged(e.Call.ID, *e.FileChange)
+		return err
 	case agent.EventToolsLoaded:
 		return s.toolsLoaded(e.Tools)
 	case agent.EventToolFinished:
@@ -336,15 +343,16 @@ func (s *streamer) providerCall(pc agent.ProviderCall) error {
 	return s.send(event{Type: EventToolCallResult, MessageID: s.newMessageID("result-"), ToolCallID: id, Content: string(pc.Result), Role: "tool", Metadata: meta})
 }
 
-// paused asks about a call that waits for approval: an interrupt id of its
-// own (128 random bits, never the model's call id, which may be guessed),
-// and the call in the state's pending approvals.
-func (s *streamer) paused(c agent.ToolCall, reason string) error {
+// paused asks about a call that waits for approval (a call of the model's
+// or of a run_code program): an interrupt id of its own (128 random bits,
+// never the model's call id, which may be guessed), which it returns, and
+// the call in the state's pending approvals.
+func (s *streamer) paused(e agent.Event) (string, error) {
 	id := chatcore.NewID("interrupt-")
-	s.interrupts[c.ID] = id // before the send: kept even if the client is gone
-	p := PendingApproval{InterruptID: id, ToolCallID: c.ID, ToolName: c.Name, Reason: reason}
+	s.interrupts[e.Call.ID] = id // before the send: kept even if the client is gone
+	p := PendingApproval{InterruptID: id, ToolCallID: e.Call.ID, ToolName: e.Call.Name, Reason: e.Reason, ProgramCallID: e.ProgramCallID}
 	s.state.PendingApprovals = append(s.state.PendingApprovals, p)
-	return s.patch(patchOp{Op: "add", Path: "/pendingApprovals/-", Value: p})
+	return id, s.patch(patchOp{Op: "add", Path: "/pendingApprovals/-", Value: p})
 }
 
 // result sends a call's result (or what became of a call that did not
@@ -358,14 +366,8 @@ func (s *streamer) result(callID, content string, isError bool) error {
 }
 
 func (s *streamer) toolFinished(e agent.Event) error {
-	if e.IsError || e.Result.IsError {
-		text := e.Result.Text()
-		if text == "" {
-			text = "The tool failed: " + e.Reason
-		}
-		return s.result(e.Call.ID, text, true)
-	}
-	return s.result(e.Call.ID, e.Result.Text(), false)
+	text, failed := chatcore.Outcome(e)
+	return s.result(e.Call.ID, text, failed)
 }
 
 // toolProgress shows a running call's last report, as an activity of the
@@ -380,14 +382,16 @@ func (s *streamer) toolProgress(c agent.ToolCall, p toolgen.Progress) error {
 	return s.send(event{Type: EventActivitySnapshot, MessageID: id, ActivityType: ActivityToolProgress, Content: content})
 }
 
-func (s *streamer) fileChanged(callID string, c toolgen.FileChange) error {
+// fileChanged adds a file a call changed to the state's fileChanges, and
+// returns it.
+func (s *streamer) fileChanged(callID string, c toolgen.FileChange) (FileChange, error) {
 	fc := FileChange{
 		ToolCallID: callID, Path: c.Path, Kind: string(c.Kind),
 		SizeBefore: c.SizeBefore, SizeAfter: c.SizeAfter,
 		HashBefore: c.HashBefore, HashAfter: c.HashAfter, Diff: c.Diff,
 	}
 	s.state.FileChanges = append(s.state.FileChanges, fc)
-	return s.patch(patchOp{Op: "add", Path: "/fileChanges/-", Value: fc})
+	return fc, s.patch(patchOp{Op: "add", Path: "/fileChanges/-", Value: fc})
 }
 
 func (s *streamer) toolsLoaded(names []toolgen.ToolName) error {
@@ -502,8 +506,97 @@ func (s *streamer) interruptsOf(st *agent.State) []Interrupt {
 			ID: id, Reason: InterruptToolApproval, ToolCallID: p.ID,
 			Message:        fmt.Sprintf("May %s run? (%s)", p.Name, p.Reason),
 			ResponseSchema: approvalSchema,
-			Metadata:       map[string]any{"toolName": p.Name, "arguments": string(p.Args)},
+			Metadata:       interruptMetadata(p),
 		})
 	}
 	return out
+}
+
+// The calls a run_code program makes (see "Code mode" in the package
+// documentation) are activities, not TOOL_CALL_* events, which would put
+// them in the client's messages as the assistant's tool calls: sent back,
+// counted among the run's pending tool calls, taken for the client's own
+// tools to run.
+
+// programEvent sends an event of a call a run_code program made: the
+// call's PROGRAM_CALL activity, updated; for a call that waits for
+// approval, first the state's pending approval, as for any call; for a
+// file it changed, first the state's fileChanges, as for any call.
+func (s *streamer) programEvent(e agent.Event) error {
+	pc := s.programCall(e)
+	switch e.Kind {
+	case agent.EventCallAllowed, agent.EventCallApproved:
+		pc.Status, pc.InterruptID = ProgramCallRunning, ""
+	case agent.EventCallPaused:
+		id, err := s.paused(e)
+		if err != nil {
+			return err
+		}
+		pc.Status, pc.InterruptID = ProgramCallAwaitingApproval, id
+	case agent.EventCallDenied:
+		pc.Status, pc.Result, pc.IsError = ProgramCallDenied, chatcore.NotRun(e.Reason), true
+	case agent.EventCallRejected:
+		pc.Status, pc.Result, pc.IsError, pc.InterruptID = ProgramCallRejected, e.Reason, true, ""
+	case agent.EventToolProgress:
+		if e.Progress == nil || !marshals(e.Progress) {
+			return nil // a NaN or an infinity, or a partial that is not JSON: nothing to show
+		}
+		p := *e.Progress
+		pc.Progress = &p
+	case agent.EventFileChanged:
+		if e.FileChange == nil {
+			return nil
+		}
+		fc, err := s.fileChanged(e.Call.ID, *e.FileChange)
+		if err != nil {
+			return err
+		}
+		pc.FileChanges = append(pc.FileChanges, fc)
+	case agent.EventToolFinished:
+		text, failed := chatcore.Outcome(e)
+		pc.Status, pc.Result, pc.IsError = ProgramCallDone, text, failed
+		if failed {
+			pc.Status = ProgramCallFailed
+		}
+	default:
+		return nil // requested, started: the decision or the result says more
+	}
+	return s.send(event{Type: EventActivitySnapshot, MessageID: s.programActivity(pc), ActivityType: ActivityProgramCall, Content: pc})
+}
+
+// programCall is the content of the activity of the program's call e is
+// about, kept from the call's first event in this stream on.
+func (s *streamer) programCall(e agent.Event) *ProgramCall {
+	pc, ok := s.programs[e.Call.ID]
+	if !ok {
+		pc = &ProgramCall{ProgramCallID: e.ProgramCallID, ToolCallID: e.Call.ID, ToolName: e.Call.Name,
+			Arguments: string(e.Call.Args), Status: ProgramCallRunning}
+		s.programs[e.Call.ID] = pc
+	}
+	return pc
+}
+
+// programActivity is the message id of a program's call's activity: the
+// same in each run of the agent run's (a run that pauses on the call, and
+// the one that resumes it), so that the resumed run's snapshot replaces
+// the paused one's in the client's messages.
+func (s *streamer) programActivity(pc *ProgramCall) string {
+	return "program-call-" + s.agentRun + "-" + pc.ToolCallID
+}
+
+// interruptMetadata is an approval interrupt's metadata: the tool and the
+// call's arguments, and, for a call of a run_code program, the run_code
+// call's id.
+func interruptMetadata(p agent.PendingCall) map[string]any {
+	m := map[string]any{"toolName": p.Name, "arguments": string(p.Args)}
+	if p.ProgramCallID != "" {
+		m["programCallId"] = p.ProgramCallID
+	}
+	return m
+}
+
+// marshals reports whether v is JSON as it is.
+func marshals(v any) bool {
+	_, err := json.Marshal(v)
+	return err == nil
 }

@@ -92,6 +92,30 @@
 //   - The tools that tool search loads (agent.WithToolSearch): a
 //     data-tools-loaded part (ToolsLoadedData), after the search call's
 //     output.
+//   - The calls of a run_code program (agent.WithCodeMode): a
+//     data-program-call part each (see Code mode below).
+//
+// # Code mode
+//
+// An agent in code mode (agent.WithCodeMode) calls run_code, whose input
+// is a program; the program's calls take the loop's path. run_code
+// streams as any call, its output what the program returned. The
+// program's calls are not tool parts, which useChat would send back as
+// the model's calls: each is a data-program-call part (ProgramCallData,
+// its id the call's, "<run_code id>.<n>"), in the fields and states of a
+// tool part (input, output, errorText; a running call's progress as a
+// preliminary output; the files it changed in fileChanges), which each
+// change sends whole, replacing it (useChat replaces a data part of the
+// same id), so that a UI shows it as it shows a tool part. Transcript
+// leaves data parts out: no call of a program's reaches the transcript. A
+// call of a program that needs approval is asked on the run_code call's
+// tool part (the stock UI shows it as run_code asking), under an approval
+// id bound on the server to that call alone; the call's data part says
+// approval-requested. Answered as any approval, it resumes the run: the
+// program runs again from the start, its calls that ran given their
+// recorded results, and goes on (a rejected call's part says
+// output-denied; the program reads the refusal and may go on). A program
+// that asks again asks on the same part, under a new id.
 //
 // # Resumable streams
 //

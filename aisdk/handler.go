@@ -228,7 +228,7 @@ func (h *handler) serveChat(w http.ResponseWriter, r *http.Request, req Request,
 	run, rejected, prepErr := h.prepare(r.Context(), req, chat, principal, answers)
 	out, end := h.beginAnswer(w, r, req)
 	defer end()
-	st := &streamer{out: out, approvals: map[string]string{}}
+	st := &streamer{out: out, approvals: map[string]string{}, programs: map[string]*ProgramCallData{}}
 	messageID := chatcore.NewID("msg-")
 	if len(answers) > 0 {
 		messageID = last.ID // the answer continues the message that asked
@@ -410,14 +410,19 @@ func approvalAnswers(m UIMessage) map[string]UIPart {
 }
 
 // decide approves or rejects each pending call of s as answered, and
-// returns the rejected calls' ids. Every pending call must be answered,
-// under the approval id it was asked with (approvals, by call id). The
-// agent gives the answers, so that an agent with a state key
-// (agent.WithStateKey) seals them.
+// returns the ids of the rejected calls of the model's. Every pending call
+// must be answered, under the approval id it was asked with (approvals, by
+// call id): a call of the model's on its tool part, a call of a run_code
+// program on the run_code call's. The agent gives the answers, so that an
+// agent with a state key (agent.WithStateKey) seals them.
 func decide(ag *agent.Agent, s *agent.State, approvals map[string]string, answers map[string]UIPart) ([]string, error) {
 	var missing, rejected []string
 	for _, p := range s.Pending() {
-		a, ok := answers[p.ID]
+		part := p.ID
+		if p.ProgramCallID != "" {
+			part = p.ProgramCallID
+		}
+		a, ok := answers[part]
 		if !ok || !sameApproval(approvals[p.ID], a.Approval.ID) || a.Approval.Approved == nil {
 			missing = append(missing, fmt.Sprintf("%s (%s)", p.ID, p.Name))
 			continue
@@ -431,7 +436,9 @@ func decide(ag *agent.Agent, s *agent.State, approvals map[string]string, answer
 		if err := ag.Reject(s, a.Approval.Reason, p.ID); err != nil {
 			return nil, err
 		}
-		rejected = append(rejected, p.ID)
+		if p.ProgramCallID == "" {
+			rejected = append(rejected, p.ID) // a program's call: its part says so as the program goes on
+		}
 	}
 	if len(missing) > 0 {
 		return nil, chatcore.BadRequest("calls waiting for approval have no answer: %s; answer every one (approved or not) in one request", strings.Join(missing, ", "))

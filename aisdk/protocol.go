@@ -223,6 +223,30 @@ type ToolsLoadedData struct {
 	Tools []toolgen.ToolName `json:"tools"`
 }
 
+// ProgramCallData is the data of a data-program-call part
+// (ChunkDataProgramCall): a call that the program of a run_code call made
+// (code mode, agent.WithCodeMode), in the fields and states of a tool part,
+// so that a UI shows it as it shows a tool part. ProgramCallID is the
+// run_code call's (its tool part's toolCallId), ToolCallID the call's own
+// ("<run_code id>.<n>", also the part's id). State is input-available
+// (allowed, or approved, and running), approval-requested (the approval is
+// asked on the run_code call's tool part), output-available (Output; with
+// Preliminary, the running call's progress, as a tool part's preliminary
+// output), output-error (ErrorText: the call failed, or a rule or the
+// agent refused it) or output-denied (ErrorText: the user rejected it, as
+// the program reads it). FileChanges are the files the call changed.
+type ProgramCallData struct {
+	ProgramCallID string           `json:"programCallId"`
+	ToolCallID    string           `json:"toolCallId"`
+	ToolName      string           `json:"toolName"`
+	State         string           `json:"state"`
+	Input         json.RawMessage  `json:"input"`
+	Output        json.RawMessage  `json:"output,omitempty"`
+	Preliminary   bool             `json:"preliminary,omitempty"`
+	ErrorText     string           `json:"errorText,omitempty"`
+	FileChanges   []FileChangeData `json:"fileChanges,omitempty"`
+}
+
 // The chunk types this package writes (and reads, to keep a chat's
 // history).
 const (
@@ -234,6 +258,10 @@ const (
 	// ChunkDataToolsLoaded names the deferred tools that tool search made
 	// callable (agent.WithToolSearch), as a data part ("data-tools-loaded").
 	ChunkDataToolsLoaded = "data-tools-loaded"
+	// ChunkDataProgramCall is a call a run_code program made, as a data
+	// part ("data-program-call") whose id is the call's and whose data is
+	// a ProgramCallData; each change sends it whole, replacing it.
+	ChunkDataProgramCall = "data-program-call"
 	ChunkStartStep       = "start-step"
 	ChunkTextStart       = "text-start"
 	ChunkTextDelta       = "text-delta"

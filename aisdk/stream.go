@@ -21,9 +21,10 @@ type streamer struct {
 	reasoning string // the open reasoning part's id, or ""
 	step      bool   // a start-step was sent and its finish-step not yet
 	calls     map[int]string
-	approvals map[string]string // the approval ids asked, by call id
-	provider  map[string]bool   // the provider calls sent, by id
-	sources   agent.Message     // the answer's sources sent (AddSource), for one source-url each
+	approvals map[string]string           // the approval ids asked, by call id
+	programs  map[string]*ProgramCallData // the calls of run_code programs shown, by call id
+	provider  map[string]bool             // the provider calls sent, by id
+	sources   agent.Message               // the answer's sources sent (AddSource), for one source-url each
 }
 
 func (s *streamer) send(c Chunk) error { return s.out.send(c) }
@@ -36,6 +37,9 @@ func (s *streamer) nextID(prefix string) string {
 // event writes the chunks an event makes; an error (nobody can read the
 // answer any more) stops the run.
 func (s *streamer) event(e agent.Event) error {
+	if e.ProgramCallID != "" {
+		return s.programEvent(e)
+	}
 	switch e.Kind {
 	case agent.EventTurnStarted:
 		if err := s.closeParts(); err != nil {
@@ -58,9 +62,7 @@ func (s *streamer) event(e agent.Event) error {
 		}
 		return s.source(*e.Source) // sent already if it came as a part
 	case agent.EventCallPaused:
-		id := newApprovalID()
-		s.approvals[e.Call.ID] = id // before the send: kept even if the client is gone
-		return s.send(Chunk{Type: ChunkToolApprovalRequest, ApprovalID: id, ToolCallID: e.Call.ID})
+		return s.askApproval(e.Call.ID, e.Call.ID)
 	case agent.EventCallDenied:
 		return s.denied(e)
 	case agent.EventToolProgress:
@@ -91,45 +93,68 @@ func (s *streamer) event(e agent.Event) error {
 // what the model reads; any other (a rule, an inactive tool) the call's
 // error.
 func (s *streamer) denied(e agent.Event) error {
+	text, inputError := refusal(e)
+	if inputError {
+		return s.send(Chunk{Type: ChunkToolInputError, ToolCallID: e.Call.ID, ToolName: string(e.Call.Name),
+			Input: input(e.Call.Args), ErrorText: text})
+	}
+	return s.send(Chunk{Type: ChunkToolOutputError, ToolCallID: e.Call.ID, ErrorText: text})
+}
+
+// refusal is what the UI reads of a call the agent refused, and whether
+// it is an input error.
+func refusal(e agent.Event) (text string, inputError bool) {
 	switch {
 	case e.Reason == "unknown tool": // the agent's reason for a tool it does not have
-		return s.send(Chunk{Type: ChunkToolInputError, ToolCallID: e.Call.ID, ToolName: string(e.Call.Name),
-			Input: input(e.Call.Args), ErrorText: "The call was not run: unknown tool " + strconv.Quote(string(e.Call.Name)) + "."})
+		return "The call was not run: unknown tool " + strconv.Quote(string(e.Call.Name)) + ".", true
 	case strings.HasPrefix(e.Reason, "invalid arguments"), strings.HasPrefix(e.Reason, "failure limit"):
-		return s.send(Chunk{Type: ChunkToolInputError, ToolCallID: e.Call.ID, ToolName: string(e.Call.Name),
-			Input: input(e.Call.Args), ErrorText: e.Result.Text()})
+		return e.Result.Text(), true
 	}
-	return s.send(Chunk{Type: ChunkToolOutputError, ToolCallID: e.Call.ID, ErrorText: "The call was not run: " + e.Reason + "."})
+	return chatcore.NotRun(e.Reason), false
+}
+
+// askApproval asks the user about call callID, which waits for approval,
+// on the tool part of call partID: the call's own, or the run_code call
+// whose program made it. The approval id is bound to callID.
+func (s *streamer) askApproval(callID, partID string) error {
+	id := newApprovalID()
+	s.approvals[callID] = id // before the send: kept even if the client is gone
+	return s.send(Chunk{Type: ChunkToolApprovalRequest, ApprovalID: id, ToolCallID: partID})
 }
 
 func (s *streamer) toolFinished(e agent.Event) error {
-	if e.IsError || e.Result.IsError {
-		text := e.Result.Text()
-		if text == "" {
-			text = "The tool failed: " + e.Reason
-		}
+	if text, failed := chatcore.Outcome(e); failed {
 		return s.send(Chunk{Type: ChunkToolOutputError, ToolCallID: e.Call.ID, ErrorText: text})
 	}
 	return s.send(Chunk{Type: ChunkToolOutputAvailable, ToolCallID: e.Call.ID, Output: output(e.Result)})
 }
 
-// progress writes a running call's progress as a preliminary output: the
-// partial result when the tool gave one (the output so far, which a UI
-// shows as it shows the result), else the progress itself ({message,
-// progress, total}).
+// progress writes a running call's progress as a preliminary output (see
+// progressOutput).
 func (s *streamer) progress(callID string, p *toolgen.Progress) error {
+	out := progressOutput(p)
+	if out == nil {
+		return nil
+	}
+	return s.send(Chunk{Type: ChunkToolOutputAvailable, ToolCallID: callID, Output: out, Preliminary: true})
+}
+
+// progressOutput is a running call's progress as its preliminary output:
+// the partial result when the tool gave one (the output so far, which a UI
+// shows as it shows the result), else the progress itself ({message,
+// progress, total}); nil when there is nothing to show.
+func progressOutput(p *toolgen.Progress) json.RawMessage {
 	if p == nil {
 		return nil
 	}
-	out := p.Partial
-	if len(out) == 0 || !json.Valid(out) {
-		b, err := json.Marshal(toolgen.Progress{Message: p.Message, Progress: p.Progress, Total: p.Total})
-		if err != nil {
-			return nil // a NaN or an infinity: nothing to show
-		}
-		out = b
+	if len(p.Partial) > 0 && json.Valid(p.Partial) {
+		return p.Partial
 	}
-	return s.send(Chunk{Type: ChunkToolOutputAvailable, ToolCallID: callID, Output: out, Preliminary: true})
+	b, err := json.Marshal(toolgen.Progress{Message: p.Message, Progress: p.Progress, Total: p.Total})
+	if err != nil {
+		return nil // a NaN or an infinity: nothing to show
+	}
+	return b
 }
 
 // providerCall writes a call the provider ran as a dynamic tool part the
@@ -203,12 +228,18 @@ func (s *streamer) providerResult(pc agent.ProviderCall) error {
 func (s *streamer) fileChange(callID string, c toolgen.FileChange) error {
 	// Strings and numbers: they always marshal.
 	in, _ := json.Marshal(map[string]string{"path": c.Path, "kind": string(c.Kind)})
-	out, _ := json.Marshal(FileChangeData{
+	out, _ := json.Marshal(fileChangeData(callID, c))
+	return s.projection(ToolFileChange, in, out)
+}
+
+// fileChangeData is a file that call callID changed, without the old
+// content.
+func fileChangeData(callID string, c toolgen.FileChange) FileChangeData {
+	return FileChangeData{
 		ToolCallID: callID, Path: c.Path, Kind: string(c.Kind),
 		SizeBefore: c.SizeBefore, SizeAfter: c.SizeAfter,
 		HashBefore: c.HashBefore, HashAfter: c.HashAfter, Diff: c.Diff,
-	})
-	return s.projection(ToolFileChange, in, out)
+	}
 }
 
 // compaction writes a compaction of the transcript as a dynamic tool part
@@ -397,4 +428,67 @@ func (s *streamer) end(runErr error, state *agent.State, errorText func(error) s
 
 func usage(u agent.Usage) *MessageUsage {
 	return &MessageUsage{InputTokens: u.InputTokens, OutputTokens: u.OutputTokens, TotalTokens: u.InputTokens + u.OutputTokens}
+}
+
+// The calls a run_code program makes (see "Code mode" in the package
+// documentation) are data parts, not tool parts: useChat would send tool
+// parts back as the model's calls, and Transcript would put them in the
+// transcript; it leaves data parts out.
+
+// programEvent writes an event of a call a run_code program made: the
+// call's data-program-call part, updated; for a call that waits for
+// approval, first the approval request on the run_code call's part.
+func (s *streamer) programEvent(e agent.Event) error {
+	pc := s.programCall(e)
+	switch e.Kind {
+	case agent.EventCallAllowed, agent.EventCallApproved:
+		pc.State = StateInputAvailable
+	case agent.EventCallPaused:
+		if err := s.askApproval(e.Call.ID, e.ProgramCallID); err != nil {
+			return err
+		}
+		pc.State = StateApprovalRequested
+	case agent.EventCallDenied:
+		text, _ := refusal(e)
+		pc.State, pc.ErrorText = StateOutputError, text
+	case agent.EventCallRejected:
+		pc.State, pc.ErrorText = StateOutputDenied, e.Reason // the refusal, as the program reads it
+	case agent.EventToolProgress:
+		out := progressOutput(e.Progress)
+		if out == nil {
+			return nil
+		}
+		pc.State, pc.Output, pc.Preliminary = StateOutputAvailable, out, true
+	case agent.EventFileChanged:
+		if e.FileChange == nil {
+			return nil
+		}
+		pc.FileChanges = append(pc.FileChanges, fileChangeData(e.Call.ID, *e.FileChange))
+	case agent.EventToolFinished:
+		pc.Preliminary = false
+		if text, failed := chatcore.Outcome(e); failed {
+			pc.State, pc.Output, pc.ErrorText = StateOutputError, nil, text
+		} else {
+			pc.State, pc.Output = StateOutputAvailable, output(e.Result)
+		}
+	default:
+		return nil // requested, started: the decision or the result says more
+	}
+	data, err := json.Marshal(pc)
+	if err != nil {
+		return err // never: strings and valid JSON
+	}
+	return s.send(Chunk{Type: ChunkDataProgramCall, ID: pc.ToolCallID, Data: data})
+}
+
+// programCall is the data of the program's call e is about, kept from the
+// call's first event in this stream on.
+func (s *streamer) programCall(e agent.Event) *ProgramCallData {
+	pc, ok := s.programs[e.Call.ID]
+	if !ok {
+		pc = &ProgramCallData{ProgramCallID: e.ProgramCallID, ToolCallID: e.Call.ID, ToolName: string(e.Call.Name),
+			State: StateInputAvailable, Input: input(e.Call.Args)}
+		s.programs[e.Call.ID] = pc
+	}
+	return pc
 }

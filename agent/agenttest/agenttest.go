@@ -13,6 +13,9 @@
 // response as agent.Parts does, or in the pieces StreamText or Deltas
 // script, and Hold stops a stream at a Gate until the test releases it, so
 // that a test sees what a consumer has seen mid-stream, or cancels there.
+//
+// Programs runs code mode's programs (agent.WithCodeMode) written in Go,
+// so that a test drives the calls a program makes without an interpreter.
 package agenttest
 
 import (

@@ -2,7 +2,10 @@
 // the Go handler at argv[2]; argv[4] is the node_modules holding it. In
 // mode "approve" or "deny" (argv[3]) it sends a user message, answers the
 // interrupt the run ends with (approved, or denied with a reason) in a
-// resume run, then sends another message on the thread; in mode "error"
+// resume run, then sends another message on the thread; in mode
+// "program" it answers the interrupts of each run that ends with some
+// (approved; a program's calls ask one after another, at most 5 runs),
+// then sends another message; in mode "error"
 // it sends one message, which the server fails. It prints, as JSON, each
 // run's event types and end, the agent's messages and state after each
 // run, its pending interrupts, and every warning or error the client
@@ -52,7 +55,15 @@ async function run(parameters) {
 
 agent.addMessage({ id: 'u1', role: 'user', content: mode === 'error' ? 'Hello?' : 'Look up x, then write it.' });
 await run();
-if (mode !== 'error' && agent.pendingInterrupts.length > 0) {
+if (mode === 'program') {
+  for (let n = 0; n < 5 && agent.pendingInterrupts.length > 0; n++) {
+    const answers = {};
+    for (const i of agent.pendingInterrupts) answers[i.id] = { status: 'resolved', payload: { approved: true } };
+    await run({ resume: buildResumeArray(agent.pendingInterrupts, answers) });
+  }
+  agent.addMessage({ id: 'u2', role: 'user', content: 'Thanks.' });
+  await run();
+} else if (mode !== 'error' && agent.pendingInterrupts.length > 0) {
   const answers = {};
   for (const i of agent.pendingInterrupts) {
     answers[i.id] = mode === 'approve'

@@ -12,6 +12,9 @@
 //     lastAssistantMessageIsCompleteWithApprovalResponses);
 //   - approve-resume: approve, and the answer's stream loses its connection
 //     after RESUME_AFTER chunks; then reconnect (resumeStream);
+//   - program: send a message, answer every approval the answer asks for
+//     (approved; a program's calls ask one after another on its run_code
+//     part, at most 5 times), then send a second message;
 //   - send: send a message, then a second one (the server gets the chat's
 //     messages as this client built them);
 //   - resume: send a message whose stream the connection loses after
@@ -147,6 +150,17 @@ if (mode === 'approve' || mode === 'deny' || mode === 'approve-resume') {
     await first.nextFinish(3);
     out.steps.push(first.step());
   }
+} else if (mode === 'program') {
+  for (let n = 2; n <= 6; n++) {
+    const asking = first.chat.messages.at(-1).parts.find((p) => p.state === 'approval-requested');
+    if (!asking) break;
+    await first.chat.addToolApprovalResponse({ id: asking.approval.id, approved: true });
+    await first.nextFinish(n);
+    out.steps.push(first.step());
+  }
+  await first.chat.sendMessage({ text: 'Thanks.' });
+  await first.nextFinish(out.steps.length + 1);
+  out.steps.push(first.step());
 } else if (mode === 'send') {
   await first.chat.sendMessage({ text: 'And again.' });
   await first.nextFinish(2);
