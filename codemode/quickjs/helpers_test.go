@@ -99,17 +99,17 @@ func testProgram(src string) codemode.Program {
 }
 
 // runProgram runs src with the test tools and a new recorder.
-func runProgram(t testing.TB, src string) (codemode.Result, error, *recorder) {
+func runProgram(t testing.TB, src string) (codemode.Result, *recorder, error) {
 	t.Helper()
 	rec := &recorder{}
 	res, err := New().Run(context.Background(), testProgram(src), rec.host)
-	return res, err, rec
+	return res, rec, err
 }
 
 // wantValue runs src and checks what it returns.
 func wantValue(t *testing.T, src, want string) codemode.Result {
 	t.Helper()
-	res, err, _ := runProgram(t, src)
+	res, _, err := runProgram(t, src)
 	if err != nil || string(res.Value) != want {
 		t.Errorf("got %s, %v; want %s", res.Value, err, want)
 	}

@@ -56,6 +56,8 @@ var hostiles = []hostile{
 		src: `const then = Promise.prototype.then;
 Promise.prototype.then = function (ok: any, ko: any) { return then.call(this, (v: any) => ok(v && v.n ? {n: v.n} : v), ko); };
 const r = await step({n: 1}); await echo({}); return r;`},
+	{name: "blocking with Atomics.wait", want: &codemode.ProgramError{},
+		src: `return Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0);`},
 	{name: "a tool not in Tools", want: &codemode.ProgramError{}, src: `return await send_email({to: "x"});`},
 	{name: "forging a call through any global", value: `"none"`, calls: nil,
 		src: `for (const k of Object.getOwnPropertyNames(globalThis)) {

@@ -34,7 +34,7 @@ return {out, n: s.n, open: items.filter((x: any) => x.status === "open").length,
 }
 
 func TestToolsAreAsyncFunctionsCalledByName(t *testing.T) {
-	res, err, rec := runProgram(t, `const p = list_items();
+	res, rec, err := runProgram(t, `const p = list_items();
 return [p instanceof Promise, typeof get_weather, get_weather.name, await p, await echo()];`)
 	require.NoError(t, err)
 	assert.JSONEq(t, `[true,"function","get_weather",[1,2,3],{}]`, string(res.Value))
@@ -45,7 +45,7 @@ return [p instanceof Promise, typeof get_weather, get_weather.name, await p, awa
 // TestCallsAreMadeWhenInvoked: each call reaches the host when the program
 // calls the tool, one at a time, in the program's order, Promise.all too.
 func TestCallsAreMadeWhenInvoked(t *testing.T) {
-	_, err, rec := runProgram(t, `const a = echo({i: 1});
+	_, rec, err := runProgram(t, `const a = echo({i: 1});
 const b = echo({i: 2});
 await b; await a;
 await Promise.all([3, 4, 5].map((i) => echo({i})));`)
@@ -56,7 +56,7 @@ await Promise.all([3, 4, 5].map((i) => echo({i})));`)
 // TestArgumentsAreWhatTheProgramPassed: what a program does to JSON, the
 // prototypes or toJSON changes only what it sees.
 func TestArgumentsAreWhatTheProgramPassed(t *testing.T) {
-	res, err, rec := runProgram(t, `(Object.prototype as any).toJSON = () => ({forged: true});
+	res, rec, err := runProgram(t, `(Object.prototype as any).toJSON = () => ({forged: true});
 (Array.prototype as any).toJSON = () => "forged";
 (Date.prototype as any).toJSON = () => "forged";
 JSON.stringify = () => '{"forged":true}';
@@ -73,7 +73,7 @@ return await echo({a: [1, {b: "c"}], when: new Date(0), skip: undefined, f() {}}
 
 func TestArgumentsThatAreNotAnObjectReject(t *testing.T) {
 	for _, args := range []string{`1`, `"x"`, `null`, `[1]`, `{n: 1n}`, `(() => { const o: any = {}; o.o = o; return o; })()`} {
-		res, err, rec := runProgram(t, `try { await echo(`+args+` as any); } catch (e) { return String(e); }`)
+		res, rec, err := runProgram(t, `try { await echo(`+args+` as any); } catch (e) { return String(e); }`)
 		require.NoError(t, err, args)
 		assert.Contains(t, string(res.Value), "TypeError", args)
 		assert.Empty(t, rec.made(), args)
@@ -84,7 +84,7 @@ func TestACallErrorIsAnErrorTheProgramCatches(t *testing.T) {
 	wantValue(t, `try { await deny({}); } catch (e) { return [e instanceof Error, e.message]; }`,
 		`[true,"denied: not allowed here"]`)
 	wantValue(t, `return await deny({}).catch((e: Error) => "then " + e.message);`, `"then denied: not allowed here"`)
-	_, err, _ := runProgram(t, "\n\nawait deny({});")
+	_, _, err := runProgram(t, "\n\nawait deny({});")
 	var pe *codemode.ProgramError
 	require.ErrorAs(t, err, &pe)
 	assert.Equal(t, codemode.ProgramError{Line: 3, Column: 7, Message: "Error: denied: not allowed here"}, *pe)
@@ -109,7 +109,7 @@ func TestAHostErrorStopsTheProgram(t *testing.T) {
 		"nested in a getter": `await echo({get x() { pause({}); return step({n: 1}); }}); return await step({n: 2});`,
 	} {
 		t.Run(name, func(t *testing.T) {
-			res, err, rec := runProgram(t, src)
+			res, rec, err := runProgram(t, src)
 			assert.ErrorIs(t, err, errPause)
 			assert.Nil(t, res.Value)
 			assert.Equal(t, []string{"pause {}"}, rec.made())
@@ -118,7 +118,7 @@ func TestAHostErrorStopsTheProgram(t *testing.T) {
 }
 
 func TestAPanickingHostIsAnError(t *testing.T) {
-	res, err, rec := runProgram(t, `try { await panic({}); } catch { return "caught"; } finally { await step({}); }`)
+	res, rec, err := runProgram(t, `try { await panic({}); } catch { return "caught"; } finally { await step({}); }`)
 	assert.ErrorContains(t, err, "the tool broke")
 	assert.Nil(t, res.Value)
 	assert.Len(t, rec.made(), 1)
@@ -129,7 +129,7 @@ func TestClockAndSeedArePinned(t *testing.T) {
   local: [new Date().getHours(), new Date().getTimezoneOffset(), new Date(2026, 0, 2, 3).toISOString()]});`
 	var calls [][]string
 	for range 2 {
-		_, err, rec := runProgram(t, src)
+		_, rec, err := runProgram(t, src)
 		require.NoError(t, err)
 		calls = append(calls, rec.made())
 	}
@@ -164,7 +164,7 @@ func TestReturnValues(t *testing.T) {
 		`return 1n;`: "BigInt",
 		`const o: any = {}; o.self = o; return o;`: "holds itself",
 	} {
-		_, err, _ := runProgram(t, src)
+		_, _, err := runProgram(t, src)
 		var pe *codemode.ProgramError
 		require.ErrorAs(t, err, &pe, src)
 		assert.Contains(t, pe.Message, "cannot be JSON", src)
@@ -188,7 +188,7 @@ func TestProgramErrorsAreAtTheModelsLineAndColumn(t *testing.T) {
 			codemode.ProgramError{Line: 2, Column: 7, Message: "ReferenceError: 'send_email' is not defined"}},
 		{`throw "just a string";`, codemode.ProgramError{Message: "just a string"}},
 	} {
-		_, err, _ := runProgram(t, c.src)
+		_, _, err := runProgram(t, c.src)
 		var pe *codemode.ProgramError
 		if assert.ErrorAs(t, err, &pe, c.src) {
 			assert.Equal(t, c.want, *pe, c.src)
@@ -199,7 +199,7 @@ func TestProgramErrorsAreAtTheModelsLineAndColumn(t *testing.T) {
 // TestNothingReachesTheHostProcess: no module, global or constructor leads
 // out of the runtime.
 func TestNothingReachesTheHostProcess(t *testing.T) {
-	res, err, rec := runProgram(t, `const g: any = (0, eval)("this");
+	res, rec, err := runProgram(t, `const g: any = (0, eval)("this");
 const viaFunction: any = new Function("return this")();
 const names = ["__codemode_host", "require", "process", "std", "os", "fetch", "setTimeout", "setInterval",
   "print", "scriptArgs", "load", "XMLHttpRequest", "WebSocket", "Deno", "Bun"];
