@@ -78,3 +78,14 @@ func BenchmarkChain10(b *testing.B) { benchRun(b, progChain, `{"n":10}`) }
 func BenchmarkFilter1MB(b *testing.B) {
 	benchRun(b, progFilter, `{"count":206,"first":[93,96,189,192,285]}`)
 }
+
+// BenchmarkStripTypeScript is esbuild's part of a run: the filter program
+// from TypeScript to JavaScript, and its source map.
+func BenchmarkStripTypeScript(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := compile(progFilter); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -153,7 +153,11 @@ func (x *execution) run(config string) error {
 	if err := x.ctx.Err(); err != nil {
 		return context.Cause(x.ctx)
 	}
-	setup, err := x.vm.EvalValue(prelude, quickjs.EvalGlobal)
+	code, err := preludeBytecode()
+	if err != nil {
+		return err
+	}
+	setup, err := x.vm.EvalBytecodeValue(code)
 	if err != nil {
 		return x.engineError(err)
 	}
@@ -184,6 +188,17 @@ func (x *execution) run(config string) error {
 	}
 	return x.after(err)
 }
+
+// preludeBytecode is the prelude compiled once per process: parsing it
+// was half of an empty program's run.
+var preludeBytecode = sync.OnceValues(func() ([]byte, error) {
+	vm, err := quickjs.NewVM()
+	if err != nil {
+		return nil, err
+	}
+	defer vm.Close()
+	return vm.Compile(prelude, quickjs.EvalGlobal)
+})
 
 // after is the error a call into the runtime ends the run with, if any.
 func (x *execution) after(err error) error {
