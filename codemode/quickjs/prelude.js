@@ -106,14 +106,23 @@
   // UTC: the host's time zone is neither shown nor used.
   function pinDate(now) {
     const P = RealDate.prototype, UTC = RealDate.UTC, toUTCString = P.toUTCString;
+    const realParse = RealDate.parse, hostOffset = P.getTimezoneOffset;
+    // A date string with no zone is local time: UTC here, not the host's.
+    const zoned = /(?:Z|[+-]\d\d(?::?\d\d)?|GMT|UTC|UT)(?:\s*\(.*\))?$|^[+-]?\d{4,6}(?:-\d\d){0,2}$/i;
+    const parse = (s) => {
+      s = StringOf(s);
+      const t = realParse(s);
+      return t !== t || zoned.test(s) ? t : t - apply(hostOffset, new RealDate(t), []) * 60000;
+    };
     function Date(...args) {
       if (!new.target) return new RealDate(now).toString();
       if (args.length === 0) return new RealDate(now);
-      return args.length === 1 ? new RealDate(args[0]) : new RealDate(UTC(...args));
+      if (args.length > 1) return new RealDate(UTC(...args));
+      return new RealDate(typeof args[0] === "string" ? parse(args[0]) : args[0]);
     }
     Date.prototype = P;
     Date.now = () => now;
-    Date.parse = RealDate.parse;
+    Date.parse = parse;
     Date.UTC = UTC;
     defineProperty(P, "constructor", {value: Date, writable: true, configurable: true});
     for (const n of ["FullYear", "Month", "Date", "Day", "Hours", "Minutes", "Seconds", "Milliseconds"]) {

@@ -126,7 +126,8 @@ func TestAPanickingHostIsAnError(t *testing.T) {
 
 func TestClockAndSeedArePinned(t *testing.T) {
 	const src = `await echo({now: Date.now(), date: new Date(), str: Date(), r: [Math.random(), Math.random()],
-  local: [new Date().getHours(), new Date().getTimezoneOffset(), new Date(2026, 0, 2, 3).toISOString()]});`
+  local: [new Date().getHours(), new Date().getTimezoneOffset(), new Date(2026, 0, 2, 3).toISOString(),
+    new Date("2026-01-02T03:04").getTime() - Date.parse("2026-01-02T03:04Z"), Date.parse("Jan 2 2026 03:04") - Date.parse("2026-01-02T03:04Z")]});`
 	var calls [][]string
 	for range 2 {
 		_, rec, err := runProgram(t, src)
@@ -136,7 +137,7 @@ func TestClockAndSeedArePinned(t *testing.T) {
 	assert.Equal(t, calls[0], calls[1])
 	require.Len(t, calls[0], 1)
 	assert.True(t, strings.HasPrefix(calls[0][0], `echo {"now":1767323045000,"date":"2026-01-02T03:04:05.000Z","str":"Fri Jan 02 2026 03:04:05 GMT+0000","r":[0.`), calls[0][0])
-	assert.Contains(t, calls[0][0], `"local":[3,0,"2026-01-02T03:00:00.000Z"]`)
+	assert.Contains(t, calls[0][0], `"local":[3,0,"2026-01-02T03:00:00.000Z",0,0]`)
 
 	other := testProgram(`return Math.random();`)
 	first, err := New().Run(context.Background(), other, (&recorder{}).host)

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/toolgen-dev/toolgen/codemode"
 	"github.com/toolgen-dev/toolgen/toolimpl"
@@ -157,24 +158,29 @@ func (x *execution) run(config string) error {
 	if err != nil {
 		return err
 	}
+	x.arm()
 	setup, err := x.vm.EvalBytecodeValue(code)
 	if err != nil {
 		return x.engineError(err)
 	}
 	defer setup.Free()
+	x.arm()
 	driver, err := setup.CallValue(quickjs.UndefinedValue, config)
 	if err != nil {
 		return x.engineError(err)
 	}
 	defer driver.Free()
+	x.arm()
 	main, err := x.vm.EvalValue(x.prog.script, quickjs.EvalGlobal)
 	if err := x.after(err); err != nil {
 		return err
 	}
 	defer main.Free()
+	x.arm()
 	_, err = driver.Call(quickjs.UndefinedValue, main)
 	for err == nil && x.stopped() == nil {
 		var drained *quickjs.Error
+		x.arm()
 		_, err = x.vm.ExecutePendingJobs()
 		if err == nil {
 			break
@@ -187,6 +193,15 @@ func (x *execution) run(config string) error {
 		}
 	}
 	return x.after(err)
+}
+
+// arm sets the engine's own deadline, the wall-time bound's, before a
+// call into the runtime: the call clears an interrupt requested just
+// before it, and a stop between the check and the call must still end
+// the run.
+func (x *execution) arm() {
+	deadline, _ := x.ctx.Deadline()
+	x.vm.SetEvalTimeout(max(time.Until(deadline), time.Nanosecond))
 }
 
 // preludeBytecode is the prelude compiled once per process: parsing it
@@ -221,6 +236,17 @@ func (x *execution) engineError(err error) error {
 	var e *quickjs.Error
 	if !errors.As(err, &e) {
 		return err
+	}
+	if e.Name == "InternalError" && e.Message == "interrupted" {
+		// The engine's deadline (see arm) is the context's, which has
+		// passed: its timer ends the context in a moment.
+		select {
+		case <-x.ctx.Done():
+			x.stop(context.Cause(x.ctx))
+		case <-time.After(time.Second):
+			x.stop(fmt.Errorf("%w: %s", codemode.ErrWall, x.limits.Wall))
+		}
+		return x.stopped()
 	}
 	if e.Name == "SyntaxError" && e.LineNumber > 0 {
 		line, col, _ := x.prog.source(e.LineNumber, e.ColumnNumber)
