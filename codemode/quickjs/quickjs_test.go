@@ -259,7 +259,8 @@ func TestRunsAreConcurrent(t *testing.T) {
 	}
 }
 
-// made is the calls' names, for the hostile tests' checks.
+// names are the tools a host was called for, each once, in the order of
+// their first call.
 func names(calls []string) []string {
 	var out []string
 	for _, c := range calls {
