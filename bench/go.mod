@@ -18,6 +18,7 @@ require (
 	github.com/modelcontextprotocol/go-sdk v1.8.0
 	github.com/stretchr/testify v1.12.1
 	github.com/toolgen-dev/toolgen v0.1.0
+	github.com/toolgen-dev/toolgen/codemode/quickjs v0.1.0
 	golang.org/x/sys v0.49.0
 	modernc.org/quickjs v0.27.0
 )
