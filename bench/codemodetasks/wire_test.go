@@ -1,8 +1,11 @@
 package codemodetasks
 
 import (
+	"encoding/json"
+
 	"github.com/toolgen-dev/toolgen/agent"
 	"github.com/toolgen-dev/toolgen/provider/anthropic"
+	"github.com/toolgen-dev/toolgen/provider/gemini"
 	"github.com/toolgen-dev/toolgen/provider/openai"
 	"github.com/toolgen-dev/toolgen/provider/providertest"
 )
@@ -41,6 +44,13 @@ var providers = []provider{
 			return anthropic.New(anthropic.WithAPIKey(providertest.TestKey), anthropic.WithModel(providertest.TestModel), anthropic.WithBaseURL(url), anthropic.WithMaxRetries(0))
 		},
 		answer: message,
+	},
+	{
+		name: "gemini", path: "/v1beta/models/" + providertest.TestModel + ":generateContent",
+		model: func(url string) (agent.Model, error) {
+			return gemini.New(gemini.WithAPIKey(providertest.TestKey), gemini.WithModel(providertest.TestModel), gemini.WithBaseURL(url), gemini.WithMaxRetries(0))
+		},
+		answer: generateContentResponse,
 	},
 }
 
@@ -95,4 +105,19 @@ func message(m agent.Message) any {
 	return object{"id": "msg_01", "type": "message", "role": "assistant", "model": providertest.TestModel,
 		"content": blocks, "stop_reason": stop, "stop_sequence": nil,
 		"usage": object{"input_tokens": 0, "output_tokens": 0}}
+}
+
+// generateContentResponse is a generateContent response with one
+// candidate: a text part, or a functionCall part a call.
+func generateContentResponse(m agent.Message) any {
+	var parts []object
+	if m.Text != "" {
+		parts = append(parts, object{"text": m.Text})
+	}
+	for _, c := range m.Calls {
+		parts = append(parts, object{"functionCall": object{"id": c.ID, "name": c.Name, "args": json.RawMessage(c.Args)}})
+	}
+	return object{"candidates": []object{{"content": object{"role": "model", "parts": parts}, "index": 0, "finishReason": "STOP"}},
+		"usageMetadata": object{"promptTokenCount": 0, "candidatesTokenCount": 0, "totalTokenCount": 0},
+		"modelVersion":  providertest.TestModel, "responseId": "resp-1"}
 }
