@@ -80,7 +80,9 @@ func scripted(t *testing.T, tk task, md mode) *agenttest.Model {
 		var results []json.RawMessage
 		turn := 0
 		for _, m := range req.Messages {
-			turn += boolInt(m.Role == agent.RoleAssistant)
+			if m.Role == agent.RoleAssistant {
+				turn++
+			}
 			for _, r := range m.Results {
 				if r.Result.IsError {
 					t.Errorf("%s, %s: %s failed: %s", tk.name, md.name, r.Name, r.Result.Text())
@@ -116,13 +118,6 @@ func turnOf(t *testing.T, tk task, md mode, results []json.RawMessage) (*agent.T
 	default:
 		return nil, tk.programAnswer(t, results[0])
 	}
-}
-
-func boolInt(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }
 
 // measureScripted runs tk in md on its scripted model and counts what

@@ -1,10 +1,14 @@
 // Package codemodetasks measures code mode against one tool call per turn
-// on scripted multi-step tasks: the turns a model takes and the tokens it
-// is sent and sends, through agenttest and through each provider adapter's
-// HTTP requests to a fake of its API. Its tools are a small company's
-// directory, orders and stock, with data made deterministically from the
-// ids (this file); the tasks, the scripted models and the counting are in
-// the tests, which print the table:
+// on multi-step tasks written for it: the model's turns, the tokens it is
+// sent and the tokens it sends back (o200k_base), through agenttest and
+// through the openai (Chat Completions, Responses), anthropic and gemini
+// adapters' HTTP requests to a fake of each API. Its tools (this file) are
+// a small company's directory, orders and stock, their data made from the
+// ids, so that every run gets the same results. The tasks and their
+// scripted models, which read each result as a model would (tasks_test.go),
+// the counting (measure_test.go), each API's answers (wire_test.go) and the
+// runner (codemode/quickjs: the programs are TypeScript) are the tests'.
+// The table:
 //
 //	cd bench && TOOLGEN_CODEMODE_TABLE=1 go test -run TestCodeModeTasks -v ./codemodetasks
 package codemodetasks
