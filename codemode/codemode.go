@@ -76,25 +76,19 @@ var DefaultLimits = Limits{
 // OrDefault returns l with each zero field set to DefaultLimits' value.
 func (l Limits) OrDefault() Limits {
 	d := DefaultLimits
-	if l.Wall > 0 {
-		d.Wall = l.Wall
-	}
-	if l.CPU > 0 {
-		d.CPU = l.CPU
-	}
-	if l.Memory > 0 {
-		d.Memory = l.Memory
-	}
-	if l.Stack > 0 {
-		d.Stack = l.Stack
-	}
-	if l.Output > 0 {
-		d.Output = l.Output
-	}
-	if l.Calls > 0 {
-		d.Calls = l.Calls
-	}
+	setIfPositive(&d.Wall, l.Wall)
+	setIfPositive(&d.CPU, l.CPU)
+	setIfPositive(&d.Memory, l.Memory)
+	setIfPositive(&d.Stack, l.Stack)
+	setIfPositive(&d.Output, l.Output)
+	setIfPositive(&d.Calls, l.Calls)
 	return d
+}
+
+func setIfPositive[T int | time.Duration](dst *T, v T) {
+	if v > 0 {
+		*dst = v
+	}
 }
 
 // Result is what a program came to.

@@ -8,6 +8,8 @@ import (
 
 	"github.com/dlclark/regexp2"
 	"github.com/dop251/goja"
+
+	"github.com/toolgen-dev/toolgen/codemode"
 )
 
 // gojaRegexpTimeout bounds one match of a regular expression that goja hands
@@ -91,12 +93,12 @@ func gojaWatchdog(vm *goja.Runtime, lim Limits) (stop func()) {
 			case <-done:
 				return
 			case <-deadline.C:
-				vm.Interrupt(ErrWall)
+				vm.Interrupt(codemode.ErrWall)
 				return
 			case <-tick.C:
 				metrics.Read(sample)
 				if sample[0].Value.Uint64() > limit {
-					vm.Interrupt(ErrMemory)
+					vm.Interrupt(codemode.ErrMemory)
 					return
 				}
 			}

@@ -11,6 +11,8 @@ import (
 
 	"github.com/evanw/esbuild/pkg/api"
 	"github.com/go-sourcemap/sourcemap"
+
+	"github.com/toolgen-dev/toolgen/codemode"
 )
 
 // Limits bounds one execution.
@@ -45,14 +47,6 @@ type Interpreter interface {
 
 // Interpreters are the candidates, in the order the tables list them.
 var Interpreters = []Interpreter{Goja{}, QuickJS{}}
-
-// Bounds the errors name.
-var (
-	ErrWall   = errors.New("wall time exceeded")
-	ErrMemory = errors.New("memory limit exceeded")
-	ErrOutput = errors.New("output limit exceeded")
-	ErrCalls  = errors.New("call limit exceeded")
-)
 
 // Program is the model's TypeScript stripped to JavaScript, with the source
 // map that takes a position back.
@@ -165,7 +159,7 @@ type counter struct {
 // error: in QuickJS a panic that crosses the engine abandons the runtime.
 func (c *counter) call(name, args string) (result string, err error) {
 	if c.calls++; c.calls > c.limit {
-		return "", ErrCalls
+		return "", codemode.ErrCalls
 	}
 	defer func() {
 		if r := recover(); r != nil {
@@ -178,7 +172,7 @@ func (c *counter) call(name, args string) (result string, err error) {
 // checkOutput refuses a result over the output bound.
 func checkOutput(result string, lim Limits) (string, error) {
 	if len(result) > lim.Output {
-		return "", fmt.Errorf("%w: %d bytes", ErrOutput, len(result))
+		return "", fmt.Errorf("%w: %d bytes", codemode.ErrOutput, len(result))
 	}
 	return result, nil
 }

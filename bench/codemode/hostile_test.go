@@ -6,6 +6,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/toolgen-dev/toolgen/codemode"
 )
 
 // hostileLimits are tight, so that each contained attack costs the test
@@ -41,27 +43,27 @@ func errContains(words ...string) func(string, error) bool {
 }
 
 var hostiles = []hostile{
-	{"infinite loop", `while (true) {}`, isErr(ErrWall)},
-	{"infinite loop in a promise job", `for (;;) await null;`, isErr(ErrWall)},
-	{"memory bomb", `const a: string[] = []; for (;;) a.push("x".repeat(1 << 16) + a.length);`, isErr(ErrMemory)},
+	{"infinite loop", `while (true) {}`, isErr(codemode.ErrWall)},
+	{"infinite loop in a promise job", `for (;;) await null;`, isErr(codemode.ErrWall)},
+	{"memory bomb", `const a: string[] = []; for (;;) a.push("x".repeat(1 << 16) + a.length);`, isErr(codemode.ErrMemory)},
 	{"one huge string", `let s = "x"; for (;;) s = s + s; return s.length;`,
 		func(r string, err error) bool {
-			return errors.Is(err, ErrMemory) || errContains("string too long")(r, err)
+			return errors.Is(err, codemode.ErrMemory) || errContains("string too long")(r, err)
 		}},
-	{"output bomb", `return "x".repeat(2 << 20);`, isErr(ErrOutput)},
+	{"output bomb", `return "x".repeat(2 << 20);`, isErr(codemode.ErrOutput)},
 	{"deep recursion", `function f(n: number): number { return f(n + 1) + 1 } return f(0);`,
 		errContains("Maximum call stack size exceeded", "stack overflow")},
 	// (a+)+$ against a's and a b backtracks exponentially; goja takes
 	// RE2-compatible patterns to Go's linear regexp, the lookahead forces its
 	// backtracking engine (regexp2).
 	{"catastrophic regexp", `return /^(a+)+$/.test("a".repeat(40) + "b");`,
-		func(r string, err error) bool { return r == "false" || errors.Is(err, ErrWall) }},
+		func(r string, err error) bool { return r == "false" || errors.Is(err, codemode.ErrWall) }},
 	{"catastrophic regexp, backtracking engine", `return /^(?=a)(a+)+$/.test("a".repeat(40) + "b");`,
 		func(r string, err error) bool {
-			return r == "false" || errors.Is(err, ErrWall) || errContains("match timeout")(r, err)
+			return r == "false" || errors.Is(err, codemode.ErrWall) || errContains("match timeout")(r, err)
 		}},
 	{"call bomb", `for (;;) { try { await tools.step({n: 1}); } catch {} }`,
-		func(_ string, err error) bool { return errors.Is(err, ErrWall) }},
+		func(_ string, err error) bool { return errors.Is(err, codemode.ErrWall) }},
 	{"reaching the host", `const g = tools.step.constructor.constructor("return this")();
 return [typeof g.__host, typeof g.require, typeof g.process, typeof g.std, typeof g.os,
   typeof g.console, typeof g.setTimeout, typeof g.fetch, typeof g.load, typeof g.print];`,

@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"modernc.org/quickjs"
+
+	"github.com/toolgen-dev/toolgen/codemode"
 )
 
 // QuickJS runs the program on modernc.org/quickjs, QuickJS translated to Go.
@@ -54,7 +56,7 @@ func (QuickJS) Run(p *Program, host Host, lim Limits) (string, error) {
 	// The interrupt ends the program wherever it is: inside __main, the
 	// promise takes it as a rejection.
 	if err != nil && timedOut.Load() {
-		return "", ErrWall
+		return "", codemode.ErrWall
 	}
 	return result, err
 }
@@ -66,7 +68,7 @@ func quickjsError(p *Program, err error) error {
 	case !errors.As(err, &e):
 		return err
 	case strings.Contains(e.Message, "out of memory"):
-		return fmt.Errorf("%w: %s", ErrMemory, e.Message)
+		return fmt.Errorf("%w: %s", codemode.ErrMemory, e.Message)
 	}
 	return p.programError(e.Name+": "+e.Message, e.Stack)
 }
@@ -88,7 +90,7 @@ func quickjsResult(vm *quickjs.VM, p *Program, lim Limits) (string, error) {
 	switch {
 	case out[1] != nil:
 		if strings.Contains(*out[1], "out of memory") {
-			return "", fmt.Errorf("%w: %s", ErrMemory, *out[1])
+			return "", fmt.Errorf("%w: %s", codemode.ErrMemory, *out[1])
 		}
 		return "", p.programError(*out[1], *out[2])
 	case out[0] == nil:

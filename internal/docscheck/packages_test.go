@@ -275,7 +275,6 @@ type allowed struct {
 }
 
 var deprecatedAllowed = []allowed{
-	{"README.md", "Upgrading from a version whose tool API was", "the upgrade paragraph: what to run when the old import path is in one's code"},
 	{"doc.go", "Until generated code version 5 this package was", "package toolgen's history: the path it moved from, and go fix"},
 	{"cmd/toolgen/doc.go", "An older file fails on its first check", "the compile errors of old generated files, which name the old paths"},
 	{"ARCHITECTURE.md", "the old import paths (runtime, runtime/agent", "the map's row for the deprecated shim itself"},

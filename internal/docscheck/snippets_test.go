@@ -55,6 +55,7 @@ var snippetImports = map[string]string{
 	"openai":     "github.com/toolgen-dev/toolgen/provider/openai",
 	"anthropic":  "github.com/toolgen-dev/toolgen/provider/anthropic",
 	"weather":    "github.com/toolgen-dev/toolgen/examples/weather",
+	"quickjs":    "github.com/toolgen-dev/toolgen/codemode/quickjs", // a module of its own: go.work makes it importable here
 }
 
 // snippetScope is what a snippet of statements may use without declaring
