@@ -55,7 +55,7 @@ func TestNestedModulesFetch(t *testing.T) {
 			continue
 		}
 		t.Run(strings.TrimPrefix(m.path, module+"/"), func(t *testing.T) {
-			listsTheRootsVersions(t, repo, m)
+			listsTheRootsVersions(t, mods, m)
 			buildAsUser(t, env, m, release)
 		})
 	}
@@ -203,24 +203,29 @@ func fetchEnv(t *testing.T, proxy string) []string {
 // raises must be raised in m's go.mod too. A first go list, allowed to
 // update the copy and to download, puts m's own build list, which the
 // workspace does not select, in the module cache that buildAsUser reads.
-func listsTheRootsVersions(t *testing.T, repo string, m repoModule) {
+func listsTheRootsVersions(t *testing.T, mods []repoModule, m repoModule) {
 	t.Helper()
-	listWithTheRootsTree(t, repo, m, "GOFLAGS=-mod=mod")
-	out, err := listWithTheRootsTree(t, repo, m, "GOFLAGS=-mod=readonly", "GOPROXY=off")
+	listWithTheRootsTree(t, mods, m, "GOFLAGS=-mod=mod")
+	out, err := listWithTheRootsTree(t, mods, m, "GOFLAGS=-mod=readonly", "GOPROXY=off")
 	require.NoError(t, err, "go list in %s with GOWORK=off and the root of the tree (update its go.mod: CONTRIBUTING.md, \"Modules and the workspace\"):\n%s", m.dir, out)
 }
 
 // listWithTheRootsTree lists m's packages and their tests' dependencies
-// with GOWORK=off and env, the root replaced by the tree in a copy of m's
-// go.mod (a user never sees the replace).
-func listWithTheRootsTree(t *testing.T, repo string, m repoModule, env ...string) ([]byte, error) {
+// with GOWORK=off and env, the root and any other module of the repository
+// m requires replaced by the tree in a copy of m's go.mod (a user never
+// sees the replace).
+func listWithTheRootsTree(t *testing.T, mods []repoModule, m repoModule, env ...string) ([]byte, error) {
 	t.Helper()
 	modFile := filepath.Join(t.TempDir(), "go.mod")
 	require.NoError(t, os.WriteFile(modFile, m.goMod, 0o644))
 	if sum, err := os.ReadFile(filepath.Join(m.dir, "go.sum")); err == nil {
 		require.NoError(t, os.WriteFile(strings.TrimSuffix(modFile, ".mod")+".sum", sum, 0o644))
 	}
-	edit := exec.Command("go", "mod", "edit", "-replace", module+"="+repo, modFile)
+	args := []string{"mod", "edit"}
+	for _, r := range mods {
+		args = append(args, "-replace", r.path+"="+r.dir)
+	}
+	edit := exec.Command("go", append(args, modFile)...)
 	out, err := edit.CombinedOutput()
 	require.NoError(t, err, "%s", out)
 	cmd := exec.Command("go", "list", "-modfile="+modFile, "-deps", "-test", "./...")
