@@ -52,6 +52,12 @@ func ParseArgs(args []byte) (string, error) {
 // value (a generated tool's result that is not an object, which structured
 // content holds as {"result": value}, unwrapped, as its declaration says);
 // any other result is its text, as a string.
+//
+// A wrapped result is known by its output schema: an object with one
+// required member, result, no other, and no description. A struct result
+// of that very shape (one field, named result, its type without a doc
+// comment) reads the same and is unwrapped too: give its type a doc
+// comment.
 func ProgramValue(t toolgen.Tool, r toolgen.Result) (json.RawMessage, error) {
 	if r.IsError {
 		return nil, &CallError{Message: r.Text()}
