@@ -343,3 +343,23 @@ func TestWithCodeModeRefusesBadConfigurations(t *testing.T) {
 		agent.WithCodeMode(agent.CodeMode{Runner: programs, Declarations: declarations}))
 	assert.ErrorContains(t, err, "with code mode on, the agent adds a tool named run_code")
 }
+
+// TestCodeModeCallsDeferredTools: a deferred tool, not sent to the model
+// until found, is one a program may call, as the model may call it
+// directly; it is not loaded into the requests by a program's call.
+func TestCodeModeCallsDeferredTools(t *testing.T) {
+	var rec recorder
+	model := rt.NewModel(rt.Calls(codeCall("1", "denied")), rt.Text("done"))
+	deferred := func(t *toolgen.Tool) { t.Deferred = true }
+	ag, err := agent.New(model, agent.WithTools([]toolgen.Tool{rec.tool("free", deferred), rec.tool("banned", nil), rec.tool("hidden", nil)}),
+		agent.WithToolSearch(agent.ToolSearch{}),
+		agent.WithCodeMode(agent.CodeMode{Runner: programs, Declarations: declarations}))
+	require.NoError(t, err)
+	s, err := ag.Run(context.Background(), "go", nil)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"banned {}", "hidden {}", "free {}"}, rec.ran())
+	assert.Empty(t, s.LoadedTools)
+	for _, spec := range model.Requests()[1].Tools {
+		assert.NotEqual(t, toolgen.ToolName("free"), spec.Name, "not sent: the program called it")
+	}
+}
