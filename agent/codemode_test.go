@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"log/slog"
 	"strings"
 	"sync"
 	"testing"
@@ -362,4 +363,15 @@ func TestCodeModeCallsDeferredTools(t *testing.T) {
 	for _, spec := range model.Requests()[1].Tools {
 		assert.NotEqual(t, toolgen.ToolName("free"), spec.Name, "not sent: the program called it")
 	}
+}
+
+func TestCodeModeLogsNameTheProgram(t *testing.T) {
+	var rec recorder
+	var buf strings.Builder
+	model := rt.NewModel(rt.Calls(codeCall("1", "denied")), rt.Text("done"))
+	ag := codeAgent(t, model, &rec, agent.WithLogger(slog.New(slog.NewTextHandler(&buf, nil))))
+	_, err := ag.Run(context.Background(), "go", nil)
+	require.NoError(t, err)
+	assert.Contains(t, buf.String(), `msg="agent call_denied" run=`)
+	assert.Regexp(t, `msg="agent tool_finished" .*tool=free call=1\.2 program_call=1 `, buf.String())
 }

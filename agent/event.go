@@ -142,6 +142,9 @@ func (e Event) attrs() []slog.Attr {
 	if e.Call.ID != "" || e.Call.Name != "" {
 		attrs = append(attrs, slog.String("tool", string(e.Call.Name)), slog.String("call", e.Call.ID))
 	}
+	if e.ProgramCallID != "" {
+		attrs = append(attrs, slog.String("program_call", e.ProgramCallID))
+	}
 	if e.Reason != "" {
 		attrs = append(attrs, slog.String("reason", e.Reason))
 	}
