@@ -46,21 +46,9 @@ func cacheRequest() agent.Request {
 // sent as they are (member order kept), so that the cache can serve them.
 func TestRequestBytesAreStable(t *testing.T) {
 	const n = 20
-	script := make([]reply, n)
-	for i := range script {
-		script[i] = message("end_turn", textBlock("ok"))
-	}
-	f, m := adapter.Serve(t, script)
-	for range n {
-		_, err := m.Generate(context.Background(), cacheRequest())
-		require.NoError(t, err)
-	}
-	bodies := f.Bodies()
-	require.Len(t, bodies, n)
-	for i, b := range bodies[1:] {
-		require.Equal(t, string(bodies[0]), string(b), "request %d", i+1)
-	}
-	assert.Contains(t, string(bodies[0]), `"input_schema":`+richSchema)
+	f, m := adapter.Serve(t, providertest.Repeat(message("end_turn", textBlock("ok")), n))
+	providertest.RequireStableRequests(t, f, m, cacheRequest(), n)
+	assert.Contains(t, string(f.Bodies()[0]), `"input_schema":`+richSchema)
 }
 
 // A schema without "type" gets "type": "object" first, as the API wants.

@@ -30,20 +30,8 @@ func TestRequestBytesAreStable(t *testing.T) {
 		{Role: agent.RoleAssistant, Calls: []agent.ToolCall{{ID: "call_1", Name: "get_weather", Args: json.RawMessage(`{"city":"Paris","days":2}`)}}},
 		{Role: agent.RoleTool, Results: []agent.ToolResult{{CallID: "call_1", Name: "get_weather", Result: toolgen.TextResult("sunny")}}},
 	}}
-	script := make([]reply, n)
-	for i := range script {
-		script[i] = geminiAPI{}.Answer(providertest.Answer{Text: []string{"ok"}})
-	}
-	f, m := adapter.Serve(t, script)
-	for range n {
-		_, err := m.Generate(context.Background(), req)
-		require.NoError(t, err)
-	}
-	bodies := f.Bodies()
-	require.Len(t, bodies, n)
-	for i, b := range bodies[1:] {
-		require.Equal(t, string(bodies[0]), string(b), "request %d", i+1)
-	}
+	f, m := adapter.Serve(t, providertest.Repeat(geminiAPI{}.Answer(providertest.Answer{Text: []string{"ok"}}), n))
+	providertest.RequireStableRequests(t, f, m, req, n)
 }
 
 // cachedContentTokenCount is CachedInputTokens, counted in InputTokens

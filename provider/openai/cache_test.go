@@ -32,37 +32,14 @@ func cacheRequest() agent.Request {
 	}}
 }
 
-// requireStableBodies sends cacheRequest n times and requires the same
-// body each time.
-func requireStableBodies(t *testing.T, m agent.Model, f *providertest.FakeAPI, n int) {
-	t.Helper()
-	for range n {
-		_, err := m.Generate(context.Background(), cacheRequest())
-		require.NoError(t, err)
-	}
-	bodies := f.Bodies()
-	require.Len(t, bodies, n)
-	for i, b := range bodies[1:] {
-		require.Equal(t, string(bodies[0]), string(b), "request %d", i+1)
-	}
-}
-
-func repeat(r reply, n int) []reply {
-	out := make([]reply, n)
-	for i := range out {
-		out[i] = r
-	}
-	return out
-}
-
 // The same request gives the same bytes every time, on both APIs, so that
 // OpenAI's prefix cache can serve them.
 func TestRequestBytesAreStable(t *testing.T) {
 	const n = 20
-	f, m := adapter.Serve(t, repeat(chatCompletions{}.Answer(providertest.Answer{Text: []string{"ok"}}), n))
-	requireStableBodies(t, m, f, n)
-	rf, rm := responsesAdapter.Serve(t, repeat(responsesAPI{}.Answer(providertest.Answer{Text: []string{"ok"}}), n))
-	requireStableBodies(t, rm, rf, n)
+	f, m := adapter.Serve(t, providertest.Repeat(chatCompletions{}.Answer(providertest.Answer{Text: []string{"ok"}}), n))
+	providertest.RequireStableRequests(t, f, m, cacheRequest(), n)
+	rf, rm := responsesAdapter.Serve(t, providertest.Repeat(responsesAPI{}.Answer(providertest.Answer{Text: []string{"ok"}}), n))
+	providertest.RequireStableRequests(t, rf, rm, cacheRequest(), n)
 }
 
 // WithPromptCacheKey sends prompt_cache_key with every request of both
