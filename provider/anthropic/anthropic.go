@@ -33,7 +33,16 @@
 // its thinking as reasoning parts, each tool_use block as a call (its
 // start, its input_json_delta pieces, the call when the block stops), then
 // the usage (input tokens from message_start, output tokens from
-// message_delta) and the stop_reason. An error status or an error event
+// message_delta) and the stop_reason.
+//
+// Prompt caching: the same agent.Request gives the same bytes (each tool's
+// input schema as the generator wrote it), and by default a request marks
+// three cache breakpoints (cache_control, "ephemeral"): the last tool sent
+// up front, the system prompt and the last message; WithPromptCache(false)
+// leaves them out. Usage counts all the input tokens: the API's
+// input_tokens plus cache_read_input_tokens (agent.Usage.CachedInputTokens)
+// and cache_creation_input_tokens (CacheCreationInputTokens), streamed or
+// not. An error status or an error event
 // in the stream is an *APIError, as for Generate; a stream that ends
 // without message_stop is an error (io.ErrUnexpectedEOF).
 package anthropic

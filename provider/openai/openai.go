@@ -43,6 +43,19 @@
 // of text its start_index and end_index (characters) mark, as byte offsets
 // of the answer's text; a stream gives them as source parts at its end.
 //
+// Usage counts the prompt tokens the cache served
+// (prompt_tokens_details.cached_tokens, agent.Usage.CachedInputTokens) and
+// the reasoning tokens (completion_tokens_details), when the server says.
+//
+// # Prompt caching
+//
+// OpenAI caches the longest prefix a request shares with a recent one, by
+// itself. The same agent.Request gives the same bytes on both APIs (the
+// tools in the order the agent sends them, each schema's members in one
+// order), so each turn's prefix, tools first, is the previous turn's.
+// WithPromptCacheKey sends a prompt_cache_key, which OpenAI routes by;
+// none is sent without it.
+//
 // # Responses API (NewResponses)
 //
 // ResponsesModel posts to /v1/responses: the system prompt as
