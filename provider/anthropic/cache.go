@@ -16,7 +16,10 @@ import (
 // use), in the order tools, system, messages; a request may carry four
 // breakpoints at most. A prefix shorter than the model's minimum (1024
 // tokens for most models, up to 4096 for some) is not cached, without an
-// error. The adapter sets three (setBreakpoints), unless
+// error. A breakpoint reads the longest cached prefix ending at it or at
+// one of the 20 blocks before it, so the conversation's breakpoint on the
+// last message reads the previous turn's prefix unless the turn added
+// more blocks than that. The adapter sets three (setBreakpoints), unless
 // WithPromptCache(false).
 
 // WithPromptCache sets whether requests carry the API's prompt-cache
