@@ -37,9 +37,10 @@
 //
 // Prompt caching: the same agent.Request gives the same bytes (each tool's
 // input schema as the generator wrote it), and by default a request marks
-// three cache breakpoints (cache_control, "ephemeral"): the last tool sent
-// up front, the system prompt and the last message; WithPromptCache(false)
-// leaves them out. Usage counts all the input tokens: the API's
+// up to four cache breakpoints (cache_control, "ephemeral"): the last tool
+// sent up front, the system prompt, the last message and the one the
+// previous turn's request ended with; WithPromptCache(false) leaves them
+// out. Usage counts all the input tokens: the API's
 // input_tokens plus cache_read_input_tokens (agent.Usage.CachedInputTokens)
 // and cache_creation_input_tokens (CacheCreationInputTokens), streamed or
 // not. An error status or an error event

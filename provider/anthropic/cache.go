@@ -19,15 +19,16 @@ import (
 // error. A breakpoint reads the longest cached prefix ending at it or at
 // one of the 20 blocks before it, so the conversation's breakpoint on the
 // last message reads the previous turn's prefix unless the turn added
-// more blocks than that. The adapter sets three (setBreakpoints), unless
+// more blocks than that. The adapter sets four (setBreakpoints), unless
 // WithPromptCache(false).
 
 // WithPromptCache sets whether requests carry the API's prompt-cache
 // breakpoints (cache_control, "ephemeral"), which they do by default: on
 // the last tool sent up front (the tool block; a deferred tool, sent with
 // defer_loading, or one loaded by a search during the run comes after it
-// and does not move it), on the system prompt, and on the last message,
-// so that each turn reads the previous turn's prefix from the cache.
+// and does not move it), on the system prompt, on the last message, and
+// on the message the previous turn's request ended with, so that each
+// turn reads the previous turn's prefix from the cache.
 // Usage reports what the cache served (agent.Usage.CachedInputTokens) and
 // what it stored (CacheCreationInputTokens), and InputTokens counts both.
 func WithPromptCache(on bool) Option {
@@ -39,7 +40,10 @@ func WithPromptCache(on bool) Option {
 
 // setBreakpoints marks p's prefix to cache: the last of its first
 // upFront tools (the custom tools neither deferred nor loaded, which come
-// first), the system prompt and the last block of the last message.
+// first), the system prompt, the last message, and the message the
+// previous turn's request ended with (the user's before the last answer),
+// which that request cached: read there exactly, however many blocks the
+// turn added (the lookback reads 20). Four, the API's most.
 func setBreakpoints(p *ant.MessageNewParams, upFront int) {
 	if upFront > 0 {
 		if cc := p.Tools[upFront-1].GetCacheControl(); cc != nil {
@@ -49,19 +53,28 @@ func setBreakpoints(p *ant.MessageNewParams, upFront int) {
 	if n := len(p.System); n > 0 {
 		p.System[n-1].CacheControl = ant.NewCacheControlEphemeralParam()
 	}
-	if n := len(p.Messages); n > 0 {
-		var content []ant.ContentBlockParamUnion
-		if last := p.Messages[n-1]; last.OfUser != nil {
-			content = last.OfUser.Content
-		} else if last.OfAssistant != nil {
-			content = last.OfAssistant.Content
-		}
-		// A block that cannot be cached (thinking) leaves the
-		// conversation to the system's breakpoint.
-		if m := len(content); m > 0 {
-			if cc := content[m-1].GetCacheControl(); cc != nil {
-				*cc = ant.NewCacheControlEphemeralParam()
-			}
+	n := len(p.Messages)
+	if n == 0 {
+		return
+	}
+	markLastBlock(p.Messages[n-1])
+	if n >= 3 && p.Messages[n-1].OfUser != nil && p.Messages[n-2].OfAssistant != nil {
+		markLastBlock(p.Messages[n-3])
+	}
+}
+
+// markLastBlock marks a message's last block as a breakpoint; a block that
+// cannot be one (thinking) is left as it is.
+func markLastBlock(msg ant.MessageParam) {
+	var content []ant.ContentBlockParamUnion
+	if msg.OfUser != nil {
+		content = msg.OfUser.Content
+	} else if msg.OfAssistant != nil {
+		content = msg.OfAssistant.Content
+	}
+	if m := len(content); m > 0 {
+		if cc := content[m-1].GetCacheControl(); cc != nil {
+			*cc = ant.NewCacheControlEphemeralParam()
 		}
 	}
 }

@@ -97,9 +97,9 @@ func breakpointsOf(t *testing.T, body []byte) []string {
 }
 
 // By default a request caches its tool block up to the last tool sent up
-// front (not the one loaded, not the deferred one), the system prompt and
-// the conversation up to its last block; WithPromptCache(false) sends no
-// breakpoint.
+// front (not the one loaded, not the deferred one), the system prompt, the
+// conversation up to its last block and up to where the previous turn's
+// request ended; WithPromptCache(false) sends no breakpoint.
 func TestPromptCacheBreakpoints(t *testing.T) {
 	for _, stream := range []bool{false, true} {
 		answer := message("end_turn", textBlock("ok"))
@@ -116,7 +116,7 @@ func TestPromptCacheBreakpoints(t *testing.T) {
 			_, err := m.Generate(context.Background(), req)
 			require.NoError(t, err)
 		}
-		assert.Equal(t, []string{"tools[1] list_orders", "system[0]", "messages[2][0] tool_result"}, breakpointsOf(t, f.Bodies()[0]))
+		assert.Equal(t, []string{"tools[1] list_orders", "system[0]", "messages[0][0] text", "messages[2][0] tool_result"}, breakpointsOf(t, f.Bodies()[0]))
 		_, err := offModel.Generate(context.Background(), req)
 		require.NoError(t, err)
 		assert.NotContains(t, string(off.Bodies()[0]), "cache_control")
@@ -135,7 +135,8 @@ func TestPromptCacheBreakpointsWithoutPrefix(t *testing.T) {
 }
 
 // A run whose provider search loads a tool keeps the tool block's
-// breakpoint where it was: on the last tool sent up front.
+// breakpoint where it was, on the last tool sent up front, and the next
+// request marks where the previous one ended.
 func TestPromptCacheBreakpointAcrossToolSearch(t *testing.T) {
 	var ran []string
 	f, m := adapter.Serve(t, []reply{searchAnswer(false), message("end_turn", textBlock("Refunded."))}, anthropic.WithToolSearch())
@@ -149,11 +150,9 @@ func TestPromptCacheBreakpointAcrossToolSearch(t *testing.T) {
 	require.NoError(t, err)
 	bodies := f.Bodies()
 	require.Len(t, bodies, 2)
-	for _, b := range bodies {
-		at := breakpointsOf(t, b)
-		require.Len(t, at, 3)
-		assert.Equal(t, []string{"tools[0] get_order", "system[0]"}, at[:2])
-	}
+	assert.Equal(t, []string{"tools[0] get_order", "system[0]", "messages[0][0] text"}, breakpointsOf(t, bodies[0]))
+	// the second request reads the first's prefix where the first ended
+	assert.Equal(t, []string{"tools[0] get_order", "system[0]", "messages[0][0] text", "messages[2][0] tool_result"}, breakpointsOf(t, bodies[1]))
 }
 
 // Usage counts the cache: cache_read_input_tokens as CachedInputTokens,
