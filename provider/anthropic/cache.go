@@ -31,6 +31,9 @@ import (
 // turn reads the previous turn's prefix from the cache.
 // Usage reports what the cache served (agent.Usage.CachedInputTokens) and
 // what it stored (CacheCreationInputTokens), and InputTokens counts both.
+// A write is billed above plain input (1.25 times, for five minutes) and
+// a read at a tenth: a run of many turns pays much less, a lone request a
+// little more, which is what WithPromptCache(false) is for.
 func WithPromptCache(on bool) Option {
 	return func(c *config) error {
 		c.NoPromptCache = !on
