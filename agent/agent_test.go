@@ -492,6 +492,23 @@ func TestLoggerGetsEvents(t *testing.T) {
 	assert.Contains(t, out, "msg=\"agent run_stopped\" run="+s.RunID+" turn=2 stop=done")
 }
 
+// A model call whose provider reported its prompt cache logs what the
+// cache read and wrote.
+func TestLoggerGetsCacheUsage(t *testing.T) {
+	var buf strings.Builder
+	logger := slog.New(slog.NewTextHandler(&buf, nil))
+	model := agent.ModelFunc(func(context.Context, agent.Request) (agent.Response, error) {
+		return agent.Response{Message: agent.Message{Role: agent.RoleAssistant, Text: "ok"},
+			Usage: agent.Usage{InputTokens: 1300, OutputTokens: 5, CachedInputTokens: 1100, CacheCreationInputTokens: 150}}, nil
+	})
+	ag, err := agent.New(model, agent.WithLogger(logger))
+	require.NoError(t, err)
+	s, err := ag.Run(context.Background(), "go", nil)
+	require.NoError(t, err)
+	assert.Contains(t, buf.String(), "run="+s.RunID+" turn=1 input_tokens=1300 output_tokens=5 cached_input_tokens=1100 cache_creation_input_tokens=150 duration=")
+	assert.Equal(t, agent.Usage{InputTokens: 1300, OutputTokens: 5, CachedInputTokens: 1100, CacheCreationInputTokens: 150}, s.Usage)
+}
+
 // TestRunsAreReproducible: the same script gives the same state, whatever
 // the scheduling of the concurrent calls and the order of map iteration.
 func TestRunsAreReproducible(t *testing.T) {

@@ -530,7 +530,9 @@
 //     [State.LoadedTools] and reported as an [EventToolsLoaded]. A
 //     [NativeToolSearcher] model's provider searches instead: deferred
 //     tools are sent marked [ToolSpec.Deferred], and the tools its search
-//     finds ([ProviderCall.Found]) are loaded the same way.
+//     finds ([ProviderCall.Found]) are loaded the same way. A loaded tool
+//     is sent marked [ToolSpec.Loaded], so that an adapter keeps its
+//     prompt-cache breakpoint on the tools sent up front.
 //   - Provider calls (model.go): tools a provider runs itself (its tool
 //     search, web search) come back in [Message.ProviderCalls], are never
 //     run here, and are reported as [PartProviderCall] parts and

@@ -150,7 +150,11 @@ func (e Event) attrs() []slog.Attr {
 	}
 	switch e.Kind {
 	case EventModelResponded:
-		attrs = append(attrs, slog.Int("input_tokens", e.Usage.InputTokens), slog.Int("output_tokens", e.Usage.OutputTokens), slog.Duration("duration", e.Duration))
+		attrs = append(attrs, slog.Int("input_tokens", e.Usage.InputTokens), slog.Int("output_tokens", e.Usage.OutputTokens))
+		if u := e.Usage; u.CachedInputTokens > 0 || u.CacheCreationInputTokens > 0 {
+			attrs = append(attrs, slog.Int("cached_input_tokens", u.CachedInputTokens), slog.Int("cache_creation_input_tokens", u.CacheCreationInputTokens))
+		}
+		attrs = append(attrs, slog.Duration("duration", e.Duration))
 	case EventToolFinished:
 		attrs = append(attrs, slog.Duration("duration", e.Duration), slog.Bool("error", e.IsError))
 	case EventRunStopped:

@@ -150,7 +150,10 @@ func (a *Agent) toolsFor(s *State) []ToolSpec {
 	specs := make([]ToolSpec, 0, len(a.specs))
 	for _, spec := range a.specs {
 		switch {
-		case !a.deferred[spec.Name] || slices.Contains(s.LoadedTools, spec.Name):
+		case !a.deferred[spec.Name]:
+			specs = append(specs, spec)
+		case slices.Contains(s.LoadedTools, spec.Name):
+			spec.Loaded = true
 			specs = append(specs, spec)
 		case a.native && !a.perms.DeniesEveryCall(spec.Name):
 			spec.Deferred = true

@@ -172,7 +172,7 @@ func (o *observer) observe(e agent.Event) {
 	case agent.EventModelResponded:
 		r.usage = r.usage.Add(e.Usage)
 		if r.chat != nil {
-			r.chat.SetAttributes(semconv.GenAIUsageInputTokens(e.Usage.InputTokens), semconv.GenAIUsageOutputTokens(e.Usage.OutputTokens))
+			r.chat.SetAttributes(usageAttrs(e.Usage)...)
 			r.endChat(codes.Unset, "")
 		}
 	case agent.EventToolStarted:
@@ -190,7 +190,7 @@ func (o *observer) observe(e agent.Event) {
 		}
 		r.span.AddEvent(string(e.Kind), trace.WithAttributes(attrs...))
 	case agent.EventCompaction:
-		attrs := []attribute.KeyValue{TurnKey.Int(e.Turn), semconv.GenAIUsageInputTokens(e.Usage.InputTokens), semconv.GenAIUsageOutputTokens(e.Usage.OutputTokens)}
+		attrs := append([]attribute.KeyValue{TurnKey.Int(e.Turn)}, usageAttrs(e.Usage)...)
 		if c := e.Compaction; c != nil {
 			attrs = append(attrs, attribute.String("toolgen.compaction.policy", c.Policy), attribute.Int("toolgen.compaction.saved_tokens", c.SavedTokens))
 		}
@@ -212,6 +212,21 @@ func (o *observer) observe(e agent.Event) {
 	case agent.EventRunFailed:
 		o.end(e.RunID, r, e.Err)
 	}
+}
+
+// usageAttrs are u's GenAI usage attributes: the input tokens (those the
+// provider's prompt cache read or wrote included, as the conventions
+// want) and the output tokens, then the cache's reads and writes when the
+// provider reported any.
+func usageAttrs(u agent.Usage) []attribute.KeyValue {
+	attrs := []attribute.KeyValue{semconv.GenAIUsageInputTokens(u.InputTokens), semconv.GenAIUsageOutputTokens(u.OutputTokens)}
+	if u.CachedInputTokens > 0 {
+		attrs = append(attrs, semconv.GenAIUsageCacheReadInputTokens(u.CachedInputTokens))
+	}
+	if u.CacheCreationInputTokens > 0 {
+		attrs = append(attrs, semconv.GenAIUsageCacheCreationInputTokens(u.CacheCreationInputTokens))
+	}
+	return attrs
 }
 
 // startChat starts the span of a model call, on EventTurnStarted.
@@ -362,7 +377,7 @@ func (o *observer) end(id string, r *run, err error) {
 		c.span.End()
 	}
 	r.calls = nil
-	r.span.SetAttributes(semconv.GenAIUsageInputTokens(r.usage.InputTokens), semconv.GenAIUsageOutputTokens(r.usage.OutputTokens))
+	r.span.SetAttributes(usageAttrs(r.usage)...)
 	if err != nil {
 		r.span.SetAttributes(semconv.ErrorTypeKey.String(errorType(err)))
 		r.span.SetStatus(codes.Error, text)

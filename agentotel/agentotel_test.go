@@ -553,3 +553,36 @@ func TestProgramCallsNestUnderRunCode(t *testing.T) {
 	assert.Equal(t, "c1", attrs(call)[agentotel.ProgramCallKey].AsString())
 	assert.Equal(t, "c1.1", attrs(call)["gen_ai.tool.call.id"].AsString())
 }
+
+// The tokens a provider's prompt cache read and wrote are the GenAI
+// conventions' cache attributes of each model call and of the run (their
+// sum), counted in its input tokens too.
+func TestCacheUsageAttributes(t *testing.T) {
+	rec := newRecorder(t)
+	turn := 0
+	model := agent.ModelFunc(func(context.Context, agent.Request) (agent.Response, error) {
+		turn++
+		if turn == 1 {
+			return agent.Response{Message: agent.Message{Role: agent.RoleAssistant, Calls: []agent.ToolCall{{ID: "c1", Name: "alpha", Args: []byte(`{}`)}}},
+				Usage: agent.Usage{InputTokens: 1200, OutputTokens: 5, CacheCreationInputTokens: 1000}}, nil
+		}
+		return agent.Response{Message: agent.Message{Role: agent.RoleAssistant, Text: "done"},
+			Usage: agent.Usage{InputTokens: 1300, OutputTokens: 5, CachedInputTokens: 1100}}, nil
+	})
+	ag, err := agent.New(model, agent.WithName("planner"), agent.WithTools(rendezvous(1, "alpha")),
+		agent.WithObserver(agentotel.Observer(rec.tracer)))
+	require.NoError(t, err)
+	_, err = ag.Run(context.Background(), "go", nil)
+	require.NoError(t, err)
+	spans := rec.spans(t)
+	chats := named(spans, "chat")
+	require.Len(t, chats, 2)
+	first, second := attrs(chats[0]), attrs(chats[1])
+	assert.Equal(t, int64(1000), first["gen_ai.usage.cache_creation.input_tokens"].AsInt64())
+	assert.NotContains(t, first, attribute.Key("gen_ai.usage.cache_read.input_tokens"), "none read")
+	assert.Equal(t, int64(1100), second["gen_ai.usage.cache_read.input_tokens"].AsInt64())
+	run := attrs(one(t, spans, "invoke_agent planner"))
+	assert.Equal(t, int64(2500), run["gen_ai.usage.input_tokens"].AsInt64())
+	assert.Equal(t, int64(1100), run["gen_ai.usage.cache_read.input_tokens"].AsInt64())
+	assert.Equal(t, int64(1000), run["gen_ai.usage.cache_creation.input_tokens"].AsInt64())
+}

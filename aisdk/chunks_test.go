@@ -114,6 +114,22 @@ func TestMessageMetadata(t *testing.T) {
 		"the history merges the metadata as the client does")
 }
 
+// A run whose provider reported its prompt cache has the cache's share of
+// its input tokens in the finish's usage, as the AI SDK's
+// inputTokenDetails.
+func TestMessageMetadataCacheUsage(t *testing.T) {
+	model := rt.NewModel(
+		rt.Deltas(agent.Part{Kind: agent.PartCallDone, Call: rt.Call("c1", "lookup", `{}`)},
+			agent.Part{Kind: agent.PartUsage, Usage: agent.Usage{InputTokens: 1200, OutputTokens: 3, CacheCreationInputTokens: 1000}}),
+		rt.Deltas(agent.Part{Kind: agent.PartText, Text: "42."}, agent.Part{Kind: agent.PartUsage, Usage: agent.Usage{InputTokens: 1300, OutputTokens: 2, CachedInputTokens: 1100}}),
+	)
+	srv := serve(t, model, &tools{})
+	chunks := post(t, srv.URL, body(t, "c", userMsg("u1", "x?")))
+	meta := chunks[len(chunks)-1]["messageMetadata"].(map[string]any)
+	assert.Equal(t, map[string]any{"inputTokens": 2500.0, "outputTokens": 5.0, "totalTokens": 2505.0,
+		"inputTokenDetails": map[string]any{"noCacheTokens": 400.0, "cacheReadTokens": 1100.0, "cacheWriteTokens": 1000.0}}, meta["usage"])
+}
+
 // webSearch is a web search Anthropic ran, its result block whole.
 var webSearch = agent.ProviderCall{Provider: "anthropic", ID: "srvtoolu_1", Name: "web_search", Args: json.RawMessage(`{"query":"go 1.26"}`),
 	Result: json.RawMessage(`{"type":"web_search_tool_result","tool_use_id":"srvtoolu_1","content":[` +

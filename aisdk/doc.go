@@ -61,8 +61,10 @@
 //     tool) are the call's error, as before.
 //   - The message's metadata (MessageMetadata): the run's id on the start
 //     chunk, and on the finish chunk the run's id and the tokens it spent
-//     (inputTokens, outputTokens, totalTokens; a run resumed after an
-//     approval counts from its start). useChat merges them into
+//     (inputTokens, outputTokens, totalTokens, and inputTokenDetails'
+//     noCacheTokens, cacheReadTokens and cacheWriteTokens when the provider
+//     reported its prompt cache; a run resumed after an approval counts
+//     from its start). useChat merges them into
 //     message.metadata.
 //   - The calls the provider ran itself (agent.ProviderCall: its tool
 //     search, web search): dynamic tool parts with providerExecuted, their

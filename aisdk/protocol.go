@@ -155,11 +155,26 @@ type MessageMetadata struct {
 }
 
 // MessageUsage counts tokens, as the AI SDK's LanguageModelUsage names
-// them.
+// them. InputTokens are all the input tokens, those the provider's prompt
+// cache read or wrote included (agent.Usage).
 type MessageUsage struct {
 	InputTokens  int `json:"inputTokens"`
 	OutputTokens int `json:"outputTokens"`
 	TotalTokens  int `json:"totalTokens"`
+	// InputTokenDetails splits InputTokens by the prompt cache, when the
+	// provider said what its cache read or wrote (nil otherwise).
+	InputTokenDetails *InputTokenDetails `json:"inputTokenDetails,omitempty"`
+}
+
+// InputTokenDetails splits the input tokens by the provider's prompt
+// cache, as the AI SDK's LanguageModelUsage.inputTokenDetails does: the
+// tokens neither read from nor written to the cache, those read
+// (agent.Usage.CachedInputTokens) and those written
+// (CacheCreationInputTokens).
+type InputTokenDetails struct {
+	NoCacheTokens    int `json:"noCacheTokens"`
+	CacheReadTokens  int `json:"cacheReadTokens"`
+	CacheWriteTokens int `json:"cacheWriteTokens"`
 }
 
 // ProviderCallOutput is the output of a call the provider ran itself

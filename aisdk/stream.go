@@ -426,8 +426,15 @@ func (s *streamer) end(runErr error, state *agent.State, errorText func(error) s
 	s.out.finish()
 }
 
+// usage is a run's usage as the message's metadata says it: with the
+// cache's share of the input when the provider reported one.
 func usage(u agent.Usage) *MessageUsage {
-	return &MessageUsage{InputTokens: u.InputTokens, OutputTokens: u.OutputTokens, TotalTokens: u.InputTokens + u.OutputTokens}
+	mu := &MessageUsage{InputTokens: u.InputTokens, OutputTokens: u.OutputTokens, TotalTokens: u.InputTokens + u.OutputTokens}
+	if cached := u.CachedInputTokens + u.CacheCreationInputTokens; cached > 0 {
+		mu.InputTokenDetails = &InputTokenDetails{NoCacheTokens: u.InputTokens - cached,
+			CacheReadTokens: u.CachedInputTokens, CacheWriteTokens: u.CacheCreationInputTokens}
+	}
+	return mu
 }
 
 // The calls a run_code program makes (see "Code mode" in the package

@@ -121,6 +121,31 @@ func (f *FakeAPI) Headers() []http.Header {
 	return f.headers
 }
 
+// Repeat is a script of n times the same answer.
+func Repeat(r Reply, n int) []Reply {
+	script := make([]Reply, n)
+	for i := range script {
+		script[i] = r
+	}
+	return script
+}
+
+// RequireStableRequests sends req n times with m, a model of f (whose
+// script answers each), and requires the same body each time: a prompt
+// cache serves only a prefix that comes back byte for byte.
+func RequireStableRequests(t *testing.T, f *FakeAPI, m agent.Model, req agent.Request, n int) {
+	t.Helper()
+	for range n {
+		_, err := m.Generate(context.Background(), req)
+		require.NoError(t, err)
+	}
+	bodies := f.Bodies()
+	require.Len(t, bodies, n)
+	for i, b := range bodies[1:] {
+		require.Equal(t, string(bodies[0]), string(b), "request %d", i+1)
+	}
+}
+
 // Run runs an agent with internal/testtools' weather tools and a system prompt on m.
 func Run(t *testing.T, m agent.Model, prompt string) (*agent.State, error) {
 	t.Helper()
