@@ -18,7 +18,7 @@ import (
 // same bytes every time, so that Gemini's implicit cache can serve them.
 func TestRequestBytesAreStable(t *testing.T) {
 	const n = 20
-	const schema = `{"type":"object","title":"args","description":"Where and when.",` +
+	const schema = `{"type":"object","description":"Where and when.",` +
 		`"properties":{"city":{"type":"string","description":"A city.","enum":["Paris","Oslo"]},"days":{"type":"integer","minimum":1,"maximum":7},` +
 		`"units":{"type":"string","format":"enum","enum":["c","f"]}},"required":["city","days"]}`
 	var tools []agent.ToolSpec
