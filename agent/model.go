@@ -70,6 +70,11 @@ type ToolSpec struct {
 	// API defers a tool (Anthropic: defer_loading) with the API's search
 	// tool.
 	Deferred bool `json:"deferred,omitempty"`
+	// Loaded marks a deferred tool a search loaded during the run (see
+	// WithToolSearch). Adapters whose provider caches a prefix of the
+	// request keep their tool breakpoint on the last tool sent up front,
+	// neither Deferred nor Loaded, so that loading a tool does not move it.
+	Loaded bool `json:"loaded,omitempty"`
 }
 
 // NativeToolSearcher is a Model whose provider searches deferred tools
@@ -92,13 +97,23 @@ type Response struct {
 	Usage   Usage   `json:"usage"`
 }
 
-// Usage counts tokens.
+// Usage counts tokens. InputTokens means the same on every provider: all
+// the input tokens of the requests, those read from or written to the
+// prompt cache included (Anthropic counts them apart; its adapter adds
+// them up).
 type Usage struct {
 	InputTokens  int `json:"input_tokens"`
 	OutputTokens int `json:"output_tokens"`
 	// CachedInputTokens are the input tokens the provider read from its
-	// prompt cache, counted in InputTokens too; 0 where it does not say.
+	// prompt cache (Anthropic's cache_read_input_tokens, OpenAI's
+	// cached_tokens, Gemini's cachedContentTokenCount), counted in
+	// InputTokens too; 0 where it does not say.
 	CachedInputTokens int `json:"cached_input_tokens,omitempty"`
+	// CacheCreationInputTokens are the input tokens the provider wrote to
+	// its prompt cache (Anthropic's cache_creation_input_tokens, billed
+	// above the base rate), counted in InputTokens too; 0 on providers
+	// that cache without saying what they wrote (OpenAI, Gemini).
+	CacheCreationInputTokens int `json:"cache_creation_input_tokens,omitempty"`
 	// ReasoningTokens are the output tokens the model spent reasoning,
 	// counted in OutputTokens too; 0 where the provider does not say.
 	ReasoningTokens int `json:"reasoning_tokens,omitempty"`
@@ -108,7 +123,8 @@ type Usage struct {
 func (u Usage) Add(v Usage) Usage {
 	return Usage{
 		InputTokens: u.InputTokens + v.InputTokens, OutputTokens: u.OutputTokens + v.OutputTokens,
-		CachedInputTokens: u.CachedInputTokens + v.CachedInputTokens, ReasoningTokens: u.ReasoningTokens + v.ReasoningTokens,
+		CachedInputTokens: u.CachedInputTokens + v.CachedInputTokens, CacheCreationInputTokens: u.CacheCreationInputTokens + v.CacheCreationInputTokens,
+		ReasoningTokens: u.ReasoningTokens + v.ReasoningTokens,
 	}
 }
 

@@ -144,9 +144,10 @@ func searchesTools(m Model) bool {
 
 // toolsFor is the tools a request of s offers: all the agent offers; or,
 // with tool search on, those not deferred in their fixed order, and then
-// the deferred ones s has loaded, in the order they were loaded. Loading a
-// tool thus appends to the list the previous request sent and never
-// rewrites it, so the provider's cached prefix (tools first) stays valid.
+// the deferred ones s has loaded (marked Loaded), in the order they were
+// loaded. Loading a tool thus appends to the list the previous request
+// sent and never rewrites it, so the provider's cached prefix (tools
+// first) stays valid.
 //
 // When the provider searches, the deferred ones follow those not deferred,
 // every one marked Deferred, loaded or not: the API expands a found tool
@@ -176,7 +177,9 @@ func (a *Agent) toolsFor(s *State) []ToolSpec {
 	}
 	for _, name := range s.LoadedTools {
 		if i := slices.IndexFunc(a.specs, func(spec ToolSpec) bool { return spec.Name == name }); i >= 0 {
-			specs = append(specs, a.specs[i])
+			spec := a.specs[i]
+			spec.Loaded = true
+			specs = append(specs, spec)
 		}
 	}
 	return specs

@@ -47,6 +47,12 @@ type Config[O comparable] struct {
 	// ToolSearch asks for the provider's own search of deferred tools
 	// (agent.NativeToolSearcher), for adapters whose API has one.
 	ToolSearch bool
+	// NoPromptCache leaves out the prompt-cache breakpoints an adapter
+	// sets by default (anthropic.WithPromptCache(false)).
+	NoPromptCache bool
+	// PromptCacheKey is the key requests give the provider's prompt cache
+	// to route them by (OpenAI's prompt_cache_key), when not empty.
+	PromptCacheKey string
 	// ProviderTools are the tools the provider runs itself that the
 	// options enable (agent.ProviderToolModel), by the name the provider's
 	// calls give them, each with the adapter's own settings for it.

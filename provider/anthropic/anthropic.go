@@ -67,6 +67,7 @@ type Model struct {
 	model      string
 	maxTokens  int64
 	toolSearch bool
+	noCache    bool // WithPromptCache(false)
 	// providerTools are the tools the API runs that the options enable,
 	// with their settings (WithWebSearch, WithCodeExecution), and their
 	// names in order.
@@ -131,7 +132,7 @@ func New(opts ...Option) (*Model, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Model{client: ant.NewClient(all...), model: c.Model, maxTokens: c.MaxTokens, toolSearch: c.ToolSearch,
+	return &Model{client: ant.NewClient(all...), model: c.Model, maxTokens: c.MaxTokens, toolSearch: c.ToolSearch, noCache: c.NoPromptCache,
 		providerTools: c.ProviderTools, providerToolNames: c.ProviderToolNames()}, nil
 }
 
@@ -187,6 +188,9 @@ func (m *Model) params(req agent.Request) (ant.MessageNewParams, error) {
 	if req.System != "" {
 		p.System = []ant.TextBlockParam{{Text: req.System}}
 	}
+	if !m.noCache {
+		setBreakpoints(&p, upFrontTools(req.Tools))
+	}
 	return p, nil
 }
 
@@ -213,34 +217,6 @@ func toolParams(specs []agent.ToolSpec) ([]ant.ToolUnionParam, error) {
 		tools = append(tools, toolSearchTool())
 	}
 	return tools, nil
-}
-
-// inputSchema splits a JSON Schema object into the SDK's fields, keeping
-// each member's JSON as it is.
-func inputSchema(schema []byte) (ant.ToolInputSchemaParam, error) {
-	var members map[string]json.RawMessage
-	if err := json.Unmarshal(schema, &members); err != nil {
-		return ant.ToolInputSchemaParam{}, fmt.Errorf("input schema: %w", err)
-	}
-	var p ant.ToolInputSchemaParam
-	if props, ok := members["properties"]; ok {
-		p.Properties = props
-	}
-	if req, ok := members["required"]; ok {
-		if err := json.Unmarshal(req, &p.Required); err != nil {
-			return ant.ToolInputSchemaParam{}, fmt.Errorf("input schema: required: %w", err)
-		}
-	}
-	for k, v := range members {
-		if k == "properties" || k == "required" || k == "type" {
-			continue
-		}
-		if p.ExtraFields == nil {
-			p.ExtraFields = map[string]any{}
-		}
-		p.ExtraFields[k] = v
-	}
-	return p, nil
 }
 
 // messages translates the transcript. Messages of the same role in a row
@@ -350,7 +326,8 @@ func addAnswer(resp *agent.Response, m *ant.Message) error {
 	if m.StopReason == ant.StopReasonMaxTokens && len(msg.Calls) > 0 {
 		return sdk.CallCut(m.Usage.OutputTokens)
 	}
-	resp.Usage = resp.Usage.Add(agent.Usage{InputTokens: int(m.Usage.InputTokens), OutputTokens: int(m.Usage.OutputTokens)})
+	u := m.Usage
+	resp.Usage = resp.Usage.Add(usageOf(u.InputTokens, u.OutputTokens, u.CacheReadInputTokens, u.CacheCreationInputTokens))
 	return nil
 }
 

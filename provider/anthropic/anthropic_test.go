@@ -36,7 +36,8 @@ func TestConsecutiveUserMessagesMerge(t *testing.T) {
 	content := msgs[2].(map[string]any)["content"].([]any)
 	require.Len(t, content, 2)
 	assert.Equal(t, "tool_result", content[0].(map[string]any)["type"])
-	assert.Equal(t, map[string]any{"type": "text", "text": "And tomorrow?"}, content[1])
+	// the last message's last block is the conversation's cache breakpoint
+	assert.Equal(t, map[string]any{"type": "text", "text": "And tomorrow?", "cache_control": map[string]any{"type": "ephemeral"}}, content[1])
 }
 
 // An error answer's request-id header ends its error, for Anthropic's

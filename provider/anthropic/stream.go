@@ -1,6 +1,7 @@
 package anthropic
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"iter"
@@ -76,6 +77,15 @@ type citedBlock struct {
 	citations []webCitation
 }
 
+// deltaUsage reads a message_delta's usage, which is cumulative: its
+// input counts are message_start's unless it says otherwise.
+func (r *eventReader) deltaUsage(d ant.MessageDeltaUsage) {
+	input := int64(r.usage.InputTokens - r.usage.CachedInputTokens - r.usage.CacheCreationInputTokens)
+	read, created := int64(r.usage.CachedInputTokens), int64(r.usage.CacheCreationInputTokens)
+	input, read, created = cmp.Or(d.InputTokens, input), cmp.Or(d.CacheReadInputTokens, read), cmp.Or(d.CacheCreationInputTokens, created)
+	r.usage = usageOf(input, d.OutputTokens, read, created)
+}
+
 // Read reads the next event; message_stop completes the answer, or the
 // request of a paused one.
 func (r *eventReader) Read(e event) (complete bool, err error) {
@@ -84,7 +94,8 @@ func (r *eventReader) Read(e event) (complete bool, err error) {
 	}
 	switch e.Type {
 	case "message_start":
-		r.usage = agent.Usage{InputTokens: int(e.Message.Usage.InputTokens), OutputTokens: int(e.Message.Usage.OutputTokens)}
+		u := e.Message.Usage
+		r.usage = usageOf(u.InputTokens, u.OutputTokens, u.CacheReadInputTokens, u.CacheCreationInputTokens)
 	case "content_block_start":
 		r.blockStart(e.Index, e.ContentBlock)
 	case "content_block_delta":
@@ -96,12 +107,7 @@ func (r *eventReader) Read(e event) (complete bool, err error) {
 		r.textEnd(e.Index)
 		r.server.end(e.Index)
 	case "message_delta":
-		// The usage is cumulative; the input tokens are message_start's
-		// unless this says otherwise.
-		if n := e.Usage.InputTokens; n > 0 {
-			r.usage.InputTokens = int(n)
-		}
-		r.usage.OutputTokens = int(e.Usage.OutputTokens)
+		r.deltaUsage(e.Usage)
 		if e.Delta.StopReason != "" {
 			r.stop = e.Delta.StopReason
 		}

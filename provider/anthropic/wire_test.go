@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/anthropics/anthropic-sdk-go/v2/option"
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/toolgen-dev/toolgen/agent"
@@ -211,21 +212,55 @@ type (
 		Content []contentBlock `json:"content"`
 	}
 	contentBlock struct {
-		Type      string          `json:"type"`
-		Text      string          `json:"text"`
-		ID        string          `json:"id"`          // tool_use
-		Name      string          `json:"name"`        // tool_use
-		Input     json.RawMessage `json:"input"`       // tool_use
-		ToolUseID string          `json:"tool_use_id"` // tool_result
-		IsError   *bool           `json:"is_error"`    // tool_result
-		Content   []contentBlock  `json:"content"`     // tool_result: its text blocks
+		Type         string          `json:"type"`
+		Text         string          `json:"text"`
+		ID           string          `json:"id"`          // tool_use
+		Name         string          `json:"name"`        // tool_use
+		Input        json.RawMessage `json:"input"`       // tool_use
+		ToolUseID    string          `json:"tool_use_id"` // tool_result
+		IsError      *bool           `json:"is_error"`    // tool_result
+		Content      []contentBlock  `json:"content"`     // tool_result: its text blocks
+		CacheControl *cacheControl   `json:"cache_control"`
 	}
 	wireTool struct {
-		Name        string          `json:"name"`
-		Description string          `json:"description"`
-		InputSchema json.RawMessage `json:"input_schema"`
+		Name         string          `json:"name"`
+		Description  string          `json:"description"`
+		InputSchema  json.RawMessage `json:"input_schema"`
+		CacheControl *cacheControl   `json:"cache_control"`
+	}
+	// cacheControl is a prompt-cache breakpoint.
+	cacheControl struct {
+		Type string `json:"type"`
+		TTL  string `json:"ttl"`
 	}
 )
+
+// breakpoints checks a request's cache_control breakpoints as the API
+// does: "ephemeral" ones ("5m" or "1h" long), four at most.
+func breakpoints(t *testing.T, r messagesRequest) {
+	t.Helper()
+	var all []*cacheControl
+	for _, tool := range r.Tools {
+		all = append(all, tool.CacheControl)
+	}
+	for _, b := range r.System {
+		all = append(all, b.CacheControl)
+	}
+	for _, m := range r.Messages {
+		for _, b := range m.Content {
+			all = append(all, b.CacheControl)
+		}
+	}
+	n := 0
+	for _, cc := range all {
+		if cc != nil {
+			n++
+			assert.Equal(t, "ephemeral", cc.Type, "a breakpoint's type")
+			assert.Contains(t, []string{"", "5m", "1h"}, cc.TTL, "a breakpoint's ttl")
+		}
+	}
+	assert.LessOrEqual(t, n, 4, "a request carries four breakpoints at most")
+}
 
 // Read reads a request, failing t on a member the API does not document,
 // roles that do not alternate, a tool result without is_error or a block
@@ -236,6 +271,7 @@ func (messagesAPI) Read(t *testing.T, body []byte) providertest.Request {
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
 	require.NoError(t, dec.Decode(&r), "%s", body)
+	breakpoints(t, r)
 	req := providertest.Request{Model: r.Model, MaxTokens: r.MaxTokens, Stream: r.Stream}
 	req.System = texts(t, r.System)
 	for i, m := range r.Messages {

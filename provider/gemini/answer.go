@@ -179,11 +179,13 @@ func idPrefix(responseID string) string {
 
 // usageOf counts the input (the prompt and what the API's tools added to
 // it) and the output (the answer and the model's thoughts). Cached tokens
+// (cachedContentTokenCount: an explicit cache's or the implicit one's)
 // are part of the prompt's count.
 func usageOf(u *genai.GenerateContentResponseUsageMetadata) *agent.Usage {
 	return &agent.Usage{
-		InputTokens:  int(u.PromptTokenCount + u.ToolUsePromptTokenCount),
-		OutputTokens: int(u.CandidatesTokenCount + u.ThoughtsTokenCount),
+		InputTokens:       int(u.PromptTokenCount + u.ToolUsePromptTokenCount),
+		OutputTokens:      int(u.CandidatesTokenCount + u.ThoughtsTokenCount),
+		CachedInputTokens: int(u.CachedContentTokenCount),
 	}
 }
 

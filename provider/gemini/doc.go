@@ -49,7 +49,8 @@
 // "skip_thought_signature_validator".
 //
 // Usage: input is promptTokenCount (cached tokens included) plus
-// toolUsePromptTokenCount; output is candidatesTokenCount plus
+// toolUsePromptTokenCount, of which cachedContentTokenCount were read from
+// the cache (agent.Usage.CachedInputTokens); output is candidatesTokenCount plus
 // thoughtsTokenCount. Finish: the stream's finish part has the API's
 // finishReason ("STOP", "MAX_TOKENS"). An answer cut by MAX_TOKENS while
 // it made a call is an error (the call is incomplete); one the API stopped

@@ -146,14 +146,15 @@ func TestMadeCallIDs(t *testing.T) {
 }
 
 // Usage counts the prompt and what the API's tools added as input, the
-// answer and the thoughts as output; a thinking budget is sent.
+// answer and the thoughts as output, the cached part of the prompt as
+// CachedInputTokens; a thinking budget is sent.
 func TestUsageAndBudget(t *testing.T) {
 	body := response([]string{textPart("Hi")}, "STOP",
 		`{"promptTokenCount":120,"cachedContentTokenCount":100,"toolUsePromptTokenCount":30,"candidatesTokenCount":7,"thoughtsTokenCount":40,"totalTokenCount":197}`)
 	f, m := adapter.Serve(t, []reply{{Status: 200, Body: body}}, gemini.WithThinkingBudget(512), gemini.WithMaxTokens(1000))
 	resp, err := m.Generate(context.Background(), providertest.Hi)
 	require.NoError(t, err)
-	assert.Equal(t, agent.Usage{InputTokens: 150, OutputTokens: 47}, resp.Usage)
+	assert.Equal(t, agent.Usage{InputTokens: 150, OutputTokens: 47, CachedInputTokens: 100}, resp.Usage)
 	assert.Equal(t, map[string]any{"maxOutputTokens": float64(1000), "thinkingConfig": map[string]any{"thinkingBudget": float64(512)}},
 		f.Requests()[0]["generationConfig"])
 

@@ -110,6 +110,7 @@ type Model struct {
 	client    oai.Client
 	model     string
 	maxTokens int64
+	cacheKey  string // WithPromptCacheKey
 }
 
 // sdk is what the options and errors share with provider/anthropic's.
@@ -170,6 +171,24 @@ func WithHeader(key, value string) Option { return common(sdk.Header(key, value)
 // A negative n is an error.
 func WithMaxRetries(n int) Option { return common(sdk.MaxRetries(n)) }
 
+// WithPromptCacheKey gives every request the key (prompt_cache_key) that
+// OpenAI routes requests by, with a hash of their first tokens, to the
+// machines that hold their prefix in cache: requests with the same long
+// prefix and key are more likely served from the cache. Without it the
+// requests have none. Prompt caching is automatic on OpenAI; a key helps
+// when many requests share a prefix, such as one per user or conversation
+// (a key per tool set adds nothing: the tool definitions start the
+// prefix that OpenAI hashes anyway). An empty key is an error.
+func WithPromptCacheKey(key string) Option {
+	return func(c *config) error {
+		if key == "" {
+			return errors.New(`openai.WithPromptCacheKey(""): empty key (leave the option out for none)`)
+		}
+		c.PromptCacheKey = key
+		return nil
+	}
+}
+
 // WithRequestOptions passes SDK options through, after the ones above (an
 // HTTP client, a retry delay, a timeout...).
 func WithRequestOptions(opts ...option.RequestOption) Option {
@@ -202,7 +221,7 @@ func New(opts ...Option) (*Model, error) {
 	if name := c.responses.only; name != "" {
 		return nil, fmt.Errorf("openai.%s: an option of the Responses API: use NewResponses", name)
 	}
-	return &Model{client: oai.NewClient(all...), model: c.Model, maxTokens: c.MaxTokens}, nil
+	return &Model{client: oai.NewClient(all...), model: c.Model, maxTokens: c.MaxTokens, cacheKey: c.PromptCacheKey}, nil
 }
 
 // Generate asks the model for the next assistant message.
@@ -231,6 +250,9 @@ func (m *Model) params(req agent.Request) (oai.ChatCompletionNewParams, error) {
 	p := oai.ChatCompletionNewParams{Model: shared.ChatModel(m.model), Messages: msgs, Tools: tools}
 	if m.maxTokens > 0 {
 		p.MaxCompletionTokens = oai.Int(m.maxTokens)
+	}
+	if m.cacheKey != "" {
+		p.PromptCacheKey = oai.String(m.cacheKey)
 	}
 	return p, nil
 }
@@ -344,8 +366,14 @@ func response(c *oai.ChatCompletion) (agent.Response, error) {
 	if msg.Text == choice.Content {
 		addSources(&msg, messageAnnotations(choice.RawJSON()), choice.Content, 0)
 	}
-	usage := agent.Usage{InputTokens: int(c.Usage.PromptTokens), OutputTokens: int(c.Usage.CompletionTokens)}
-	return agent.Response{Message: msg, Usage: usage}, nil
+	return agent.Response{Message: msg, Usage: chatUsage(c.Usage)}, nil
+}
+
+// chatUsage counts a completion's tokens, with the prompt tokens the cache
+// served and the completion's reasoning tokens.
+func chatUsage(u oai.CompletionUsage) agent.Usage {
+	return agent.Usage{InputTokens: int(u.PromptTokens), OutputTokens: int(u.CompletionTokens),
+		CachedInputTokens: int(u.PromptTokensDetails.CachedTokens), ReasoningTokens: int(u.CompletionTokensDetails.ReasoningTokens)}
 }
 
 // messageAnnotations are the annotations of a message, or of a streamed

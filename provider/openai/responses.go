@@ -27,6 +27,7 @@ type ResponsesModel struct {
 	maxTokens int64
 	store     bool
 	effort    string
+	cacheKey  string         // WithPromptCacheKey
 	provider  []providerTool // the API's own tools the options enable, by name
 	chain     *chain         // with WithStore: the responses to chain from
 }
@@ -131,7 +132,7 @@ func NewResponses(opts ...Option) (*ResponsesModel, error) {
 		return nil, err
 	}
 	m := &ResponsesModel{client: oai.NewClient(all...), model: c.Model, maxTokens: c.MaxTokens,
-		store: c.responses.store, effort: c.responses.effort}
+		store: c.responses.store, effort: c.responses.effort, cacheKey: c.PromptCacheKey}
 	if c.responses.codeInterpreter {
 		m.provider = append(m.provider, providerTool{"code_interpreter", json.RawMessage(`{"type":"code_interpreter","container":{"type":"auto"}}`)})
 	}
@@ -277,6 +278,9 @@ func (m *ResponsesModel) params(system string, tools []responses.ToolUnionParam)
 	}
 	if m.maxTokens > 0 {
 		p.MaxOutputTokens = oai.Int(m.maxTokens)
+	}
+	if m.cacheKey != "" {
+		p.PromptCacheKey = oai.String(m.cacheKey)
 	}
 	if m.effort != "" {
 		p.Reasoning = shared.ReasoningParam{Effort: shared.ReasoningEffort(m.effort), Summary: shared.ReasoningSummaryAuto}

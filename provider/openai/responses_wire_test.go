@@ -228,6 +228,7 @@ type (
 		Stream             bool              `json:"stream"`
 		Include            []string          `json:"include"`
 		PreviousResponseID string            `json:"previous_response_id"`
+		PromptCacheKey     string            `json:"prompt_cache_key"`
 		Reasoning          *struct {
 			Effort  string `json:"effort"`
 			Summary string `json:"summary"`

@@ -54,7 +54,8 @@ type chunkReader struct {
 // in a chunk after the finish reason's.
 func (r *chunkReader) Read(c chunk) (complete bool, err error) {
 	if c.JSON.Usage.Valid() {
-		r.usage = &agent.Usage{InputTokens: int(c.Usage.PromptTokens), OutputTokens: int(c.Usage.CompletionTokens)}
+		u := chatUsage(c.Usage)
+		r.usage = &u
 	}
 	for _, choice := range c.Choices {
 		if choice.Index != 0 {

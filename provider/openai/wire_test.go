@@ -190,6 +190,7 @@ type (
 		Tools               []chatTool    `json:"tools"`
 		MaxCompletionTokens *int          `json:"max_completion_tokens"`
 		Stream              bool          `json:"stream"`
+		PromptCacheKey      string        `json:"prompt_cache_key"`
 		StreamOptions       struct {
 			IncludeUsage bool `json:"include_usage"`
 		} `json:"stream_options"`
