@@ -11,6 +11,8 @@
 // wirefake), and each request body is accounted as the provider documents
 // its cache (cache.go): the prompt in the provider's order (prompt.go),
 // matched exactly, byte for byte, against what earlier requests cached.
+// The same session runs through Anthropic's adapter with the API's own
+// tool search, whose deferred tools stay out of the cached prefix.
 //
 //	cd bench && TOOLGEN_PROMPTCACHE_TABLE=1 go test -run TestPromptCache -v ./promptcache
 package promptcache

@@ -39,11 +39,17 @@ func anthropicPrompt(body []byte) ([]block, error) {
 		return nil, fmt.Errorf("anthropic request: %w", err)
 	}
 	var blocks []block
+	deferred := map[string]json.RawMessage{}
 	for _, tool := range req.Tools {
 		var t struct {
-			DeferLoading bool `json:"defer_loading"`
+			Name         string `json:"name"`
+			DeferLoading bool   `json:"defer_loading"`
 		}
-		if json.Unmarshal(tool, &t) == nil && !t.DeferLoading {
+		switch {
+		case json.Unmarshal(tool, &t) != nil:
+		case t.DeferLoading:
+			deferred[t.Name] = tool
+		default:
 			blocks = append(blocks, anthropicBlock("", tool))
 		}
 	}
@@ -51,11 +57,33 @@ func anthropicPrompt(body []byte) ([]block, error) {
 		blocks = append(blocks, anthropicBlock("system", b))
 	}
 	for _, m := range req.Messages {
-		for _, b := range contentBlocks(m.Content) {
-			blocks = append(blocks, anthropicBlock(m.Role, b))
+		for _, raw := range contentBlocks(m.Content) {
+			b := anthropicBlock(m.Role, raw)
+			b.text = append(b.text, referenced(raw, deferred)...)
+			blocks = append(blocks, b)
 		}
 	}
 	return blocks, nil
+}
+
+// referenced are the definitions of the deferred tools a tool search
+// result block names (tool_reference): the API expands them there, in the
+// conversation.
+func referenced(raw json.RawMessage, deferred map[string]json.RawMessage) []byte {
+	var result struct {
+		Content struct {
+			References []struct {
+				ToolName string `json:"tool_name"`
+			} `json:"tool_references"`
+		} `json:"content"`
+	}
+	var out []byte
+	if json.Unmarshal(raw, &result) == nil {
+		for _, ref := range result.Content.References {
+			out = append(out, deferred[ref.ToolName]...)
+		}
+	}
+	return out
 }
 
 // cacheControl is a block's breakpoint mark, with the comma that joins it

@@ -82,9 +82,15 @@ func stub(t toolgen.Tool, deferred bool) toolgen.Tool {
 // search turn (for one of the deferred tools, in the words of its query
 // in the catalog's queries.json), the call of the tool searched for on the
 // next turn, the call of a tool sent up front or loaded before on the
-// others, and the answer on the last.
-func script(t *testing.T, tools []toolgen.Tool) []agent.Message {
+// others, and the answer on the last. With native, a search is the API's
+// own (Anthropic's, its result naming the tools search_tools would have
+// found), and the model calls the tool it searched for in the same answer.
+func script(t *testing.T, tools []toolgen.Tool, native bool) []agent.Message {
 	queries := catalogQueries(t)
+	box, err := toolgen.NewToolbox(tools)
+	if err != nil {
+		t.Fatal(err)
+	}
 	var loaded, sent []toolgen.ToolName
 	for _, tool := range tools[:upFront] {
 		sent = append(sent, tool.Name)
@@ -96,19 +102,18 @@ func script(t *testing.T, tools []toolgen.Tool) []agent.Message {
 	}
 	for turn := range turns - 1 {
 		args := fmt.Sprintf(`{"turn":%d}`, turn)
-		switch k := turn / searchEvery; {
+		target := tools[upFront+(turn/searchEvery*37)%deferred]
+		switch {
+		case turn%searchEvery == 1 && native:
+			answer := call(turn, target.Name, args)
+			answer.ProviderCalls = []agent.ProviderCall{nativeSearch(turn, box, queryFor(queries, target))}
+			answers = append(answers, answer)
 		case turn%searchEvery == 1:
-			target := tools[upFront+(k*37)%deferred]
-			query := queries[target.Name]
-			if query == "" {
-				query = target.Description
-			}
-			q, _ := json.Marshal(map[string]string{"query": query})
+			q, _ := json.Marshal(map[string]string{"query": queryFor(queries, target)})
 			answers = append(answers, call(turn, agent.ToolSearchTools, string(q)))
 		case turn%searchEvery == 2:
-			target := tools[upFront+(k*37)%deferred].Name
-			loaded = append(loaded, target)
-			answers = append(answers, call(turn, target, args))
+			loaded = append(loaded, target.Name)
+			answers = append(answers, call(turn, target.Name, args))
 		case turn%2 == 1 && len(loaded) > 0:
 			answers = append(answers, call(turn, loaded[turn%len(loaded)], args))
 		default:
@@ -116,6 +121,31 @@ func script(t *testing.T, tools []toolgen.Tool) []agent.Message {
 		}
 	}
 	return append(answers, agent.Message{Role: agent.RoleAssistant, Text: "Done: the drive, the calendar and the payments are in order."})
+}
+
+// queryFor is the catalog's query for a tool, or its description.
+func queryFor(queries map[toolgen.ToolName]string, tool toolgen.Tool) string {
+	if q := queries[tool.Name]; q != "" {
+		return q
+	}
+	return tool.Description
+}
+
+// nativeSearch is Anthropic's tool search of query: its result names the
+// deferred tools among the best five of the tools' index, as search_tools
+// would have found them.
+func nativeSearch(turn int, box *toolgen.Toolbox, query string) agent.ProviderCall {
+	id := fmt.Sprintf("srvtoolu_%d", turn)
+	var refs []map[string]string
+	for _, hit := range box.Search(query, 5) {
+		if hit.Tool.Deferred {
+			refs = append(refs, map[string]string{"type": "tool_reference", "tool_name": string(hit.Tool.Name)})
+		}
+	}
+	args, _ := json.Marshal(map[string]string{"query": query})
+	result, _ := json.Marshal(map[string]any{"type": "tool_search_tool_result", "tool_use_id": id,
+		"content": map[string]any{"type": "tool_search_tool_search_result", "tool_references": refs}})
+	return agent.ProviderCall{Provider: "anthropic", ID: id, Name: "tool_search_tool_bm25", Args: args, Result: result}
 }
 
 // catalogQueries are the catalog's queries by the tool they are for, the

@@ -13,8 +13,6 @@ import (
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/agent"
 	"github.com/toolgen-dev/toolgen/bench/wirefake"
-	"github.com/toolgen-dev/toolgen/provider/anthropic"
-	"github.com/toolgen-dev/toolgen/provider/providertest"
 )
 
 // A model that calls a deferred tool no search has loaded, through every
@@ -22,13 +20,7 @@ import (
 // tool goes deferred): the call is served, the tool runs and is loaded,
 // and the next request sends it.
 func TestCallOfAnUnloadedDeferredTool(t *testing.T) {
-	native := wirefake.Providers[2]
-	require.Equal(t, "anthropic", native.Name)
-	native.Name = "anthropic, its own tool search"
-	native.Model = func(url string) (agent.Model, error) {
-		return anthropic.New(anthropic.WithAPIKey(providertest.TestKey), anthropic.WithModel(providertest.TestModel),
-			anthropic.WithBaseURL(url), anthropic.WithMaxRetries(0), anthropic.WithToolSearch())
-	}
+	native := wirefake.AnthropicToolSearch
 	for _, p := range append(wirefake.Providers, native) {
 		t.Run(p.Name, func(t *testing.T) {
 			var ran []string

@@ -1,8 +1,9 @@
 // Package wirefake answers an agent's requests as each provider's API
 // does, so that a measurement runs the agent through the real adapters and
 // counts what goes over the wire: Providers lists the adapters (OpenAI
-// Chat Completions and Responses, Anthropic, Gemini), and a Provider's
-// Fake is its API scripted to answer with given assistant messages.
+// Chat Completions and Responses, Anthropic, Gemini), AnthropicToolSearch
+// is Anthropic's with the API's own tool search, and a Provider's Fake is
+// its API scripted to answer with given assistant messages.
 package wirefake
 
 import (
@@ -62,6 +63,20 @@ var Providers = []Provider{
 	},
 }
 
+// AnthropicToolSearch is Anthropic's adapter with the API's own tool
+// search (anthropic.WithToolSearch): an agent with agent.WithToolSearch
+// sends its deferred tools with defer_loading, and an answer's provider
+// calls (agent.Message.ProviderCalls, Anthropic's) are the API's searches,
+// each with its result block.
+var AnthropicToolSearch = Provider{
+	Name: "anthropic, its own tool search", Path: "/v1/messages",
+	Model: func(url string) (agent.Model, error) {
+		return anthropic.New(anthropic.WithAPIKey(providertest.TestKey), anthropic.WithModel(providertest.TestModel),
+			anthropic.WithBaseURL(url), anthropic.WithMaxRetries(0), anthropic.WithToolSearch())
+	},
+	Answer: message,
+}
+
 // Fake is p's API scripted to answer, request by request, with answers
 // (status 200, p.Answer's JSON); serve it with httptest.NewServer and
 // point p.Model at it. A request past the script gets a 400.
@@ -114,11 +129,14 @@ func response(m agent.Message) any {
 			"output_tokens_details": object{"reasoning_tokens": 0}, "total_tokens": 0}}
 }
 
-// message is a Messages API response: a text block, or a tool_use block
-// a call.
+// message is a Messages API response: a server_tool_use block and its
+// result block a provider call, a text block, a tool_use block a call.
 func message(m agent.Message) any {
-	var blocks []object
+	var blocks []any
 	stop := "end_turn"
+	for _, pc := range m.ProviderCalls {
+		blocks = append(blocks, object{"type": "server_tool_use", "id": pc.ID, "name": pc.Name, "input": pc.Args}, pc.Result)
+	}
 	if m.Text != "" {
 		blocks = append(blocks, object{"type": "text", "text": m.Text})
 	}
