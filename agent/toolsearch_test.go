@@ -323,7 +323,8 @@ func TestToolSearchToolsOnlyGrow(t *testing.T) {
 			var calls []string
 			model := agenttest.NewModel(append(replies, agenttest.Text("done"))...)
 			newAgent := func() *agent.Agent {
-				a, err := agent.New(model, agent.WithTools(catalogTools(&calls)), agent.WithToolSearch(agent.ToolSearch{Limit: 1}))
+				// One call at a time: catalogTools records calls unguarded.
+				a, err := agent.New(model, agent.WithTools(catalogTools(&calls)), agent.WithToolSearch(agent.ToolSearch{Limit: 1}), agent.WithParallelism(1))
 				require.NoError(t, err)
 				return a
 			}
