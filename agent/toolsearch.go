@@ -35,9 +35,10 @@ const DefaultToolSearchLimit = 5
 // provider's cached prefix stays valid. The State records them
 // (State.LoadedTools), so a paused, resumed or durable run keeps them, and
 // an EventToolsLoaded says which. With the provider searching (below),
-// the deferred tools are sent after the others, always deferred. A search finds only tools the agent offers (its filters) and that
-// no deny rule refuses by name alone; a found tool's calls are decided by
-// the permission rules as any other's. A model that calls a deferred tool
+// the deferred tools are sent after the others, always deferred. A search
+// finds only tools the agent offers (its filters) and that no deny rule
+// refuses by name alone; a found tool's calls are decided by the
+// permission rules as any other's. A model that calls a deferred tool
 // it was not sent (a name it remembers) is decided as if it had found it.
 //
 // search_tools is read-only and idempotent: presets let it run, and rules
