@@ -463,8 +463,8 @@ func ExampleWithToolSearch() {
 	fmt.Println(st.Output())
 	// Output:
 	// request 1 sends [get_weather forecast search_tools]
-	// request 2 sends [get_weather forecast refund_payment search_tools]
-	// request 3 sends [get_weather forecast refund_payment search_tools]
+	// request 2 sends [get_weather forecast search_tools refund_payment]
+	// request 3 sends [get_weather forecast search_tools refund_payment]
 	// loaded: [refund_payment]
 	// Refunded.
 }

@@ -80,7 +80,7 @@ type ToolSpec struct {
 // NativeToolSearcher is a Model whose provider searches deferred tools
 // itself: Anthropic's tool search tool (anthropic.WithToolSearch). An agent
 // with WithToolSearch over a model whose SearchesTools reports true sends
-// every tool it offers, those still deferred marked ToolSpec.Deferred, and
+// every tool it offers, the deferred ones marked ToolSpec.Deferred, and
 // no search_tools: the provider searches, and the tools it finds are
 // recorded as search_tools' are (State.LoadedTools, EventToolsLoaded).
 type NativeToolSearcher interface {

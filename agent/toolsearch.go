@@ -30,11 +30,15 @@ const DefaultToolSearchLimit = 5
 // search_tools tool (ToolSearchTools). A search returns the best matching
 // tools of the agent's (toolgen.Toolbox.Search over their build-time
 // index), and every deferred tool it returns is sent with each request
-// from the next one on: the State records them (State.LoadedTools), so a
-// paused, resumed or durable run keeps them, and an EventToolsLoaded says
-// which. A search finds only tools the agent offers (its filters) and that
-// no deny rule refuses by name alone; a found tool's calls are decided by
-// the permission rules as any other's. A model that calls a deferred tool
+// from the next one on, after the tools sent up front and in the order
+// they were loaded: a request's tools start with the previous one's, so a
+// provider's cached prefix stays valid. The State records them
+// (State.LoadedTools), so a paused, resumed or durable run keeps them, and
+// an EventToolsLoaded says which. With the provider searching (below),
+// the deferred tools are sent after the others, always deferred. A search
+// finds only tools the agent offers (its filters) and that no deny rule
+// refuses by name alone; a found tool's calls are decided by the
+// permission rules as any other's. A model that calls a deferred tool
 // it was not sent (a name it remembers) is decided as if it had found it.
 //
 // search_tools is read-only and idempotent: presets let it run, and rules
@@ -124,8 +128,6 @@ func (a *Agent) searchable(query string, n int) []toolgen.Tool {
 	return out
 }
 
-// searchesTools reports whether m's provider searches deferred tools
-// itself.
 // providerTools are the tools m's provider runs itself, if it says.
 func providerTools(m Model) []string {
 	if pm, ok := m.(ProviderToolModel); ok {
@@ -134,29 +136,50 @@ func providerTools(m Model) []string {
 	return nil
 }
 
+// searchesTools reports whether m's provider searches deferred tools
+// itself.
 func searchesTools(m Model) bool {
 	ns, ok := m.(NativeToolSearcher)
 	return ok && ns.SearchesTools()
 }
 
-// toolsFor is the tools a request of s offers: all the agent offers, or,
-// with tool search on, those not deferred, the ones s has loaded, and
-// search_tools; or, when the provider searches, those and the rest marked
-// Deferred.
+// toolsFor is the tools a request of s offers: all the agent offers; or,
+// with tool search on, those not deferred in their fixed order, and then
+// the deferred ones s has loaded (marked Loaded), in the order they were
+// loaded. Loading a tool thus appends to the list the previous request
+// sent and never rewrites it, so the provider's cached prefix (tools
+// first) stays valid.
+//
+// When the provider searches, the deferred ones follow those not deferred,
+// every one marked Deferred, loaded or not: the API expands a found tool
+// in the conversation (Anthropic: a tool_reference block, replayed with
+// the history) and keeps deferred tools out of the cached prefix, so
+// sending a loaded tool undeferred would only change the tools, which
+// invalidates the cache of the tools, the system prompt and every message.
+// Kept after the others, they leave the tools sent up front one block, the
+// place a cache breakpoint on the last of them covers.
 func (a *Agent) toolsFor(s *State) []ToolSpec {
 	if a.search == nil {
 		return a.specs
 	}
 	specs := make([]ToolSpec, 0, len(a.specs))
+	var deferred []ToolSpec
 	for _, spec := range a.specs {
 		switch {
 		case !a.deferred[spec.Name]:
 			specs = append(specs, spec)
-		case slices.Contains(s.LoadedTools, spec.Name):
-			spec.Loaded = true
-			specs = append(specs, spec)
 		case a.native && !a.perms.DeniesEveryCall(spec.Name):
 			spec.Deferred = true
+			deferred = append(deferred, spec)
+		}
+	}
+	if a.native {
+		return append(specs, deferred...)
+	}
+	for _, name := range s.LoadedTools {
+		if i := slices.IndexFunc(a.specs, func(spec ToolSpec) bool { return spec.Name == name }); i >= 0 {
+			spec := a.specs[i]
+			spec.Loaded = true
 			specs = append(specs, spec)
 		}
 	}

@@ -70,7 +70,7 @@ func TestToolSearchFindsADeferredToolAcrossAPause(t *testing.T) {
 	reqs := model.Requests()
 	require.Len(t, reqs, 2)
 	assert.Equal(t, []toolgen.ToolName{"get_order", agent.ToolSearchTools}, names(reqs[0].Tools), "deferred tools are not sent up front")
-	assert.Equal(t, []toolgen.ToolName{"get_order", "refund_payment", agent.ToolSearchTools}, names(reqs[1].Tools), "a found tool is sent from the next request on")
+	assert.Equal(t, []toolgen.ToolName{"get_order", agent.ToolSearchTools, "refund_payment"}, names(reqs[1].Tools), "a found tool is sent from the next request on, after the others")
 
 	found := reqs[1].Messages[len(reqs[1].Messages)-1].Results[0]
 	var result agent.FoundTools
@@ -225,7 +225,8 @@ func (nativeSearcher) SearchesTools() bool { return true }
 // With a model that searches tools itself, the agent sends every tool it
 // offers, the deferred ones marked Deferred (but a denied one), and no
 // search_tools; a provider search's finds are loaded as search_tools'
-// are, kept across a pause and sent undeferred from the next request on.
+// are and kept across a pause, and still sent deferred, where they were:
+// the API expands them from the history, and the tools sent stay the same.
 func TestNativeToolSearchLoadsWhatTheProviderFound(t *testing.T) {
 	var calls []string
 	search := agent.ProviderCall{Provider: "test", ID: "srv_1", Name: "tool_search", Args: json.RawMessage(`{"query":"refund"}`),
@@ -270,7 +271,7 @@ func TestNativeToolSearchLoadsWhatTheProviderFound(t *testing.T) {
 	assert.Equal(t, agent.StopDone, st.StopReason)
 	assert.Equal(t, []string{`refund_payment {"id":"pay_1"}`}, calls)
 	second := model.Requests()[1]
-	assert.Equal(t, []bool{false, false, true}, deferredFlags(second.Tools), "a found tool is sent undeferred")
+	assert.Equal(t, first, second.Tools, "a found tool is sent as it was, deferred")
 	assert.Equal(t, []agent.ProviderCall{search}, second.Messages[1].ProviderCalls, "the history carries the provider's calls")
 }
 
@@ -288,4 +289,66 @@ func eventKinds(events []agent.Event) []agent.EventKind {
 		out = append(out, e.Kind)
 	}
 	return out
+}
+
+// Loading deferred tools only ever appends to the tools a request sends:
+// each request's tools start with the previous request's, whatever the
+// pattern of loads, so the provider's cached prefix stays valid.
+func TestToolSearchToolsOnlyGrow(t *testing.T) {
+	call := agenttest.Call
+	search := func(id, query string) agenttest.Reply {
+		return agenttest.Calls(call(id, agent.ToolSearchTools, `{"query":"`+query+`"}`))
+	}
+	patterns := map[string][]agenttest.Reply{
+		"one at a time": {
+			agenttest.Calls(call("c1", "cancel_subscription", `{}`)), agenttest.Calls(call("c2", "delete_customer", `{}`)),
+			search("s1", "refund a payment"),
+		},
+		"several at once": {
+			agenttest.Calls(call("c1", "delete_customer", `{}`), call("c2", "cancel_subscription", `{}`)),
+			search("s1", "refund a payment"),
+		},
+		"loaded twice": {
+			agenttest.Calls(call("c1", "cancel_subscription", `{}`)), agenttest.Calls(call("c2", "cancel_subscription", `{}`)),
+			search("s1", "cancel a subscription"), agenttest.Calls(call("c3", "delete_customer", `{}`)),
+		},
+		"resumed in between": {
+			agenttest.Calls(call("c1", "delete_customer", `{}`)), search("s1", "refund a payment"),
+			agenttest.Calls(call("r1", "refund_payment", `{"id":"pay_1"}`)), // pauses for approval
+			agenttest.Calls(call("c2", "cancel_subscription", `{}`)),
+		},
+	}
+	for name, replies := range patterns {
+		t.Run(name, func(t *testing.T) {
+			var calls []string
+			model := agenttest.NewModel(append(replies, agenttest.Text("done"))...)
+			newAgent := func() *agent.Agent {
+				// One call at a time: catalogTools records calls unguarded.
+				a, err := agent.New(model, agent.WithTools(catalogTools(&calls)), agent.WithToolSearch(agent.ToolSearch{Limit: 1}), agent.WithParallelism(1))
+				require.NoError(t, err)
+				return a
+			}
+			st, err := newAgent().Run(context.Background(), "go", nil)
+			require.NoError(t, err)
+			if st.StopReason == agent.StopPaused {
+				saved, err := json.Marshal(st)
+				require.NoError(t, err)
+				var back agent.State
+				require.NoError(t, json.Unmarshal(saved, &back))
+				require.NoError(t, back.Approve("r1"))
+				st, err = newAgent().Resume(context.Background(), &back, nil)
+				require.NoError(t, err)
+			}
+			require.Equal(t, agent.StopDone, st.StopReason)
+			reqs := model.Requests()
+			require.Len(t, reqs, len(replies)+1)
+			for i := 1; i < len(reqs); i++ {
+				prev, cur := reqs[i-1].Tools, reqs[i].Tools
+				require.GreaterOrEqual(t, len(cur), len(prev), "request %d", i)
+				assert.Equal(t, prev, cur[:len(prev)], "request %d starts with request %d's tools", i, i-1)
+			}
+			assert.Greater(t, len(reqs[len(reqs)-1].Tools), len(reqs[0].Tools)+1, "tools were loaded")
+			assert.Equal(t, names(reqs[0].Tools), names(reqs[len(reqs)-1].Tools)[:2], "the tools sent up front come first")
+		})
+	}
 }

@@ -18,4 +18,9 @@
 // same Go types, and which of those a provider's rules refuse:
 //
 //	cd bench && go test -run TestDefinitionTokens -v .
+//
+// Package promptcache measures the share of a long session's input that
+// each provider's prompt cache serves, by the order of the tools sent;
+// package wirefake is the provider APIs' fakes it and codemodetasks run
+// the agent through.
 package bench

@@ -70,6 +70,6 @@ func TestToolSearchOnTemporal(t *testing.T) {
 	defer model.mu.Unlock()
 	require.Len(t, model.sent, 3)
 	assert.Equal(t, []toolgen.ToolName{"lookup", agent.ToolSearchTools}, model.sent[0])
-	assert.Equal(t, []toolgen.ToolName{"lookup", "send", agent.ToolSearchTools}, model.sent[1])
-	assert.Equal(t, []toolgen.ToolName{"lookup", "send", agent.ToolSearchTools}, model.sent[2], "the found tool is still sent after the wait")
+	assert.Equal(t, []toolgen.ToolName{"lookup", agent.ToolSearchTools, "send"}, model.sent[1], "the found tool after those sent up front")
+	assert.Equal(t, []toolgen.ToolName{"lookup", agent.ToolSearchTools, "send"}, model.sent[2], "the found tool is still sent after the wait")
 }

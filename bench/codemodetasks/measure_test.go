@@ -3,7 +3,6 @@ package codemodetasks
 import (
 	"encoding/json"
 	"fmt"
-	"net/http"
 	"net/http/httptest"
 	"os"
 	"strings"
@@ -11,9 +10,9 @@ import (
 
 	"github.com/toolgen-dev/toolgen/agent"
 	"github.com/toolgen-dev/toolgen/agent/agenttest"
+	"github.com/toolgen-dev/toolgen/bench/wirefake"
 	"github.com/toolgen-dev/toolgen/codemode"
 	"github.com/toolgen-dev/toolgen/internal/tokencount"
-	"github.com/toolgen-dev/toolgen/provider/providertest"
 )
 
 // system is the system prompt of every run.
@@ -168,23 +167,24 @@ func contentTokens(c *tokencount.Counter, m agent.Message) int {
 // answers, turn by turn, what the scripted model answered (the assistant
 // messages of its transcript), and counts the HTTP bodies: each request
 // the adapter sent, each answer the fake sent back.
-func measureWire(t *testing.T, tk task, md mode, p provider, transcript []agent.Message, c *tokencount.Counter) figures {
+func measureWire(t *testing.T, tk task, md mode, p wirefake.Provider, transcript []agent.Message, c *tokencount.Counter) figures {
 	var f figures
-	api := &providertest.FakeAPI{Path: p.path, BadRequest: `{"error":"bad request"}`, Exhausted: `{"error":"script exhausted"}`}
+	var answers []agent.Message
 	for _, msg := range transcript {
-		if msg.Role != agent.RoleAssistant {
-			continue
+		if msg.Role == agent.RoleAssistant {
+			answers = append(answers, msg)
 		}
-		body, err := json.Marshal(p.answer(msg))
-		if err != nil {
-			t.Fatal(err)
-		}
-		api.Script = append(api.Script, providertest.Reply{Status: http.StatusOK, Body: string(body)})
-		f.received += c.Count(body)
+	}
+	api, err := p.Fake(answers)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range api.Script {
+		f.received += c.Count([]byte(r.Body))
 	}
 	srv := httptest.NewServer(api)
 	defer srv.Close()
-	m, err := p.model(srv.URL)
+	m, err := p.Model(srv.URL)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -216,7 +216,7 @@ func TestCodeModeTasks(t *testing.T) {
 			r := row{task: tk.name, mode: md.name}
 			var transcript []agent.Message
 			r.scripted, transcript = measureScripted(t, tk, md, &c)
-			for _, p := range providers {
+			for _, p := range wirefake.Providers {
 				r.wire = append(r.wire, measureWire(t, tk, md, p, transcript, &c))
 			}
 			rows = append(rows, r)
@@ -259,8 +259,8 @@ func (r row) figuresOf(w int) figures {
 
 func providerNames() []string {
 	var names []string
-	for _, p := range providers {
-		names = append(names, p.name)
+	for _, p := range wirefake.Providers {
+		names = append(names, p.Name)
 	}
 	return names
 }
@@ -274,10 +274,10 @@ func table(rows []row) string {
 	for _, name := range providerNames() {
 		fmt.Fprintf(&b, " %s sent / received |", name)
 	}
-	b.WriteString("\n|---|---|--:|--:|--:|" + strings.Repeat("--:|", len(providers)) + "\n")
+	b.WriteString("\n|---|---|--:|--:|--:|" + strings.Repeat("--:|", len(wirefake.Providers)) + "\n")
 	for i, r := range rows {
 		fmt.Fprintf(&b, "| %s | %s | %d | %d |", r.task, r.mode, r.scripted.calls, r.scripted.turns)
-		for w := range len(providers) + 1 {
+		for w := range len(wirefake.Providers) + 1 {
 			f := r.figuresOf(w)
 			fmt.Fprintf(&b, " %d / %d |", f.sent, f.received)
 		}
@@ -285,7 +285,7 @@ func table(rows []row) string {
 		if i%2 == 1 {
 			direct := rows[i-1]
 			fmt.Fprintf(&b, "| | code mode ÷ direct | | %.2f |", ratio(r.scripted.turns, direct.scripted.turns))
-			for w := range len(providers) + 1 {
+			for w := range len(wirefake.Providers) + 1 {
 				fmt.Fprintf(&b, " %.2f / %.2f |", ratio(r.figuresOf(w).sent, direct.figuresOf(w).sent), ratio(r.figuresOf(w).received, direct.figuresOf(w).received))
 			}
 			b.WriteString("\n")

@@ -1,7 +1,14 @@
-package codemodetasks
+// Package wirefake answers an agent's requests as each provider's API
+// does, so that a measurement runs the agent through the real adapters and
+// counts what goes over the wire: Providers lists the adapters (OpenAI
+// Chat Completions and Responses, Anthropic, Gemini), AnthropicToolSearch
+// is Anthropic's with the API's own tool search, and a Provider's Fake is
+// its API scripted to answer with given assistant messages.
+package wirefake
 
 import (
 	"encoding/json"
+	"net/http"
 
 	"github.com/toolgen-dev/toolgen/agent"
 	"github.com/toolgen-dev/toolgen/provider/anthropic"
@@ -10,48 +17,79 @@ import (
 	"github.com/toolgen-dev/toolgen/provider/providertest"
 )
 
-// A provider is an adapter and its API's answer, as a fake of the API
+// A Provider is an adapter and its API's answer, as a fake of the API
 // sends it: the path the adapter posts to, the adapter's model for a fake
 // at baseURL, and the JSON body of a non-streamed answer that says what
 // an assistant message says (its text, or its calls). The answers follow
 // each API's reference, as the adapters' own wire tests do; their usage
-// is what their schemas require, and is not what this package counts.
-type provider struct {
-	name   string
-	path   string
-	model  func(baseURL string) (agent.Model, error)
-	answer func(agent.Message) any
+// is what their schemas require, and is not what the measurements count.
+type Provider struct {
+	Name   string
+	Path   string
+	Model  func(baseURL string) (agent.Model, error)
+	Answer func(agent.Message) any
 }
 
-var providers = []provider{
+// Providers are the adapters a measurement runs through, in the order its
+// tables list them.
+var Providers = []Provider{
 	{
-		name: "openai chat", path: "/chat/completions",
-		model: func(url string) (agent.Model, error) {
+		Name: "openai chat", Path: "/chat/completions",
+		Model: func(url string) (agent.Model, error) {
 			return openai.New(openai.WithAPIKey(providertest.TestKey), openai.WithModel(providertest.TestModel), openai.WithBaseURL(url), openai.WithMaxRetries(0))
 		},
-		answer: chatCompletion,
+		Answer: chatCompletion,
 	},
 	{
-		name: "openai responses", path: "/responses",
-		model: func(url string) (agent.Model, error) {
+		Name: "openai responses", Path: "/responses",
+		Model: func(url string) (agent.Model, error) {
 			return openai.NewResponses(openai.WithAPIKey(providertest.TestKey), openai.WithModel(providertest.TestModel), openai.WithBaseURL(url), openai.WithMaxRetries(0))
 		},
-		answer: response,
+		Answer: response,
 	},
 	{
-		name: "anthropic", path: "/v1/messages",
-		model: func(url string) (agent.Model, error) {
+		Name: "anthropic", Path: "/v1/messages",
+		Model: func(url string) (agent.Model, error) {
 			return anthropic.New(anthropic.WithAPIKey(providertest.TestKey), anthropic.WithModel(providertest.TestModel), anthropic.WithBaseURL(url), anthropic.WithMaxRetries(0))
 		},
-		answer: message,
+		Answer: message,
 	},
 	{
-		name: "gemini", path: "/v1beta/models/" + providertest.TestModel + ":generateContent",
-		model: func(url string) (agent.Model, error) {
+		Name: "gemini", Path: "/v1beta/models/" + providertest.TestModel + ":generateContent",
+		Model: func(url string) (agent.Model, error) {
 			return gemini.New(gemini.WithAPIKey(providertest.TestKey), gemini.WithModel(providertest.TestModel), gemini.WithBaseURL(url), gemini.WithMaxRetries(0))
 		},
-		answer: generateContentResponse,
+		Answer: generateContentResponse,
 	},
+}
+
+// AnthropicToolSearch is Anthropic's adapter with the API's own tool
+// search (anthropic.WithToolSearch): an agent with agent.WithToolSearch
+// sends its deferred tools with defer_loading, and an answer's provider
+// calls (agent.Message.ProviderCalls, Anthropic's) are the API's searches,
+// each with its result block.
+var AnthropicToolSearch = Provider{
+	Name: "anthropic, its own tool search", Path: "/v1/messages",
+	Model: func(url string) (agent.Model, error) {
+		return anthropic.New(anthropic.WithAPIKey(providertest.TestKey), anthropic.WithModel(providertest.TestModel),
+			anthropic.WithBaseURL(url), anthropic.WithMaxRetries(0), anthropic.WithToolSearch())
+	},
+	Answer: message,
+}
+
+// Fake is p's API scripted to answer, request by request, with answers
+// (status 200, p.Answer's JSON); serve it with httptest.NewServer and
+// point p.Model at it. A request past the script gets a 400.
+func (p Provider) Fake(answers []agent.Message) (*providertest.FakeAPI, error) {
+	api := &providertest.FakeAPI{Path: p.Path, BadRequest: `{"error":"bad request"}`, Exhausted: `{"error":"script exhausted"}`}
+	for _, msg := range answers {
+		body, err := json.Marshal(p.Answer(msg))
+		if err != nil {
+			return nil, err
+		}
+		api.Script = append(api.Script, providertest.Reply{Status: http.StatusOK, Body: string(body)})
+	}
+	return api, nil
 }
 
 type object = map[string]any
@@ -91,11 +129,14 @@ func response(m agent.Message) any {
 			"output_tokens_details": object{"reasoning_tokens": 0}, "total_tokens": 0}}
 }
 
-// message is a Messages API response: a text block, or a tool_use block
-// a call.
+// message is a Messages API response: a server_tool_use block and its
+// result block a provider call, a text block, a tool_use block a call.
 func message(m agent.Message) any {
-	var blocks []object
+	var blocks []any
 	stop := "end_turn"
+	for _, pc := range m.ProviderCalls {
+		blocks = append(blocks, object{"type": "server_tool_use", "id": pc.ID, "name": pc.Name, "input": pc.Args}, pc.Result)
+	}
 	if m.Text != "" {
 		blocks = append(blocks, object{"type": "text", "text": m.Text})
 	}
