@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -119,9 +120,9 @@ func TestAProgramPausesForApprovalAndResumesOnce(t *testing.T) {
 	}
 }
 
-// TestHostilePrograms: what a program tries is contained, and the run
+// TestHostileProgramsThroughTheLoop: what a program tries is contained, and the run
 // goes on with the model told why.
-func TestHostilePrograms(t *testing.T) {
+func TestHostileProgramsThroughTheLoop(t *testing.T) {
 	for _, tc := range []struct {
 		name, program string
 		limits        codemode.Limits
@@ -135,7 +136,8 @@ func TestHostilePrograms(t *testing.T) {
 		{name: "the pause cannot be caught", program: `try { await refund({ order_id: "or_1", amount: 1 }) } catch (e) {}
 await delete_customer({ id: "cu_1" }); await find_customer({ name: "Ana" }); return "escaped"`, want: "paused"},
 		{name: "an infinite loop", program: `while (true) {}`, limits: codemode.Limits{CPU: 200e6}, want: "CPU time limit"},
-		{name: "a memory bomb", program: `let a = ["x"]; while (true) a = a.concat(a)`, limits: codemode.Limits{Memory: 16 << 20}, want: "memory limit"},
+		{name: "a memory bomb", program: `const kept: string[] = []; while (true) kept.push("x".repeat(1 << 20) + kept.length)`,
+			limits: codemode.Limits{Memory: 16 << 20, CPU: time.Minute}, want: "memory limit"}, // only the memory bound can end it
 		{name: "an output bomb", program: `return "x".repeat(1 << 20)`, limits: codemode.Limits{Output: 1 << 16}, want: "output limit"},
 		{name: "deep recursion", program: `function f(n: number): number { return f(n + 1) + 1 } return f(0)`, want: "stack"},
 		{name: "a call bomb", program: `for (;;) await find_customer({ name: "Ana" })`, limits: codemode.Limits{Calls: 5},
