@@ -2,7 +2,6 @@ package openai
 
 import (
 	"encoding/json"
-	"slices"
 	"strings"
 
 	"github.com/openai/openai-go/v3/packages/param"
@@ -68,38 +67,32 @@ type namespaceTool struct {
 // in order, and a function without a namespace alone; then the search
 // tool. None when no function is deferred.
 func deferredTools(fns []functionTool, specs []agent.ToolSpec) []responses.ToolUnionParam {
-	var (
-		tools  []json.RawMessage
-		spaces []*namespaceTool
-	)
+	var tools []any // functionTool or *namespaceTool
+	spaces := map[string]*namespaceTool{}
 	for i, fn := range fns {
 		fn.DeferLoading = true
 		ns := specs[i].Namespace
-		if ns == "" {
-			tools = append(tools, marshal(fn))
-			continue
+		switch space := spaces[ns]; {
+		case ns == "":
+			tools = append(tools, fn)
+		case space == nil:
+			spaces[ns] = &namespaceTool{Type: "namespace", Name: ns, Tools: []functionTool{fn}}
+			tools = append(tools, spaces[ns])
+		default:
+			space.Tools = append(space.Tools, fn)
 		}
-		j := slices.IndexFunc(spaces, func(n *namespaceTool) bool { return n.Name == ns })
-		if j < 0 {
-			j = len(spaces)
-			spaces = append(spaces, &namespaceTool{Type: "namespace", Name: ns})
-			tools = append(tools, nil) // its place, filled below
-		}
-		spaces[j].Tools = append(spaces[j].Tools, fn)
 	}
-	var out []responses.ToolUnionParam
-	next := 0
+	if len(tools) == 0 {
+		return nil
+	}
+	out := make([]responses.ToolUnionParam, 0, len(tools)+1)
 	for _, t := range tools {
-		if t == nil {
-			t = marshal(spaces[next].described())
-			next++
+		if space, ok := t.(*namespaceTool); ok {
+			t = space.described()
 		}
-		out = append(out, param.Override[responses.ToolUnionParam](t))
+		out = append(out, param.Override[responses.ToolUnionParam](marshal(t)))
 	}
-	if len(fns) > 0 {
-		out = append(out, param.Override[responses.ToolUnionParam](json.RawMessage(`{"type":"tool_search"}`)))
-	}
-	return out
+	return append(out, param.Override[responses.ToolUnionParam](json.RawMessage(`{"type":"tool_search"}`)))
 }
 
 // described is n with its description: what the model sees of it up
