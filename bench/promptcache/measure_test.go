@@ -196,9 +196,9 @@ func (u usage) share() float64 { return float64(u.cached) / float64(u.input) }
 // of the previous one's prompt, but the requests right after a load: the
 // tools come before the conversation, so a load makes the provider read
 // the conversation again, once. Every naive order has less of its input
-// served from the cache. With Anthropic's own tool search, which expands a
-// found tool in the conversation, no request misses, and the cache serves
-// at least 90% of the input. With TOOLGEN_PROMPTCACHE_TABLE=1 it logs the
+// served from the cache. With Anthropic's or OpenAI's own tool search,
+// which put a found tool in the conversation, no request misses, and the
+// cache serves at least 90% of the input. With TOOLGEN_PROMPTCACHE_TABLE=1 it logs the
 // table (with -v).
 func TestPromptCache(t *testing.T) {
 	var c tokencount.Counter
