@@ -122,52 +122,68 @@ func TestResponsesToolSearch(t *testing.T) {
 
 			bodies := f.Bodies()
 			require.Len(t, bodies, 3)
-			var req struct {
-				Tools []json.RawMessage `json:"tools"`
-				Input []json.RawMessage `json:"input"`
-			}
-			require.NoError(t, json.Unmarshal(bodies[0], &req))
-			schema := `"parameters":{"type":"object","properties":{"id":{"type":"string"}},"required":["id"]},"strict":false`
-			fn := func(name, more string) string {
-				return `{"type":"function","name":"` + name + `","description":"Does ` + name + `.",` + schema + more + `}`
-			}
-			want := []string{
-				fn("get_order", ""),
-				`{"type":"namespace","name":"billing","description":"Tools: refund_payment, cancel_subscription.","tools":[` +
-					fn("refund_payment", `,"defer_loading":true`) + `,` + fn("cancel_subscription", `,"defer_loading":true`) + `]}`,
-				fn("archive_note", `,"defer_loading":true`),
-				`{"type":"namespace","name":"crm","description":"Tools: merge_customers.","tools":[` + fn("merge_customers", `,"defer_loading":true`) + `]}`,
-				`{"type":"tool_search"}`,
-			}
-			require.Len(t, req.Tools, len(want))
-			for i, w := range want {
-				assert.Equal(t, w, string(req.Tools[i]), "tool %d, byte for byte", i)
-			}
-			for _, body := range bodies[1:] {
-				var later struct {
-					Tools []json.RawMessage `json:"tools"`
-				}
-				require.NoError(t, json.Unmarshal(body, &later))
-				assert.Equal(t, req.Tools, later.Tools, "the tools sent never change")
-			}
-
-			require.NoError(t, json.Unmarshal(bodies[2], &req))
-			var got []string
-			for _, it := range req.Input {
-				got = append(got, string(it))
-			}
-			assert.Equal(t, []string{
-				`{"type":"message","role":"user","content":"Refund pay_1, merge cus_1"}`,
-				`{"type":"tool_search_call","id":"tsc_1","call_id":"call_ts1","execution":"server","status":"completed","arguments":{"paths":["billing"]}}`,
-				`{"type":"tool_search_output","id":"tso_1","call_id":"call_ts1","execution":"server","status":"completed",` +
-					`"tools":[{"type":"namespace","name":"billing","description":"Tools: refund_payment, cancel_subscription.","tools":[{"type":"function","name":"refund_payment","defer_loading":true,"parameters":{}}]}]}`,
-				`{"type":"function_call","call_id":"call_r","name":"refund_payment","arguments":"{\"id\":\"pay_1\"}","namespace":"billing"}`,
-				`{"type":"function_call_output","call_id":"call_r","output":"refund_payment done"}`,
-				`{"type":"function_call","call_id":"call_m","name":"merge_customers","arguments":"{\"id\":\"cus_1\"}","namespace":"crm"}`,
-				`{"type":"function_call_output","call_id":"call_m","output":"merge_customers done"}`,
-			}, got, "the search's items as they came, the calls naming their namespaces")
+			assertSearchTools(t, bodies)
+			assertSearchInput(t, bodies[2])
 		})
 	}
+}
+
+// assertSearchTools checks the tools of a run's requests: up front, then
+// the deferred ones in their namespaces (archive_note, which has none,
+// alone), then tool_search, byte for byte and the same in every request.
+func assertSearchTools(t *testing.T, bodies [][]byte) {
+	t.Helper()
+	var req struct {
+		Tools []json.RawMessage `json:"tools"`
+	}
+	require.NoError(t, json.Unmarshal(bodies[0], &req))
+	schema := `"parameters":{"type":"object","properties":{"id":{"type":"string"}},"required":["id"]},"strict":false`
+	fn := func(name, more string) string {
+		return `{"type":"function","name":"` + name + `","description":"Does ` + name + `.",` + schema + more + `}`
+	}
+	want := []string{
+		fn("get_order", ""),
+		`{"type":"namespace","name":"billing","description":"Tools: refund_payment, cancel_subscription.","tools":[` +
+			fn("refund_payment", `,"defer_loading":true`) + `,` + fn("cancel_subscription", `,"defer_loading":true`) + `]}`,
+		fn("archive_note", `,"defer_loading":true`),
+		`{"type":"namespace","name":"crm","description":"Tools: merge_customers.","tools":[` + fn("merge_customers", `,"defer_loading":true`) + `]}`,
+		`{"type":"tool_search"}`,
+	}
+	require.Len(t, req.Tools, len(want))
+	for i, w := range want {
+		assert.Equal(t, w, string(req.Tools[i]), "tool %d, byte for byte", i)
+	}
+	for _, body := range bodies[1:] {
+		var later struct {
+			Tools []json.RawMessage `json:"tools"`
+		}
+		require.NoError(t, json.Unmarshal(body, &later))
+		assert.Equal(t, req.Tools, later.Tools, "the tools sent never change")
+	}
+}
+
+// assertSearchInput checks the last request's input: the search's items
+// as they came (but created_by), the calls naming their namespaces.
+func assertSearchInput(t *testing.T, body []byte) {
+	t.Helper()
+	var req struct {
+		Input []json.RawMessage `json:"input"`
+	}
+	require.NoError(t, json.Unmarshal(body, &req))
+	var got []string
+	for _, it := range req.Input {
+		got = append(got, string(it))
+	}
+	assert.Equal(t, []string{
+		`{"type":"message","role":"user","content":"Refund pay_1, merge cus_1"}`,
+		`{"type":"tool_search_call","id":"tsc_1","call_id":"call_ts1","execution":"server","status":"completed","arguments":{"paths":["billing"]}}`,
+		`{"type":"tool_search_output","id":"tso_1","call_id":"call_ts1","execution":"server","status":"completed",` +
+			`"tools":[{"type":"namespace","name":"billing","description":"Tools: refund_payment, cancel_subscription.","tools":[{"type":"function","name":"refund_payment","defer_loading":true,"parameters":{}}]}]}`,
+		`{"type":"function_call","call_id":"call_r","name":"refund_payment","arguments":"{\"id\":\"pay_1\"}","namespace":"billing"}`,
+		`{"type":"function_call_output","call_id":"call_r","output":"refund_payment done"}`,
+		`{"type":"function_call","call_id":"call_m","name":"merge_customers","arguments":"{\"id\":\"cus_1\"}","namespace":"crm"}`,
+		`{"type":"function_call_output","call_id":"call_m","output":"merge_customers done"}`,
+	}, got)
 }
 
 // Stored, a search's items go back as references to the items OpenAI
