@@ -315,7 +315,7 @@ func New(model Model, opts ...Option) (*Agent, error) {
 		if offered[t.Name] && a.sends(t.Name) {
 			a.specs = append(a.specs, ToolSpec{
 				Name: t.Name, Description: t.Description, InputSchema: t.InputSchema,
-				StrictSchema: t.StrictSchema, GeminiSchema: t.GeminiSchema,
+				StrictSchema: t.StrictSchema, GeminiSchema: t.GeminiSchema, Namespace: t.Namespace,
 			})
 		}
 	}

@@ -529,8 +529,9 @@
 //     index; what it finds is sent from the next request on, kept in
 //     [State.LoadedTools] and reported as an [EventToolsLoaded]. A
 //     [NativeToolSearcher] model's provider searches instead: deferred
-//     tools are sent marked [ToolSpec.Deferred], and the tools its search
-//     finds ([ProviderCall.Found]) are loaded the same way. A loaded tool
+//     tools are sent marked [ToolSpec.Deferred] with their
+//     [ToolSpec.Namespace] (OpenAI groups them by it), and the tools its
+//     search finds ([ProviderCall.Found]) are loaded the same way. A loaded tool
 //     is sent marked [ToolSpec.Loaded], so that an adapter keeps its
 //     prompt-cache breakpoint on the tools sent up front.
 //   - Provider calls (model.go): tools a provider runs itself (its tool

@@ -64,6 +64,10 @@ type ToolSpec struct {
 	// (see toolgen.Tool), nil when it has none; adapters choose.
 	StrictSchema json.RawMessage `json:"strict_schema,omitempty"`
 	GeminiSchema json.RawMessage `json:"gemini_schema,omitempty"`
+	// Namespace is the tool's group (toolgen.Tool.Namespace: the Go
+	// package, or the directive's namespace=). An adapter whose API
+	// groups deferred tools sends them in it (OpenAI: a namespace tool).
+	Namespace string `json:"namespace,omitempty"`
 	// Deferred marks a tool the model should not see until its provider's
 	// own tool search finds it (the agent sets it only for a
 	// NativeToolSearcher; see WithToolSearch). An adapter sends it as its
@@ -78,11 +82,12 @@ type ToolSpec struct {
 }
 
 // NativeToolSearcher is a Model whose provider searches deferred tools
-// itself: Anthropic's tool search tool (anthropic.WithToolSearch). An agent
-// with WithToolSearch over a model whose SearchesTools reports true sends
-// every tool it offers, the deferred ones marked ToolSpec.Deferred, and
-// no search_tools: the provider searches, and the tools it finds are
-// recorded as search_tools' are (State.LoadedTools, EventToolsLoaded).
+// itself: Anthropic's tool search tool (anthropic.WithToolSearch), OpenAI's
+// (openai.WithToolSearch). An agent with WithToolSearch over a model whose
+// SearchesTools reports true sends every tool it offers, the deferred ones
+// marked ToolSpec.Deferred, and no search_tools: the provider searches,
+// and the tools it finds are recorded as search_tools' are
+// (State.LoadedTools, EventToolsLoaded).
 type NativeToolSearcher interface {
 	Model
 	// SearchesTools reports whether the provider searches the tools sent

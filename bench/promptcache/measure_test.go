@@ -106,6 +106,7 @@ var caches = map[string]struct {
 	"openai responses":                {openAIPrompt, newOpenAICache, openAIMinTokens},
 	"anthropic":                       {anthropicPrompt, newAnthropicCache, anthropicMinTokens},
 	wirefake.AnthropicToolSearch.Name: {anthropicPrompt, newAnthropicCache, anthropicMinTokens},
+	wirefake.OpenAIToolSearch.Name:    {openAIPrompt, newOpenAICache, openAIMinTokens},
 	"gemini":                          {geminiPrompt, newGeminiCache, geminiMinTokens},
 }
 
@@ -195,14 +196,14 @@ func (u usage) share() float64 { return float64(u.cached) / float64(u.input) }
 // of the previous one's prompt, but the requests right after a load: the
 // tools come before the conversation, so a load makes the provider read
 // the conversation again, once. Every naive order has less of its input
-// served from the cache. With Anthropic's own tool search, which expands a
-// found tool in the conversation, no request misses, and the cache serves
-// at least 90% of the input. With TOOLGEN_PROMPTCACHE_TABLE=1 it logs the
+// served from the cache. With Anthropic's or OpenAI's own tool search,
+// which put a found tool in the conversation, no request misses, and the
+// cache serves at least 90% of the input. With TOOLGEN_PROMPTCACHE_TABLE=1 it logs the
 // table (with -v).
 func TestPromptCache(t *testing.T) {
 	var c tokencount.Counter
 	tools := sessionTools()
-	answers := script(t, tools, false)
+	answers := script(t, tools, nil)
 	all := orders(t, tools)
 	runs := make([][]run, len(all))
 	for i, o := range all {
@@ -222,18 +223,23 @@ func TestPromptCache(t *testing.T) {
 			}
 		}
 	}
-	native := measure(t, wirefake.AnthropicToolSearch, all[0], tools, script(t, tools, true), &c)
-	assert.NotContains(t, native.missed(), true, "with Anthropic's own tool search, no request misses")
-	assert.GreaterOrEqual(t, native.total().share(), 0.9, "with Anthropic's own tool search")
+	natives := map[string]run{
+		"anthropic":        measure(t, wirefake.AnthropicToolSearch, all[0], tools, script(t, tools, anthropicSearch), &c),
+		"openai responses": measure(t, wirefake.OpenAIToolSearch, all[0], tools, script(t, tools, openAISearch), &c),
+	}
+	for name, native := range natives {
+		assert.NotContains(t, native.missed(), true, "%s: with the API's own tool search, no request misses", name)
+		assert.GreaterOrEqual(t, native.total().share(), 0.9, "%s: with the API's own tool search", name)
+	}
 	if os.Getenv("TOOLGEN_PROMPTCACHE_TABLE") != "" {
-		t.Log("\n" + table(all, runs, native))
+		t.Log("\n" + table(all, runs, natives))
 	}
 }
 
 // table is the runs as a Markdown table: per order, per provider, the
 // share of input tokens served from the cache, the tokens, and the
 // requests after the first the cache did not serve the previous prompt.
-func table(orders []order, runs [][]run, native run) string {
+func table(orders []order, runs [][]run, natives map[string]run) string {
 	var b strings.Builder
 	b.WriteString("| tool order |")
 	for _, p := range wirefake.Providers {
@@ -247,9 +253,9 @@ func table(orders []order, runs [][]run, native run) string {
 		}
 		b.WriteString("\n")
 	}
-	fmt.Fprintf(&b, "| toolgen, with %s (defer_loading) |", wirefake.AnthropicToolSearch.Name)
+	b.WriteString("| toolgen, with the API's own tool search (defer_loading) |")
 	for _, p := range wirefake.Providers {
-		if p.Name == "anthropic" {
+		if native, ok := natives[p.Name]; ok {
 			fmt.Fprint(&b, cell(native))
 		} else {
 			b.WriteString(" |")

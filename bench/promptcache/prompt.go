@@ -128,7 +128,28 @@ func openAIPrompt(body []byte) ([]block, error) {
 	if len(conversation) > 0 && isSystem(conversation[0]) {
 		blocks, conversation = append(blocks, block{text: conversation[0]}), conversation[1:]
 	}
-	return append(append(blocks, raws(req.Tools)...), raws(conversation)...), nil
+	for _, tool := range req.Tools {
+		blocks = append(blocks, block{text: openAITool(tool)})
+	}
+	return append(blocks, raws(conversation)...), nil
+}
+
+// openAITool is what the model sees of a tool up front: of a namespace of
+// deferred functions, its name and description; of a deferred function,
+// its name and description (OpenAI's tool search guide); else the tool.
+// A tool search's output item, in the input, holds the tools it loaded.
+func openAITool(tool json.RawMessage) json.RawMessage {
+	var t struct {
+		Type         string `json:"type"`
+		Name         string `json:"name"`
+		Description  string `json:"description"`
+		DeferLoading bool   `json:"defer_loading"`
+	}
+	if json.Unmarshal(tool, &t) != nil || t.Type != "namespace" && !t.DeferLoading {
+		return tool
+	}
+	seen, _ := json.Marshal(map[string]string{"type": t.Type, "name": t.Name, "description": t.Description})
+	return seen
 }
 
 func isSystem(message json.RawMessage) bool {

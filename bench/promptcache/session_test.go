@@ -82,10 +82,10 @@ func stub(t toolgen.Tool, deferred bool) toolgen.Tool {
 // search turn (for one of the deferred tools, in the words of its query
 // in the catalog's queries.json), the call of the tool searched for on the
 // next turn, the call of a tool sent up front or loaded before on the
-// others, and the answer on the last. With native, a search is the API's
-// own (Anthropic's, its result naming the tools search_tools would have
+// others, and the answer on the last. With a native search, a search is
+// the API's own (its result naming the tools search_tools would have
 // found), and the model calls the tool it searched for in the same answer.
-func script(t *testing.T, tools []toolgen.Tool, native bool) []agent.Message {
+func script(t *testing.T, tools []toolgen.Tool, native nativeSearch) []agent.Message {
 	queries := catalogQueries(t)
 	box, err := toolgen.NewToolbox(tools)
 	if err != nil {
@@ -104,9 +104,9 @@ func script(t *testing.T, tools []toolgen.Tool, native bool) []agent.Message {
 		args := fmt.Sprintf(`{"turn":%d}`, turn)
 		target := tools[upFront+(turn/searchEvery*37)%deferred]
 		switch {
-		case turn%searchEvery == 1 && native:
+		case turn%searchEvery == 1 && native != nil:
 			answer := call(turn, target.Name, args)
-			answer.ProviderCalls = []agent.ProviderCall{nativeSearch(turn, box, queryFor(queries, target))}
+			answer.ProviderCalls = native(turn, box, queryFor(queries, target))
 			answers = append(answers, answer)
 		case turn%searchEvery == 1:
 			q, _ := json.Marshal(map[string]string{"query": queryFor(queries, target)})
@@ -131,21 +131,56 @@ func queryFor(queries map[toolgen.ToolName]string, tool toolgen.Tool) string {
 	return tool.Description
 }
 
-// nativeSearch is Anthropic's tool search of query: its result names the
-// deferred tools among the best five of the tools' index, as search_tools
-// would have found them.
-func nativeSearch(turn int, box *toolgen.Toolbox, query string) agent.ProviderCall {
-	id := fmt.Sprintf("srvtoolu_%d", turn)
-	var refs []map[string]string
+// A nativeSearch is the provider calls of an API's own tool search of
+// query on a turn, finding the deferred tools among the best five of the
+// tools' index, as search_tools would have found them.
+type nativeSearch func(turn int, box *toolgen.Toolbox, query string) []agent.ProviderCall
+
+// deferredHits are the deferred tools among the best five for query.
+func deferredHits(box *toolgen.Toolbox, query string) []toolgen.Tool {
+	var out []toolgen.Tool
 	for _, hit := range box.Search(query, 5) {
 		if hit.Tool.Deferred {
-			refs = append(refs, map[string]string{"type": "tool_reference", "tool_name": string(hit.Tool.Name)})
+			out = append(out, hit.Tool)
 		}
+	}
+	return out
+}
+
+// anthropicSearch is Anthropic's: a server_tool_use block and its result
+// block, whose tool_reference blocks name the tools found.
+func anthropicSearch(turn int, box *toolgen.Toolbox, query string) []agent.ProviderCall {
+	id := fmt.Sprintf("srvtoolu_%d", turn)
+	var refs []map[string]string
+	for _, tool := range deferredHits(box, query) {
+		refs = append(refs, map[string]string{"type": "tool_reference", "tool_name": string(tool.Name)})
 	}
 	args, _ := json.Marshal(map[string]string{"query": query})
 	result, _ := json.Marshal(map[string]any{"type": "tool_search_tool_result", "tool_use_id": id,
 		"content": map[string]any{"type": "tool_search_tool_search_result", "tool_references": refs}})
-	return agent.ProviderCall{Provider: "anthropic", ID: id, Name: "tool_search_tool_bm25", Args: args, Result: result}
+	return []agent.ProviderCall{{Provider: "anthropic", ID: id, Name: "tool_search_tool_bm25", Args: args, Result: result}}
+}
+
+// openAISearch is OpenAI's: a tool_search_call item and its
+// tool_search_output item, which holds the functions found, each in its
+// namespace, whole.
+func openAISearch(turn int, box *toolgen.Toolbox, query string) []agent.ProviderCall {
+	callID := fmt.Sprintf("call_ts%d", turn)
+	var loaded []map[string]any
+	for _, tool := range deferredHits(box, query) {
+		fn := map[string]any{"type": "function", "name": tool.Name, "description": tool.Description,
+			"parameters": json.RawMessage(tool.InputSchema), "strict": false, "defer_loading": true}
+		loaded = append(loaded, map[string]any{"type": "namespace", "name": tool.Namespace, "description": "Tools of " + tool.Namespace + ".", "tools": []any{fn}})
+	}
+	args, _ := json.Marshal(map[string]any{"paths": []string{query}})
+	item := func(typ, id string, member string, value any) json.RawMessage {
+		raw, _ := json.Marshal(map[string]any{"type": typ, "id": id, "call_id": callID, "execution": "server", "status": "completed", member: value})
+		return raw
+	}
+	return []agent.ProviderCall{
+		{Provider: "openai", ID: fmt.Sprintf("tsc_%d", turn), Name: "tool_search", Args: args, Result: item("tool_search_call", fmt.Sprintf("tsc_%d", turn), "arguments", json.RawMessage(args))},
+		{Provider: "openai", ID: fmt.Sprintf("tso_%d", turn), Name: "tool_search", Result: item("tool_search_output", fmt.Sprintf("tso_%d", turn), "tools", loaded)},
+	}
 }
 
 // catalogQueries are the catalog's queries by the tool they are for, the

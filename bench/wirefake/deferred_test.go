@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"testing"
 
@@ -16,16 +17,17 @@ import (
 )
 
 // A model that calls a deferred tool no search has loaded, through every
-// provider's adapter (and Anthropic's with its own tool search, where the
-// tool goes deferred): the call is served, the tool runs and is loaded,
-// and the next request sends it.
+// provider's adapter (and Anthropic's and OpenAI's with their own tool
+// search, where the tool goes deferred, OpenAI's in its namespace): the
+// call is served, the tool runs and is loaded, and the next request sends
+// it.
 func TestCallOfAnUnloadedDeferredTool(t *testing.T) {
-	native := wirefake.AnthropicToolSearch
-	for _, p := range append(wirefake.Providers, native) {
+	natives := []wirefake.Provider{wirefake.AnthropicToolSearch, wirefake.OpenAIToolSearch}
+	for _, p := range append(slices.Clone(wirefake.Providers), natives...) {
 		t.Run(p.Name, func(t *testing.T) {
 			var ran []string
 			tool := func(name string, deferred bool) toolgen.Tool {
-				return toolgen.Tool{Name: toolgen.ToolName(name), Description: "Does " + name + ".", Deferred: deferred,
+				return toolgen.Tool{Name: toolgen.ToolName(name), Description: "Does " + name + ".", Deferred: deferred, Namespace: "billing",
 					InputSchema: []byte(`{"type":"object","properties":{"id":{"type":"string"}},"required":["id"]}`),
 					Call: func(_ context.Context, args []byte) (toolgen.Result, error) {
 						ran = append(ran, name+" "+string(args))
@@ -53,10 +55,17 @@ func TestCallOfAnUnloadedDeferredTool(t *testing.T) {
 			assert.Equal(t, []toolgen.ToolName{"cancel_subscription"}, st.LoadedTools)
 			reqs := api.Requests()
 			require.Len(t, reqs, 2)
-			if p.Name != native.Name {
+			native := slices.ContainsFunc(natives, func(n wirefake.Provider) bool { return n.Name == p.Name })
+			if !native {
 				assert.NotContains(t, toolsOf(t, reqs[0]), `"cancel_subscription"`, "not sent before the call")
 			}
 			assert.Contains(t, toolsOf(t, reqs[1]), `"cancel_subscription"`, "sent after it")
+			if p.Name == wirefake.OpenAIToolSearch.Name {
+				assert.Contains(t, toolsOf(t, reqs[0]), `"type":"namespace"`, "deferred in its namespace")
+				input, err := json.Marshal(reqs[1]["input"])
+				require.NoError(t, err)
+				assert.Contains(t, string(input), `"name":"cancel_subscription","namespace":"billing"`, "the call goes back naming its namespace")
+			}
 		})
 	}
 }

@@ -2,7 +2,8 @@
 // does, so that a measurement runs the agent through the real adapters and
 // counts what goes over the wire: Providers lists the adapters (OpenAI
 // Chat Completions and Responses, Anthropic, Gemini), AnthropicToolSearch
-// is Anthropic's with the API's own tool search, and a Provider's Fake is
+// and OpenAIToolSearch are Anthropic's and OpenAI's Responses with the
+// API's own tool search, and a Provider's Fake is
 // its API scripted to answer with given assistant messages.
 package wirefake
 
@@ -77,6 +78,20 @@ var AnthropicToolSearch = Provider{
 	Answer: message,
 }
 
+// OpenAIToolSearch is OpenAI's Responses adapter with the API's own tool
+// search (openai.WithToolSearch): an agent with agent.WithToolSearch sends
+// its deferred tools with defer_loading in their namespaces, and an
+// answer's provider calls (OpenAI's) are the API's search items, each
+// whole in its Result.
+var OpenAIToolSearch = Provider{
+	Name: "openai responses, its own tool search", Path: "/responses",
+	Model: func(url string) (agent.Model, error) {
+		return openai.NewResponses(openai.WithAPIKey(providertest.TestKey), openai.WithModel(providertest.TestModel),
+			openai.WithBaseURL(url), openai.WithMaxRetries(0), openai.WithToolSearch())
+	},
+	Answer: response,
+}
+
 // Fake is p's API scripted to answer, request by request, with answers
 // (status 200, p.Answer's JSON); serve it with httptest.NewServer and
 // point p.Model at it. A request past the script gets a 400.
@@ -112,10 +127,13 @@ func chatCompletion(m agent.Message) any {
 		"usage":   object{"prompt_tokens": 0, "completion_tokens": 0, "total_tokens": 0}}
 }
 
-// response is a Responses API response: a message item, or a
-// function_call item a call.
+// response is a Responses API response: a provider call's item (its
+// Result), a message item, or a function_call item a call.
 func response(m agent.Message) any {
-	var items []object
+	var items []any
+	for _, pc := range m.ProviderCalls {
+		items = append(items, pc.Result)
+	}
 	if m.Text != "" {
 		items = append(items, object{"type": "message", "id": "msg_1", "status": "completed", "role": "assistant",
 			"content": []object{{"type": "output_text", "text": m.Text, "annotations": []any{}}}})

@@ -48,8 +48,9 @@ type File struct {
 	Content []byte
 	Package *model.Package
 	// Warnings say, one per place, where a tool's input schema has no form
-	// in a provider dialect, why, and the way out, with positions
-	// relative to Config.WorkDir.
+	// in a provider dialect, why, and the way out, and which namespaces
+	// hold more deferred tools than OpenAI's tool search advises, with a
+	// split (NamespaceSizes), with positions relative to Config.WorkDir.
 	Warnings analyze.Errors
 }
 
@@ -73,6 +74,7 @@ func Run(cfg Config) (*File, error) {
 	if cfg.Dialects && len(warnings) > 0 {
 		return nil, warnings
 	}
+	warnings = append(warnings, NamespaceSizes([]*model.Package{m}, work)...)
 	src, err := emit.File(m, false)
 	if err != nil {
 		return nil, err

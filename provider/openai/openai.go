@@ -14,7 +14,8 @@
 // OpenAI's reasoning models (o-series, gpt-5): their reasoning goes back
 // with the history, encrypted, so that a tool-calling turn goes on from it
 // (Chat Completions drops it); for its summaries as reasoning parts; for
-// the tools OpenAI runs itself (WithWebSearch, WithCodeInterpreter); and,
+// the tools OpenAI runs itself (WithWebSearch, WithCodeInterpreter) and
+// its tool search (WithToolSearch); and,
 // with WithStore, for requests that carry only what is new.
 //
 // # Chat Completions (New)
@@ -89,6 +90,17 @@
 // they found). The pages the answer cites (each output_text's url_citation
 // annotations) are its agent.Sources, as for Chat Completions; a stream
 // gives them as source parts when their message item is done.
+//
+// Tool search (WithToolSearch, toolsearch.go): with agent.WithToolSearch,
+// deferred tools go with "defer_loading": true in a namespace tool per
+// agent.ToolSpec.Namespace (the Go package, or the directive's
+// namespace=), after the tools sent up front, with {"type":
+// "tool_search"}; the tools sent never change, so the cached prefix holds.
+// OpenAI searches; its tool_search_call and tool_search_output items are
+// agent.ProviderCalls named "tool_search" (Found: the tools loaded), and
+// go back in the next requests (unstored as they came, stored as
+// references), so a saved and resumed State keeps them. A call of a
+// function in a namespace goes back naming it.
 //
 // Stream reads the documented events: response.output_text.delta,
 // response.reasoning_summary_text.delta,

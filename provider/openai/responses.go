@@ -15,6 +15,7 @@ import (
 	"github.com/openai/openai-go/v3/responses"
 	"github.com/openai/openai-go/v3/shared"
 
+	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/agent"
 	"github.com/toolgen-dev/toolgen/provider/adapter"
 )
@@ -22,14 +23,15 @@ import (
 // ResponsesModel is an agent.Model over OpenAI's Responses API
 // (POST /v1/responses). It is safe for concurrent use.
 type ResponsesModel struct {
-	client    oai.Client
-	model     string
-	maxTokens int64
-	store     bool
-	effort    string
-	cacheKey  string         // WithPromptCacheKey
-	provider  []providerTool // the API's own tools the options enable, by name
-	chain     *chain         // with WithStore: the responses to chain from
+	client     oai.Client
+	model      string
+	maxTokens  int64
+	store      bool
+	effort     string
+	cacheKey   string         // WithPromptCacheKey
+	toolSearch bool           // WithToolSearch
+	provider   []providerTool // the API's own tools the options enable, by name
+	chain      *chain         // with WithStore: the responses to chain from
 }
 
 // responsesSDK is sdk, but for the name of the Responses API's token
@@ -51,6 +53,7 @@ type responsesConfig struct {
 	effort          string
 	webSearch       bool
 	codeInterpreter bool
+	toolSearch      bool
 }
 
 // responsesOnly is an option of the Responses API alone, named name.
@@ -123,7 +126,7 @@ func WithCodeInterpreter() Option {
 
 // NewResponses makes a ResponsesModel. It takes the options New takes, and
 // those of the Responses API alone (WithStore, WithReasoning,
-// WithWebSearch, WithCodeInterpreter). A missing API key is an error here,
+// WithWebSearch, WithCodeInterpreter, WithToolSearch). A missing API key is an error here,
 // not at the first call.
 func NewResponses(opts ...Option) (*ResponsesModel, error) {
 	c := config{Config: adapter.Config[option.RequestOption]{Model: DefaultModel}}
@@ -132,7 +135,7 @@ func NewResponses(opts ...Option) (*ResponsesModel, error) {
 		return nil, err
 	}
 	m := &ResponsesModel{client: oai.NewClient(all...), model: c.Model, maxTokens: c.MaxTokens,
-		store: c.responses.store, effort: c.responses.effort, cacheKey: c.PromptCacheKey}
+		store: c.responses.store, effort: c.responses.effort, cacheKey: c.PromptCacheKey, toolSearch: c.responses.toolSearch}
 	if c.responses.codeInterpreter {
 		m.provider = append(m.provider, providerTool{"code_interpreter", json.RawMessage(`{"type":"code_interpreter","container":{"type":"auto"}}`)})
 	}
@@ -212,6 +215,9 @@ type built struct {
 	link    int    // the messages the previous response covers
 	prev    string // its id, "" when there is none to chain from
 	prevKey digest
+	// namespaces are the namespaces of the deferred tools sent, which a
+	// call of one goes back naming.
+	namespaces map[toolgen.ToolName]string
 }
 
 // chained reports whether the request can go chained.
@@ -252,7 +258,7 @@ func (m *ResponsesModel) build(req agent.Request) (*built, error) {
 	if err != nil {
 		return nil, err
 	}
-	b := &built{chain: m.chain, params: m.params(req.System, tools)}
+	b := &built{chain: m.chain, params: m.params(req.System, tools), namespaces: namespaces(req.Tools)}
 	b.items = make([][]json.RawMessage, len(req.Messages))
 	for i, msg := range req.Messages {
 		switch msg.Role {
@@ -299,13 +305,21 @@ type functionTool struct {
 	Description string          `json:"description,omitempty"`
 	Parameters  json.RawMessage `json:"parameters"`
 	Strict      bool            `json:"strict"`
+	// DeferLoading keeps the function's parameters out of what the model
+	// sees until the API's tool search loads it (WithToolSearch).
+	DeferLoading bool `json:"defer_loading,omitempty"`
 }
 
 // tools are the function tools (the strict schema, strict, when there is
-// one, else the default schema) and the API's own tools the options ask
-// for, but those the request disables.
+// one, else the default schema), those deferred after the others in their
+// namespaces with the search tool (deferredTools), and the API's own tools
+// the options ask for, but those the request disables.
 func (m *ResponsesModel) tools(specs []agent.ToolSpec, disabled []string) ([]responses.ToolUnionParam, error) {
-	var tools []responses.ToolUnionParam
+	var (
+		tools         []responses.ToolUnionParam
+		deferred      []functionTool
+		deferredSpecs []agent.ToolSpec
+	)
 	for _, s := range specs {
 		schema, strict := s.InputSchema, false
 		if len(s.StrictSchema) > 0 {
@@ -315,8 +329,13 @@ func (m *ResponsesModel) tools(specs []agent.ToolSpec, disabled []string) ([]res
 			return nil, fmt.Errorf("openai: tool %s: %w", s.Name, err)
 		}
 		t := functionTool{Type: "function", Name: string(s.Name), Description: s.Description, Parameters: schema, Strict: strict}
+		if s.Deferred {
+			deferred, deferredSpecs = append(deferred, t), append(deferredSpecs, s)
+			continue
+		}
 		tools = append(tools, param.Override[responses.ToolUnionParam](marshal(t)))
 	}
+	tools = append(tools, deferredTools(deferred, deferredSpecs)...)
 	for _, t := range m.provider {
 		if !slices.Contains(disabled, t.name) {
 			tools = append(tools, param.Override[responses.ToolUnionParam](t.param))
@@ -337,6 +356,7 @@ type (
 		CallID    string `json:"call_id"`
 		Name      string `json:"name"`
 		Arguments string `json:"arguments"`
+		Namespace string `json:"namespace,omitempty"`
 	}
 	functionCallOutput struct {
 		Type   string `json:"type"`
@@ -364,7 +384,9 @@ func marshal(v any) json.RawMessage {
 // API's calls go as references to the items OpenAI keeps; else the
 // reasoning goes back encrypted, as it came, and the API's calls are left
 // out (OpenAI does not take them back unstored; the text after them says
-// what they found). What another provider made is left out.
+// what they found), but for a tool search's items, which go back as they
+// came: they hold the tools it loaded. A call of a deferred function in a
+// namespace names it. What another provider made is left out.
 func (b *built) answerItems(msg agent.Message) []json.RawMessage {
 	stored := b.params.Store.Value
 	var out []json.RawMessage
@@ -380,15 +402,18 @@ func (b *built) answerItems(msg agent.Message) []json.RawMessage {
 		}
 	}
 	for _, pc := range msg.ProviderCalls {
-		if stored && pc.Provider == providerName && pc.ID != "" {
+		switch search := toolSearchInput(pc); {
+		case stored && pc.Provider == providerName && pc.ID != "":
 			out = append(out, marshal(itemReference{Type: "item_reference", ID: pc.ID}))
+		case !stored && search != nil:
+			out = append(out, search)
 		}
 	}
 	if msg.Text != "" {
 		out = append(out, marshal(inputMessage{Type: "message", Role: "assistant", Content: msg.Text}))
 	}
 	for _, c := range msg.Calls {
-		out = append(out, marshal(functionCall{Type: "function_call", CallID: c.ID, Name: string(c.Name), Arguments: string(args(c.Args))}))
+		out = append(out, marshal(functionCall{Type: "function_call", CallID: c.ID, Name: string(c.Name), Arguments: string(args(c.Args)), Namespace: b.namespaces[c.Name]}))
 	}
 	return out
 }

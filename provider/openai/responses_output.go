@@ -37,12 +37,12 @@ type wireResponse struct {
 
 // outputItem is what the adapter reads of an output item.
 type outputItem struct {
-	Type      string `json:"type"`
-	ID        string `json:"id"`
-	Status    string `json:"status"`
-	CallID    string `json:"call_id"`   // function_call
-	Name      string `json:"name"`      // function_call
-	Arguments string `json:"arguments"` // function_call
+	Type      string          `json:"type"`
+	ID        string          `json:"id"`
+	Status    string          `json:"status"`
+	CallID    string          `json:"call_id"`   // function_call
+	Name      string          `json:"name"`      // function_call
+	Arguments json.RawMessage `json:"arguments"` // function_call: a string; tool_search_call: an object
 	Content   []struct {
 		Type        string       `json:"type"` // output_text, refusal
 		Text        string       `json:"text"`
@@ -160,7 +160,15 @@ func (it outputItem) addSources(msg *agent.Message, base int) {
 
 // call is a function_call item's call; no arguments are an empty object.
 func (it outputItem) call() agent.ToolCall {
-	return agent.ToolCall{ID: it.CallID, Name: toolgen.ToolName(it.Name), Args: args(json.RawMessage(it.Arguments))}
+	return agent.ToolCall{ID: it.CallID, Name: toolgen.ToolName(it.Name), Args: args(json.RawMessage(it.arguments()))}
+}
+
+// arguments is a function_call's arguments, a string ("" when they are
+// not one).
+func (it outputItem) arguments() string {
+	var s string
+	_ = json.Unmarshal(it.Arguments, &s) // not a string: no arguments
+	return s
 }
 
 // reasoning is a reasoning item to keep: stored, any (the next request
@@ -190,6 +198,9 @@ var providerTools = map[string]string{
 // arguments (a web search's action, the code run), the item whole for its
 // result.
 func providerCall(it outputItem, raw json.RawMessage) (agent.ProviderCall, bool) {
+	if isToolSearch(it.Type) {
+		return toolSearchCall(raw)
+	}
 	name, ok := providerTools[it.Type]
 	if !ok {
 		return agent.ProviderCall{}, false

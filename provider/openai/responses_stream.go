@@ -146,8 +146,8 @@ func (r *eventReader) startCall(outputIndex int64, it outputItem) *streamedCall 
 	}
 	c := &streamedCall{index: r.StartCall(it.CallID, it.Name)}
 	r.calls[outputIndex] = c
-	if it.Arguments != "" {
-		r.callArgs(outputIndex, it.Arguments)
+	if a := it.arguments(); a != "" {
+		r.callArgs(outputIndex, a)
 	}
 	return c
 }
