@@ -54,6 +54,10 @@ type Agent struct {
 	// failureLimit is each tool's limit of failed calls in a row, if it
 	// has one (WithMaxFailures, toolgen.Tool.MaxFailures).
 	failureLimit map[toolgen.ToolName]int
+	// resultLimit is each tool's result limit in tokens, if it has one
+	// (WithMaxResultTokens, toolgen.Tool.MaxResultTokens; results.go).
+	resultLimit  map[toolgen.ToolName]int
+	resultBudget int // WithResultBudget, or 0
 	deferred     map[toolgen.ToolName]bool
 	noRepair     bool // WithArgRepair(false)
 	// disabledProvider are the provider tools the rules deny or ask about
@@ -88,6 +92,9 @@ type config struct {
 	search           *ToolSearch
 	maxFailures      int                      // WithMaxFailures for every tool, or 0
 	toolFailures     map[toolgen.ToolName]int // WithMaxFailures for named tools
+	maxResultTokens  int                      // WithMaxResultTokens for every tool, or 0
+	toolResultTokens map[toolgen.ToolName]int // WithMaxResultTokens for named tools
+	resultBudget     int                      // WithResultBudget, or 0
 	noRepair         bool
 	stateKey         []byte
 	code             *CodeMode // nil: no code mode (WithCodeMode)
@@ -261,10 +268,16 @@ func New(model Model, opts ...Option) (*Agent, error) {
 	if c.code != nil {
 		c.sets = append(c.sets, codeModeTool(c.code))
 	}
+	if c.boundsResults() {
+		c.sets = append(c.sets, readResultTool())
+	}
 	box, err := toolgen.NewToolbox(c.sets...)
 	if err != nil {
 		if c.code != nil && strings.Contains(err.Error(), string(codemode.ToolRunCode)) {
 			return nil, fmt.Errorf("agent: %w (with code mode on, the agent adds a tool named %s)", err, codemode.ToolRunCode)
+		}
+		if c.boundsResults() && strings.Contains(err.Error(), string(ToolReadResult)) {
+			return nil, fmt.Errorf("agent: %w (with tool results bounded, the agent adds a tool named %s)", err, ToolReadResult)
 		}
 		if searcher != nil {
 			return nil, fmt.Errorf("agent: %w (with tool search on, the agent adds a tool named %s)", err, ToolSearchTools)
@@ -292,13 +305,17 @@ func New(model Model, opts ...Option) (*Agent, error) {
 	if err != nil {
 		return nil, fmt.Errorf("agent: %w", err)
 	}
+	resultLimit, err := c.resultLimits(box)
+	if err != nil {
+		return nil, fmt.Errorf("agent: %w", err)
+	}
 	a := &Agent{
 		model: model, name: c.name, system: c.system, tools: box, offered: offered,
 		perms: c.perms, preset: c.preset, maxTurns: c.maxTurns, parallelism: c.parallelism,
 		limits: c.limits(box), compaction: c.compaction, sandbox: c.sandbox, search: c.search, native: native,
-		failureLimit: failureLimit,
-		events:       &eventSink{agent: c.name, observer: c.observer, logger: c.logger},
-		deferred:     map[toolgen.ToolName]bool{}, noRepair: c.noRepair,
+		failureLimit: failureLimit, resultLimit: resultLimit, resultBudget: c.resultBudget,
+		events:   &eventSink{agent: c.name, observer: c.observer, logger: c.logger},
+		deferred: map[toolgen.ToolName]bool{}, noRepair: c.noRepair,
 		disabledProvider: withheld(c.perms, providerTools),
 		stateKey:         c.stateKey,
 		code:             c.code,
