@@ -24,14 +24,6 @@ import (
 // it reads on in a result that was cut.
 const ToolReadResult toolgen.ToolName = "read_result"
 
-// StopResultBudget is the stop of a run whose tool results took more
-// tokens than WithResultBudget allows.
-const StopResultBudget StopReason = "result_budget"
-
-// EventResultBudget comes before the run_stopped event of a run stopped by
-// its result budget: Reason says how many tokens the results took.
-const EventResultBudget EventKind = "result_budget"
-
 // bytesPerToken is EstimateTokens' yardstick: a limit of n tokens keeps
 // 4n bytes of a result.
 const bytesPerToken = 4
@@ -99,25 +91,44 @@ type HeldResult struct {
 	Member string            `json:"member,omitempty"`
 }
 
-// boundsResults reports whether any tool of the sets, or the options,
-// bounds results: the agent then offers read_result.
+// boundsResults reports whether the options or the tools of the sets give
+// any tool a result limit: the agent then offers read_result.
 func (c *config) boundsResults() bool {
 	if c.maxResultTokens > 0 {
 		return true
 	}
-	for _, n := range c.toolResultTokens {
-		if n > 0 {
-			return true
-		}
-	}
 	for _, set := range c.sets {
 		for _, t := range set {
-			if t.MaxResultTokens > 0 {
+			n, ok := c.toolResultTokens[t.Name]
+			if !ok {
+				n = t.MaxResultTokens
+			}
+			if n > 0 {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// addReadResult adds read_result to the tools when the options or the
+// tools give any tool a result limit, and reports whether it did.
+func (c *config) addReadResult() bool {
+	if !c.boundsResults() {
+		return false
+	}
+	c.sets = append(c.sets, readResultTool())
+	return true
+}
+
+// callLimits are every tool's limits of failed calls in a row and of
+// result tokens.
+func (c *config) callLimits(box *toolgen.Toolbox) (failures, results map[toolgen.ToolName]int, err error) {
+	if failures, err = c.failureLimits(box); err != nil {
+		return nil, nil, err
+	}
+	results, err = c.resultLimits(box)
+	return failures, results, err
 }
 
 // resultLimits is every tool's result limit, as failureLimits is of
@@ -155,7 +166,7 @@ func readResultTool() []toolgen.Tool {
 // s's held results at once: the loop answers it without running a tool,
 // purely, so that an engine replaying the decisions answers it alike.
 func (a *Agent) answerReadResult(s *State, d *Decision) {
-	if d.Call.Name != ToolReadResult || d.Outcome != permission.OutcomeAllow || len(a.resultLimit) == 0 {
+	if d.Call.Name != ToolReadResult || d.Outcome != permission.OutcomeAllow || !a.readsResults {
 		return
 	}
 	r := readPage(s.HeldResults, d.Call.Args)

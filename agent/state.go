@@ -31,8 +31,9 @@ const (
 	StopDone     StopReason = "done"      // the model answered without calling tools
 	StopPaused   StopReason = "paused"    // a call waits for a person's approval
 	StopMaxTurns StopReason = "max_turns" // the run took as many turns as it may
-	// StopResultBudget (results.go): the tool results took more tokens
-	// than WithResultBudget allows.
+	// StopResultBudget: the tool results took more tokens than
+	// WithResultBudget allows (results.go).
+	StopResultBudget StopReason = "result_budget"
 )
 
 // State is a run: its transcript, why it stopped, the calls waiting for
