@@ -42,8 +42,8 @@ const bytesPerToken = 4
 // still valid JSON (any other JSON is cut as text). A note after the kept
 // part tells the model what it holds, how much there is, and how to read
 // on: the agent then offers ToolReadResult, which returns the next page,
-// each page bounded alike, by a byte offset into a text or an item index
-// into an array. The whole result is held in the State (State.HeldResults),
+// each page bounded alike (but an item larger than a page is a page of
+// its own), by a byte offset into a text or an item index into an array. The whole result is held in the State (State.HeldResults),
 // so a paused, saved or resumed run still pages; that costs the State the
 // result's size, as it costs the transcript without a limit. Results with
 // parts that are not text (images, audio, binary resources) are not cut.
@@ -210,7 +210,7 @@ func (h HeldResult) page(offset int) toolgen.Result {
 		if offset < 0 || offset >= len(h.Items) {
 			return toolgen.ErrorResult(fmt.Sprintf("offset %d: the array of call %s's result has items 0 to %d", offset, h.CallID, len(h.Items)-1))
 		}
-		end := fitItems(h.Items, offset, h.PageBytes-2)
+		end := max(fitItems(h.Items, offset, h.PageBytes-2), offset+1) // an item too large for a page is a page of its own
 		return withNote(string(arrayJSON(h.Items[offset:end])), h.readOn(fmt.Sprintf("items %d to %d of the %d", offset, end-1, len(h.Items)), end, len(h.Items)))
 	}
 	if offset < 0 || offset >= len(h.Text) || !utf8.RuneStart(h.Text[offset]) {
@@ -310,8 +310,8 @@ func cutText(text string, maxBytes int) string {
 }
 
 // fitItems is the end of the longest run of items from start whose JSON
-// array, without its brackets, fits in maxBytes: one item at least, so
-// that paging moves on.
+// array, without its brackets, fits in maxBytes (start when the first
+// item alone does not).
 func fitItems(items []json.RawMessage, start, maxBytes int) int {
 	size := 0
 	for end := start; end < len(items); end++ {
@@ -319,7 +319,7 @@ func fitItems(items []json.RawMessage, start, maxBytes int) int {
 		if end > start {
 			size++ // the comma
 		}
-		if size > maxBytes && end > start {
+		if size > maxBytes {
 			return end
 		}
 	}

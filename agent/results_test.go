@@ -313,3 +313,22 @@ func cloneState(t *testing.T, s *agent.State) *agent.State {
 	require.NoError(t, json.Unmarshal(raw, &out))
 	return &out
 }
+
+// An array whose items are each larger than the limit keeps none of them
+// and says so; each page then holds one whole item.
+func TestItemsLargerThanTheLimit(t *testing.T) {
+	items := []string{`"` + strings.Repeat("a", 700) + `"`, `"` + strings.Repeat("b", 700) + `"`}
+	whole := "[" + strings.Join(items, ",") + "]"
+	model := rt.NewModel(append([]rt.Reply{rt.Calls(rt.Call("c1", "big", `{}`))}, pagers(0, 5)...)...)
+	a, err := agent.New(model, agent.WithTools([]toolgen.Tool{fixed("big", 150, toolgen.Result{Structured: json.RawMessage(whole)})}))
+	require.NoError(t, err)
+	s, err := a.Run(context.Background(), "go", nil)
+	require.NoError(t, err)
+	r := results(s)
+	require.Len(t, r, 3)
+	assert.Equal(t, "[]", string(r[0].Result.Structured))
+	assert.Contains(t, r[0].Result.Content[1].Text, "Kept: no item, the first being larger than the limit")
+	assert.Equal(t, "["+items[0]+"]", r[1].Result.Content[0].Text)
+	assert.Equal(t, "["+items[1]+"]", r[2].Result.Content[0].Text)
+	assert.Equal(t, "read it all", s.Output())
+}
