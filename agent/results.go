@@ -192,9 +192,9 @@ func readPage(held []HeldResult, args []byte) toolgen.Result {
 	if err := json.Unmarshal(args, &in); err != nil || in.CallID == "" || in.Offset == nil {
 		return toolgen.ErrorResult(`read_result takes {"call_id": "...", "offset": N}, as a cut result's note gives them`)
 	}
-	for _, h := range held {
-		if h.CallID == in.CallID {
-			return h.page(*in.Offset)
+	for i := len(held) - 1; i >= 0; i-- { // the latest, should a model have used an id twice
+		if held[i].CallID == in.CallID {
+			return held[i].page(*in.Offset)
 		}
 	}
 	ids := make([]string, len(held))
