@@ -63,6 +63,13 @@ type Tool struct {
 	// agent.WithMaxFailures, which overrides it). 0: no limit of its own.
 	// Set by the directive's maxfailures=N option.
 	MaxFailures int
+	// MaxResultTokens bounds the size of one result of the tool that an
+	// agent puts in the model's context, in estimated tokens (a quarter of
+	// its bytes, as agent.EstimateTokens counts): a result over it is cut,
+	// with a note, and the rest is kept for the model to page through
+	// (agent.WithMaxResultTokens, which overrides it). 0: no limit of its
+	// own. Set by the directive's maxresulttokens=N option.
+	MaxResultTokens int
 	// Task says whether an MCP server runs the tool's calls as tasks
 	// (MCP's execution.taskSupport): "" (TaskForbidden) never, TaskOptional
 	// when the client asks, TaskRequired always. A task runs in the server

@@ -54,6 +54,11 @@ type Agent struct {
 	// failureLimit is each tool's limit of failed calls in a row, if it
 	// has one (WithMaxFailures, toolgen.Tool.MaxFailures).
 	failureLimit map[toolgen.ToolName]int
+	// resultLimit is each tool's result limit in tokens, if it has one
+	// (WithMaxResultTokens, toolgen.Tool.MaxResultTokens; results.go).
+	resultLimit  map[toolgen.ToolName]int
+	resultBudget int  // WithResultBudget, or 0
+	readsResults bool // read_result is the agent's (results.go)
 	deferred     map[toolgen.ToolName]bool
 	noRepair     bool // WithArgRepair(false)
 	// disabledProvider are the provider tools the rules deny or ask about
@@ -88,6 +93,9 @@ type config struct {
 	search           *ToolSearch
 	maxFailures      int                      // WithMaxFailures for every tool, or 0
 	toolFailures     map[toolgen.ToolName]int // WithMaxFailures for named tools
+	maxResultTokens  int                      // WithMaxResultTokens for every tool, or 0
+	toolResultTokens map[toolgen.ToolName]int // WithMaxResultTokens for named tools
+	resultBudget     int                      // WithResultBudget, or 0
 	noRepair         bool
 	stateKey         []byte
 	code             *CodeMode // nil: no code mode (WithCodeMode)
@@ -261,15 +269,10 @@ func New(model Model, opts ...Option) (*Agent, error) {
 	if c.code != nil {
 		c.sets = append(c.sets, codeModeTool(c.code))
 	}
+	readsResults := c.addReadResult()
 	box, err := toolgen.NewToolbox(c.sets...)
 	if err != nil {
-		if c.code != nil && strings.Contains(err.Error(), string(codemode.ToolRunCode)) {
-			return nil, fmt.Errorf("agent: %w (with code mode on, the agent adds a tool named %s)", err, codemode.ToolRunCode)
-		}
-		if searcher != nil {
-			return nil, fmt.Errorf("agent: %w (with tool search on, the agent adds a tool named %s)", err, ToolSearchTools)
-		}
-		return nil, fmt.Errorf("agent: %w", err)
+		return nil, c.clash(err, searcher != nil, readsResults)
 	}
 	providerTools := providerTools(model)
 	for _, name := range providerTools {
@@ -288,7 +291,7 @@ func New(model Model, opts ...Option) (*Agent, error) {
 	if err != nil {
 		return nil, fmt.Errorf("agent: %w", err)
 	}
-	failureLimit, err := c.failureLimits(box)
+	failureLimit, resultLimit, err := c.callLimits(box)
 	if err != nil {
 		return nil, fmt.Errorf("agent: %w", err)
 	}
@@ -296,9 +299,9 @@ func New(model Model, opts ...Option) (*Agent, error) {
 		model: model, name: c.name, system: c.system, tools: box, offered: offered,
 		perms: c.perms, preset: c.preset, maxTurns: c.maxTurns, parallelism: c.parallelism,
 		limits: c.limits(box), compaction: c.compaction, sandbox: c.sandbox, search: c.search, native: native,
-		failureLimit: failureLimit,
-		events:       &eventSink{agent: c.name, observer: c.observer, logger: c.logger},
-		deferred:     map[toolgen.ToolName]bool{}, noRepair: c.noRepair,
+		failureLimit: failureLimit, resultLimit: resultLimit, resultBudget: c.resultBudget, readsResults: readsResults,
+		events:   &eventSink{agent: c.name, observer: c.observer, logger: c.logger},
+		deferred: map[toolgen.ToolName]bool{}, noRepair: c.noRepair,
 		disabledProvider: withheld(c.perms, providerTools),
 		stateKey:         c.stateKey,
 		code:             c.code,
@@ -320,6 +323,27 @@ func New(model Model, opts ...Option) (*Agent, error) {
 		}
 	}
 	return a, nil
+}
+
+// clash is the error of tools whose names clash: when a tool the agent adds
+// (run_code, read_result, search_tools) is one of them, it says why the
+// agent has it.
+func (c *config) clash(err error, searching, reading bool) error {
+	added := []struct {
+		on   bool
+		name toolgen.ToolName
+		why  string
+	}{
+		{c.code != nil, codemode.ToolRunCode, "code mode on"},
+		{reading, ToolReadResult, "tool results bounded"},
+		{searching, ToolSearchTools, "tool search on"},
+	}
+	for _, t := range added {
+		if t.on && strings.Contains(err.Error(), string(t.name)) {
+			return fmt.Errorf("agent: %w (with %s, the agent adds a tool named %s)", err, t.why, t.name)
+		}
+	}
+	return fmt.Errorf("agent: %w", err)
 }
 
 // offered applies the tool filters: every tool, the active ones, or all

@@ -210,6 +210,24 @@
 //     times in a row in the run, telling the model to go on without it;
 //     toolgen.Ctx.Attempt and MaxFailures show a tool where it stands.
 //
+//   - Bounded results: [WithMaxResultTokens] (or a tool's
+//     maxresulttokens=N directive option) bounds one result of a tool to
+//     about N tokens of the context (4N bytes, EstimateTokens' yardstick).
+//     A longer result is never cut in silence: the model gets the part that
+//     fits, cut at a line (a text) or at a whole item of an array (a
+//     structured result that is an array, or an object holding one: the
+//     kept part stays valid JSON), then a note saying what it holds, how
+//     much there is and how to read on with [ToolReadResult] ("read_result
+//     {"call_id": "c1", "offset": 400}"), which returns the next page,
+//     bounded alike. The whole result is held in the State
+//     (State.HeldResults), so a run saved as JSON and resumed pages on;
+//     the loop answers read_result from there as it decides the call
+//     (tool_started and tool_finished are still reported), so an engine
+//     driving Next pages alike. [WithResultBudget] bounds what results put
+//     in a run's context (State.ResultTokens): past it, the run stops with
+//     StopResultBudget after an EventResultBudget, and Resume grants it
+//     another budget.
+//
 //   - Decisions, for each call: a tool that is unknown is refused ("unknown
 //     tool "x"; the tools are: ..."), and one the program made inactive is
 //     denied ("Denied: tool "x" is not available in this run (the program
@@ -569,6 +587,9 @@
 //   - Sandbox: [WithSandbox] gives every call a toolgen.Sandbox, in its
 //     toolgen.Ctx (a sub-agent without its own inherits its caller's).
 //   - Code mode (codemode.go): [WithCodeMode], [CodeMode], [ProgramRun].
+//   - Bounded results (results.go): [WithMaxResultTokens], [ToolReadResult],
+//     [HeldResult], [WithResultBudget], [StopResultBudget],
+//     [EventResultBudget]; failure limits (failures.go): [WithMaxFailures].
 //   - [TranscriptFrom]: a tool reads the transcript up to its call from its
 //     context (the rest of what it learns about the run is toolgen.Ctx).
 package agent

@@ -135,6 +135,7 @@ func (a *Agent) Next(s *State) (Action, error) {
 		}
 	}
 	upgrade(s)
+	grantResultBudget(s)
 	s.StopReason = ""
 	p := a.advance(s, sink{})
 	switch p.kind {

@@ -32,6 +32,7 @@ const (
 	EventToolsLoaded    EventKind = "tools_loaded"  // tool search found deferred tools (or the model called them): Tools, sent from the next request on
 	EventToolFinished   EventKind = "tool_finished" // with Result, Duration and IsError (and Err); Reason when the call timed out or did not return
 	EventTurnFinished   EventKind = "turn_finished" // the model answered and the turn's calls have their results (not while paused)
+	EventResultBudget   EventKind = "result_budget" // the tool results passed WithResultBudget: Reason says how far; run_stopped follows
 	EventRunStopped     EventKind = "run_stopped"   // with Stop
 	EventRunFailed      EventKind = "run_failed"    // with Err, which Run (or Resume, RunStream...) returns next
 )
@@ -120,7 +121,7 @@ func (s *eventSink) emit(ctx context.Context, e Event) {
 
 func (e Event) level() slog.Level {
 	switch e.Kind {
-	case EventCompaction, EventModelResponded, EventToolFinished, EventFileChanged, EventToolsLoaded, EventCallDenied, EventCallPaused, EventCallApproved, EventCallRejected, EventRunStopped:
+	case EventCompaction, EventResultBudget, EventModelResponded, EventToolFinished, EventFileChanged, EventToolsLoaded, EventCallDenied, EventCallPaused, EventCallApproved, EventCallRejected, EventRunStopped:
 		return slog.LevelInfo
 	case EventRunFailed:
 		return slog.LevelError

@@ -28,28 +28,36 @@ func WithMaxFailures(n int, tools ...toolgen.ToolName) Option {
 	}
 }
 
-// failureLimits is every tool's limit: the option's for the tool, else
-// the option's for all tools, else the tool's own; 0 for none.
+// failureLimits is every tool's limit of failed calls in a row (see
+// toolLimits).
 func (c *config) failureLimits(box *toolgen.Toolbox) (map[toolgen.ToolName]int, error) {
+	return toolLimits(box, "failure limits", c.maxFailures, c.toolFailures, func(t toolgen.Tool) int { return t.MaxFailures })
+}
+
+// toolLimits is every tool's limit of one kind: the option's for the tool
+// (each), else the option's for all tools (all, when above 0), else the
+// tool's own (own); only limits above 0 are kept. A name in each that is
+// not a tool's is an error, which what names ("failure limits").
+func toolLimits(box *toolgen.Toolbox, what string, all int, each map[toolgen.ToolName]int, own func(toolgen.Tool) int) (map[toolgen.ToolName]int, error) {
 	var unknown []toolgen.ToolName
-	for name := range c.toolFailures {
+	for name := range each {
 		if _, ok := box.Lookup(name); !ok {
 			unknown = append(unknown, name)
 		}
 	}
 	if len(unknown) > 0 {
 		slices.Sort(unknown)
-		return nil, fmt.Errorf("failure limits name tools that are not registered: %s (registered tools: %s)", joinNames(unknown), joinNames(box.Names()))
+		return nil, fmt.Errorf("%s name tools that are not registered: %s (registered tools: %s)", what, joinNames(unknown), joinNames(box.Names()))
 	}
 	limits := map[toolgen.ToolName]int{}
 	for _, t := range box.Tools() {
-		n, ok := c.toolFailures[t.Name]
+		n, ok := each[t.Name]
 		switch {
 		case ok:
-		case c.maxFailures > 0:
-			n = c.maxFailures
+		case all > 0:
+			n = all
 		default:
-			n = t.MaxFailures
+			n = own(t)
 		}
 		if n > 0 {
 			limits[t.Name] = n

@@ -58,6 +58,7 @@ func (a *Agent) Resume(ctx context.Context, s *State, deps any) (*State, error) 
 		return s, a.refuse(ctx, s, err, nil)
 	}
 	upgrade(s)
+	grantResultBudget(s)
 	s.StopReason, s.compacted = "", 0
 	return s, a.drive(ctx, s, deps)
 }

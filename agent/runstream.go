@@ -25,6 +25,7 @@ func (a *Agent) ResumeStream(ctx context.Context, s *State, deps any, fn func(Ev
 		return s, a.refuse(ctx, s, err, fn)
 	}
 	upgrade(s) // as Resume: what the run records from here on is of this version
+	grantResultBudget(s)
 	s.StopReason, s.compacted = "", 0
 	return s, a.driveStreaming(ctx, s, deps, fn)
 }

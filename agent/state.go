@@ -31,6 +31,9 @@ const (
 	StopDone     StopReason = "done"      // the model answered without calling tools
 	StopPaused   StopReason = "paused"    // a call waits for a person's approval
 	StopMaxTurns StopReason = "max_turns" // the run took as many turns as it may
+	// StopResultBudget: the tool results took more tokens than
+	// WithResultBudget allows (results.go).
+	StopResultBudget StopReason = "result_budget"
 )
 
 // State is a run: its transcript, why it stopped, the calls waiting for
@@ -69,6 +72,13 @@ type State struct {
 	// the model called, in the order they were loaded: each request of the
 	// run sends them (WithToolSearch).
 	LoadedTools []toolgen.ToolName `json:"loaded_tools,omitempty"`
+	// HeldResults are the tool results cut to their tools' limits, whole,
+	// for read_result to page through (WithMaxResultTokens).
+	HeldResults []HeldResult `json:"held_results,omitempty"`
+	// ResultTokens counts the estimated tokens the tool results put in the
+	// context, since the run started or last resumed from a stop at its
+	// result budget (WithResultBudget).
+	ResultTokens int `json:"result_tokens,omitempty"`
 
 	measured  measured // the model's count of the last request (compaction.go)
 	compacted int      // the turn whose request was compacted already

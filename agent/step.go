@@ -51,6 +51,8 @@ func (a *Agent) next(s *State) plan {
 		return plan{kind: planStop, stop: StopDone}
 	case s.Turns >= a.maxTurns:
 		return plan{kind: planStop, stop: StopMaxTurns}
+	case a.overResultBudget(s):
+		return plan{kind: planStop, stop: StopResultBudget}
 	}
 	return plan{kind: planModel}
 }
@@ -66,6 +68,9 @@ func (a *Agent) advance(s *State, out sink) plan {
 		p := a.next(s)
 		switch p.kind {
 		case planStop:
+			if p.stop == StopResultBudget {
+				a.reportResultBudget(s, out)
+			}
 			s.StopReason = p.stop
 			out.emit(s, Event{Kind: EventRunStopped, RunID: s.RunID, Turn: s.Turns, Stop: p.stop})
 			return p
@@ -106,6 +111,7 @@ func (a *Agent) reportDecisions(s *State, decisions []Decision, out sink) {
 			e.Kind = EventCallPaused
 		}
 		out.emit(s, e)
+		reportAnswered(s, d, out)
 	}
 }
 
@@ -157,6 +163,7 @@ func (a *Agent) decideTurn(s *State, calls []ToolCall) plan {
 	for i, c := range calls {
 		p.decisions[i] = a.decide(c)
 		a.overLimit(s, &p.decisions[i])
+		a.answerReadResult(s, &p.decisions[i])
 		if p.decisions[i].Outcome == permission.OutcomeAsk {
 			p.kind = planPause
 		}
@@ -290,6 +297,7 @@ func (a *Agent) finishTurn(s *State, out sink) {
 			results[i].Result = editNote(results[i].Result, d.Call.Args)
 		}
 	}
+	a.boundResults(s, results)
 	s.Messages = append(s.Messages, Message{Role: RoleTool, Results: results})
 	s.Paused = nil
 	s.StopReason = ""

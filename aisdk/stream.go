@@ -414,8 +414,8 @@ func (s *streamer) end(runErr error, state *agent.State, errorText func(error) s
 		switch state.StopReason {
 		case agent.StopPaused:
 			reason = "tool-calls"
-		case agent.StopMaxTurns:
-			reason = "other" // out of turns: not the model's length limit
+		case agent.StopMaxTurns, agent.StopResultBudget:
+			reason = "other" // out of turns or of result budget: not the model's length limit
 		}
 	}
 	finish := Chunk{Type: ChunkFinish, FinishReason: reason}

@@ -58,6 +58,13 @@
 //   - maxfailures=N: an agent run refuses the tool's calls once N of them
 //     (1–100) failed in a row, and tells the model to stop calling it
 //     (Tool.MaxFailures; agent.WithMaxFailures overrides it)
+//   - maxresulttokens=N: an agent puts at most about N tokens (1 to a
+//     million; a quarter of the bytes, as agent.EstimateTokens counts) of
+//     one of the tool's results in the model's context: a longer result is
+//     cut at a line (or, for a JSON array, at an item) with a note saying
+//     what was kept and how to read the rest, page by page, with the
+//     agent's read_result tool (Tool.MaxResultTokens;
+//     agent.WithMaxResultTokens overrides it)
 //   - norepair: the tool never repairs malformed arguments, even when its
 //     caller asks (see Repairs of malformed arguments): for a tool whose
 //     author wants every call sent right, such as one that moves money

@@ -134,6 +134,10 @@ func nextOption(text string, at int) (key, value string, hasValue bool, next int
 	return key, text[next : next+end], true, next + end, ""
 }
 
+// maxResultTokens is the largest maxresulttokens=N: a million tokens is
+// past every model's context, so a larger figure is a typo.
+const maxResultTokens = 1_000_000
+
 func (a *analyzer) applyOption(d *directive, pos token.Pos, key, value string, hasValue bool) {
 	flags := map[string]*bool{
 		"readonly":          &d.tool.ReadOnly,
@@ -186,6 +190,13 @@ func (a *analyzer) applyOption(d *directive, pos token.Pos, key, value string, h
 			return
 		}
 		d.tool.MaxFailures = n
+	case "maxresulttokens":
+		n, err := strconv.Atoi(value)
+		if err != nil || n < 1 || n > maxResultTokens {
+			a.errorf(pos, "maxresulttokens=%s: must be a whole number from 1 to %d (the estimated tokens of one result an agent puts in the model's context)", value, maxResultTokens)
+			return
+		}
+		d.tool.MaxResultTokens = n
 	case "namespace":
 		if !toolNamePattern.MatchString(value) {
 			a.errorf(pos, "namespace %q must be 1 to 64 letters, digits, '_' or '-'", value)
@@ -193,7 +204,7 @@ func (a *analyzer) applyOption(d *directive, pos token.Pos, key, value string, h
 		}
 		d.namespace = value
 	default:
-		a.errorf(pos, "unknown option %q (options: name=NAME, description=\"TEXT\", namespace=NAME, readonly, destructive, idempotent, openworld, requires_approval, defer, maxfailures=N, norepair, task, task=required)", key)
+		a.errorf(pos, "unknown option %q (options: name=NAME, description=\"TEXT\", namespace=NAME, readonly, destructive, idempotent, openworld, requires_approval, defer, maxfailures=N, maxresulttokens=N, norepair, task, task=required)", key)
 	}
 }
 

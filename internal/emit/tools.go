@@ -117,6 +117,9 @@ func (g *generator) toolValue(t *model.Tool) jen.Code {
 	if t.MaxFailures > 0 {
 		fields = append(fields, field("MaxFailures", jen.Lit(t.MaxFailures)))
 	}
+	if t.MaxResultTokens > 0 {
+		fields = append(fields, field("MaxResultTokens", jen.Lit(t.MaxResultTokens)))
+	}
 	switch t.Task {
 	case "optional":
 		fields = append(fields, field("Task", rt("TaskOptional")))

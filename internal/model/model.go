@@ -142,6 +142,9 @@ type Tool struct {
 	// MaxFailures is the maxfailures=N option: the most failed calls of
 	// the tool in a row that a run allows; 0 when not given.
 	MaxFailures int `json:"max_failures,omitempty"`
+	// MaxResultTokens is the maxresulttokens=N option: the most estimated
+	// tokens of one result an agent puts in the model's context.
+	MaxResultTokens int `json:"max_result_tokens,omitempty"`
 	// NoRepair (the norepair option) keeps the tool's decoder from
 	// repairing malformed arguments even when the caller asks for it.
 	NoRepair bool `json:"norepair,omitempty"`

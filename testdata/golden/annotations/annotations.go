@@ -59,6 +59,12 @@ func Purge() error { return nil }
 //toolgen:tool maxfailures=3
 func Charge(amount int) error { return nil }
 
+// Statement lists a month's payments; an agent puts at most about 2000
+// tokens of it in the model's context, the rest paged.
+//
+//toolgen:tool maxresulttokens=2000 readonly
+func Statement(month string) (string, error) { return month, nil }
+
 // refund is what Go readers read; the model reads the directive's
 // description.
 //

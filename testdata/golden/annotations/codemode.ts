@@ -22,6 +22,10 @@ declare function archive(args: { id: string }): Promise<void>;
 declare function purge(): Promise<void>;
 /** Charge may fail three times in a row in a run before the agent stops its calls. */
 declare function charge(args: { amount: integer }): Promise<void>;
+/**
+ * Statement lists a month's payments; an agent puts at most about 2000 tokens of it in the model's context, the rest paged.
+ */
+declare function statement(args: { month: string }): Promise<string>;
 /** Refund a payment to the card it was charged on: "full" or a partial amount. */
 declare function refund_payment(args: { id: string }): Promise<void>;
 /**

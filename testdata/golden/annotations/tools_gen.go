@@ -15,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(12 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 12)
+	_ = toolimpl.EnforceVersion(13 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 13)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -50,6 +50,10 @@ const (
 	// ToolCharge names the tool charge (Charge). Charge may fail three times in a
 	// row in a run before the agent stops its calls.
 	ToolCharge toolgen.ToolName = "charge"
+	// ToolStatement names the tool statement (Statement). Statement lists a
+	// month's payments; an agent puts at most about 2000 tokens of it in the
+	// model's context, the rest paged.
+	ToolStatement toolgen.ToolName = "statement"
 	// ToolRefund names the tool refund_payment (Refund). Refund a payment to the
 	// card it was charged on: "full" or a partial amount.
 	ToolRefund toolgen.ToolName = "refund_payment"
@@ -79,13 +83,14 @@ var (
 	_ func(string) error           = Archive
 	_ func() error                 = Purge
 	_ func(int) error              = Charge
+	_ func(string) (string, error) = Statement
 	_ func(string) error           = Refund
 	_ func(string, int) error      = Transfer
 	_ func(string) (string, error) = Research
 	_ func() error                 = Reindex
 )
 
-// Tools returns the tools of package annotations: get_http_status, lookup, delete, upsert, fetch, do-it_all-2, approve, abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijkl, archive, purge, charge, refund_payment, transfer, research, reindex.
+// Tools returns the tools of package annotations: get_http_status, lookup, delete, upsert, fetch, do-it_all-2, approve, abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijkl, archive, purge, charge, statement, refund_payment, transfer, research, reindex.
 func Tools() []toolgen.Tool {
 	return toolimpl.StaticTools(toolgenTools[:], []string{
 		"1 26 oAugFRSYCY annotation:2 default get:5 get_http_statu:4 handl http:4 initialism name statu:5 url:2",
@@ -99,6 +104,7 @@ func Tools() []toolgen.Tool {
 		"1 18 DoTgn0DICEDAC archiv:4 found front id:2 namespac own rather record:2 search sent through tool up",
 		"1 9 iwNAY annotation:2 defer namespac packag purg:4",
 		"1 18 QBAAIVHWAyoDE agent amount:2 annotation:2 befor call charg:4 fail mai row run stop three time",
+		"1 21 AWgMwgHEQgQKkIQ 2000 about agent annotation:2 context list model month:3 most page payment put rest statement:4 token",
 		"1 20 IGYgTwAjDA amount annotation:2 card charg full id:2 partial payment:4 refund:4 refund_payment:3",
 		"1 18 wCSgbWDIogg 100 amount:3 annotation:2 argument model never number repair send:2 told transfer:4",
 		"1 19 KTABFVkcACAOE annotation:2 ask call client:2 mcp onc poll research:4 result return run task topic:2",
@@ -216,6 +222,15 @@ var toolgenTools = [...]toolgen.Tool{{
 	MaxFailures: 3,
 	Tokens:      toolgen.Tokens{Default: 67, Strict: 50, Gemini: 45},
 	Call:        toolgenCallCharge,
+}, {
+	Name:            ToolStatement,
+	Description:     "Statement lists a month's payments; an agent puts at most about 2000 tokens of it in the model's context, the rest paged.",
+	InputSchema:     []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"month":{"type":"string"}},"required":["month"],"additionalProperties":false}`),
+	Annotations:     toolgen.Annotations{ReadOnly: true},
+	Namespace:       "annotations",
+	MaxResultTokens: 2000,
+	Tokens:          toolgen.Tokens{Default: 78, Strict: 61, Gemini: 56},
+	Call:            toolgenCallStatement,
 }, {
 	Name:        ToolRefund,
 	Description: "Refund a payment to the card it was charged on: \"full\" or a partial amount.",
@@ -380,6 +395,19 @@ type ChargeRule struct {
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ChargeRule) Rule() toolgen.Rule {
 	return toolimpl.RuleOf(ToolCharge, &toolgenTypeParamsCharge.Object, unsafe.Pointer(&r), 1)
+}
+
+// StatementRule is a permission rule for the tool statement: each field is a
+// glob over that argument's value (as toolgen.Rule's Args), and an empty field
+// does not constrain it.
+type StatementRule struct {
+	_     [0]func()
+	Month string // argument "month"
+}
+
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r StatementRule) Rule() toolgen.Rule {
+	return toolimpl.RuleOf(ToolStatement, &toolgenTypeParamsStatement.Object, unsafe.Pointer(&r), 1)
 }
 
 // RefundRule is a permission rule for the tool refund_payment: each field is a
@@ -568,6 +596,13 @@ declare function charge(args: { amount: integer }): Promise<void>;`,
 			Types: []int{0},
 		},
 		{
+			Name: "statement",
+			Text: `/**
+ * Statement lists a month's payments; an agent puts at most about 2000 tokens of it in the model's context, the rest paged.
+ */
+declare function statement(args: { month: string }): Promise<string>;`,
+		},
+		{
 			Name: "refund_payment",
 			Text: `/** Refund a payment to the card it was charged on: "full" or a partial amount. */
 declare function refund_payment(args: { id: string }): Promise<void>;`,
@@ -720,6 +755,23 @@ func toolgenCallCharge(ctx context.Context, args []byte) (toolgen.Result, error)
 
 var toolgenToolCharge = toolimpl.Tool{Name: ToolCharge, In: toolgenTypeParamsCharge}
 
+// toolgenParamsStatement holds the arguments of statement, for its table.
+type toolgenParamsStatement struct {
+	month string
+}
+
+// toolgenCallStatement reads the arguments of statement, calls Statement and writes its result, as its tables say.
+func toolgenCallStatement(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsStatement
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolStatement, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Statement(in.month)
+		return err
+	})
+}
+
+var toolgenToolStatement = toolimpl.Tool{Name: ToolStatement, In: toolgenTypeParamsStatement, Text: true}
+
 // toolgenParamsRefund holds the arguments of refund_payment, for its table.
 type toolgenParamsRefund struct {
 	id string
@@ -785,6 +837,14 @@ var toolgenTypeParamsCharge = &toolimpl.Struct{
 	Object: toolimpl.Object{Names: []string{"amount"}, Required: []int{0}},
 	Fields: []toolimpl.Field{
 		{Offset: unsafe.Offsetof(toolgenParamsCharge{}.amount), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(toolgenParamsCharge{}.amount)), Required: 1, Key: `"amount":`},
+	},
+}
+
+// toolgenTypeParamsStatement describes a toolgenParamsStatement for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsStatement = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"month"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsStatement{}.month), Kind: toolimpl.FieldString, Required: 1, Key: `"month":`},
 	},
 }
 

@@ -89,3 +89,13 @@ func EmptyDescription() error { return nil }
 //
 //toolgen:tool description="Refund a payment
 func OpenQuote() error { return nil }
+
+// ZeroResultTokens allows an empty result, which is no result.
+//
+//toolgen:tool maxresulttokens=0
+func ZeroResultTokens() error { return nil }
+
+// HugeResultTokens allows more than any context holds.
+//
+//toolgen:tool maxresulttokens=2000000
+func HugeResultTokens() error { return nil }
