@@ -227,7 +227,26 @@ func check(f *generate.File, name string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stderr, "toolgen: %s is stale; run go generate\n", name)
 	fmt.Fprint(stdout, diff)
+	reportPrefix(f, name, stderr)
 	return 1
+}
+
+// reportPrefix says, for a stale file, whether the tools sent up front
+// change in each dialect and from which tool on: what every user's cached
+// prompt loses (catalog.PrefixChange).
+func reportPrefix(f *generate.File, name string, stderr io.Writer) {
+	changes, recorded, err := generate.PrefixChanges(f)
+	switch {
+	case err != nil:
+		fmt.Fprintf(stderr, "toolgen: %s: reading its prefix digests: %v\n", name, err)
+	case !recorded:
+		fmt.Fprintf(stderr, "toolgen: %s records no prefix digests: whether the tools sent up front change is unknown\n", name)
+	case len(changes) == 0:
+		fmt.Fprintln(stderr, "toolgen: the tools sent up front are unchanged in every dialect: cached prompts stay valid")
+	}
+	for _, c := range changes {
+		fmt.Fprintln(stderr, "toolgen:", c.Message())
+	}
 }
 
 // show prints each tool with its position and schemas, as JSON.
