@@ -77,28 +77,16 @@ func NewPrefix(pkg *model.Package) Prefix {
 	return p
 }
 
-// upFront returns pkg's tools not deferred, grouped by the Tools function
-// that returns them (package functions', or a type's methods'), the groups
-// in the order of their first tool, each in the package's order: the order
-// the generated Tools functions hand them out.
+// upFront returns pkg's tools not deferred, in the order the generated
+// Tools functions hand them out (model.Package.ToolsFuncs).
 func upFront(pkg *model.Package) []*model.Tool {
-	var groups []string
-	byRecv := map[string][]*model.Tool{}
-	for _, t := range pkg.Tools {
-		recv := ""
-		if t.Recv != nil {
-			recv = t.Recv.TypeName
-		}
-		if _, ok := byRecv[recv]; !ok {
-			groups = append(groups, recv)
-		}
-		if !t.Deferred {
-			byRecv[recv] = append(byRecv[recv], t)
-		}
-	}
 	var out []*model.Tool
-	for _, recv := range groups {
-		out = append(out, byRecv[recv]...)
+	for _, tools := range pkg.ToolsFuncs() {
+		for _, t := range tools {
+			if !t.Deferred {
+				out = append(out, t)
+			}
+		}
 	}
 	return out
 }
