@@ -240,7 +240,7 @@ func reportPrefix(f *generate.File, name string, stderr io.Writer) {
 	case err != nil:
 		fmt.Fprintf(stderr, "toolgen: %s: reading its prefix digests: %v\n", name, err)
 	case !recorded:
-		fmt.Fprintf(stderr, "toolgen: %s records no prefix digests: whether the tools sent up front change is unknown\n", name)
+		fmt.Fprintf(stderr, "toolgen: %s on disk records no prefix digests (a new file, or an older toolgen's): whether the tools sent up front change is unknown\n", name)
 	case len(changes) == 0:
 		fmt.Fprintln(stderr, "toolgen: the tools sent up front are unchanged in every dialect: cached prompts stay valid")
 	}
