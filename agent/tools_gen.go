@@ -81,6 +81,22 @@ func (recv *toolSearcher) Tools() []toolgen.Tool {
 	})
 }
 
+// The prefix digests of package agent: SHA-256 of the definitions of the tools it
+// sends up front (not deferred), in the order its Tools functions return them, as
+// each dialect sends them. A provider caches a prompt by its exact prefix, tools
+// first: when a digest changes, every cached prompt is cut at the first tool that
+// changed (toolgen -check says which, and the tokens lost). Each tool's tokens and
+// digest, per dialect:
+//
+//	TOOL          DEFAULT           STRICT            GEMINI
+//	ask_agent     97 379f31c5a181   80 70bd1c392072   75 68381f162e3e
+//	search_tools  158 a3c0e3083637  149 9eaf0905cf55  136 a21d4385c4ca
+const (
+	PrefixDigestDefault = "4445ebeaaca3ed6d0fee62454eff469e10dd436735f4b4d3a2453ac690c6a992"
+	PrefixDigestStrict  = "b93e119d71b4cc5dd123fd5703a0b02b7984d50c11823c38ffb0403b990bf25a"
+	PrefixDigestGemini  = "765f74823638104b3263534d5815792900ee8042133dc3e6203c05c6b506536c"
+)
+
 // askAgentRule is a permission rule for the tool ask_agent: each field is a
 // glob over that argument's value (as toolgen.Rule's Args), and an empty field
 // does not constrain it.

@@ -320,6 +320,33 @@ func (recv *shell) Tools() []toolgen.Tool {
 	})
 }
 
+// The prefix digests of package builtin: SHA-256 of the definitions of the tools it
+// sends up front (not deferred), in the order its Tools functions return them, as
+// each dialect sends them. A provider caches a prompt by its exact prefix, tools
+// first: when a digest changes, every cached prompt is cut at the first tool that
+// changed (toolgen -check says which, and the tokens lost). Each tool's tokens and
+// digest, per dialect:
+//
+//	TOOL          DEFAULT           STRICT            GEMINI
+//	read          157 378f19202ff0  164 604b2f95e6e7  135 a2823c572388
+//	write         106 7d4a3abfd010  89 960c5fb5de1f   84 fb0c489c6162
+//	edit          165 51cb4578ad02  160 7ca315cd746f  143 2da2a3a82f70
+//	grep          177 39f10fc6d422  182 8f248c52d974  155 782183b9ed1f
+//	read_file     157 4ef3f848f56a  164 c86cb2558761  135 8e7779374d66
+//	write_file    106 8f139ff04e17  89 b6eadcdafb87   84 07085b8f3732
+//	edit_file     166 9fcd658f399c  161 77acf0f33019  144 cc3860dc41c8
+//	delete_file   98 234502abcdef   81 143f74e9ed40   76 2bc8f6256b13
+//	list_files    118 fb1459623725  126 fdbf8fc90751  96 bd2d42f905df
+//	glob          138 584bd734fe6f  132 5307a39bc202  116 a3bf804c3ad7
+//	search_files  178 0a830b9b917f  183 cd8f1e67b872  156 94b0dc19d2ba
+//	bash          331 8093d948e9aa  322 984b3164dcb1  309 0fae7b1653fe
+//	run_command   333 73a1ab17a97b  325 27fcbd0781ab  311 2c4a80ee82bd
+const (
+	PrefixDigestDefault = "703b796086ca54cebb0a125b9d0fcf2e785b5fea5c4682b78c9d74274c22f87c"
+	PrefixDigestStrict  = "f6a5eae60e3de15d01417a7313861a10a57cb729a1a79d2631dc07d6aff0dd8d"
+	PrefixDigestGemini  = "929fec718dec5646517d879d2b62931d6a8ce992223076491436c8cfead74b12"
+)
+
 // ReadRule is a permission rule for the tool read: each field is a glob over
 // that argument's value (as toolgen.Rule's Args), and an empty field does not
 // constrain it.

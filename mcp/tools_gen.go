@@ -57,6 +57,21 @@ func (recv *catalog) Tools() []toolgen.Tool {
 	})
 }
 
+// The prefix digests of package mcp: SHA-256 of the definitions of the tools it
+// sends up front (not deferred), in the order its Tools functions return them, as
+// each dialect sends them. A provider caches a prompt by its exact prefix, tools
+// first: when a digest changes, every cached prompt is cut at the first tool that
+// changed (toolgen -check says which, and the tokens lost). Each tool's tokens and
+// digest, per dialect:
+//
+//	TOOL          DEFAULT           STRICT            GEMINI
+//	search_tools  152 c8b5db474f66  143 d0a43716928c  130 9f47adf92958
+const (
+	PrefixDigestDefault = "58b36ed7c06e6dac768e5f26e084cbd9b78ca5a67d488e0e3a711e7668c80e1e"
+	PrefixDigestStrict  = "7a0d4460e59c99e80813fa61147bcc87190fcbb55b728d5ec6fa715f0d6eaf7f"
+	PrefixDigestGemini  = "ceef3ecc91ef6779d758adfc28ea2f36ebb9e85a4392c7bc2c5da9f72ace4ef4"
+)
+
 // searchToolsRule is a permission rule for the tool search_tools: each field
 // is a glob over that argument's value (as toolgen.Rule's Args), and an empty
 // field does not constrain it.

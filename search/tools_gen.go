@@ -78,6 +78,22 @@ func (recv *webTool) Tools() []toolgen.Tool {
 	})
 }
 
+// The prefix digests of package search: SHA-256 of the definitions of the tools it
+// sends up front (not deferred), in the order its Tools functions return them, as
+// each dialect sends them. A provider caches a prompt by its exact prefix, tools
+// first: when a digest changes, every cached prompt is cut at the first tool that
+// changed (toolgen -check says which, and the tokens lost). Each tool's tokens and
+// digest, per dialect:
+//
+//	TOOL        DEFAULT           STRICT           GEMINI
+//	web_search  114 429d9024f878  93 9119713fbe21  92 06a17f611ff2
+//	webSearch   114 1ea6ada97cec  93 1092de1a393c  92 85a7e640c8b5
+const (
+	PrefixDigestDefault = "8e4c0d7cc05fead68e73ab7235f883207b08d3ca3f594bed43471d50fb83a450"
+	PrefixDigestStrict  = "44267af11936d7fe16a6429990ee1f9933e6f4bfe9a39252b9e75852c7f65eb1"
+	PrefixDigestGemini  = "3fd512247b7c3910f9b8659ea30f18a7c68bce941bec09a64c94fed28af41edf"
+)
+
 // WebSearchRule is a permission rule for the tool web_search: each field is a
 // glob over that argument's value (as toolgen.Rule's Args), and an empty field
 // does not constrain it.

@@ -108,6 +108,24 @@ var toolgenTools = [...]toolgen.Tool{{
 	Call:      toolgenCallGetStock,
 }}
 
+// The prefix digests of package codemodetasks: SHA-256 of the definitions of the tools it
+// sends up front (not deferred), in the order its Tools functions return them, as
+// each dialect sends them. A provider caches a prompt by its exact prefix, tools
+// first: when a digest changes, every cached prompt is cut at the first tool that
+// changed (toolgen -check says which, and the tokens lost). Each tool's tokens and
+// digest, per dialect:
+//
+//	TOOL           DEFAULT          STRICT           GEMINI
+//	get_employee   95 bc133e13dad3  78 481d50b0d2c1  73 0ccdc937ea99
+//	list_orders    68 597fa84b4a18  51 06a354c1de0f  46 467588a43256
+//	list_products  69 9345abc8590a  52 aecff9f56449  47 9de4dc8db4d1
+//	get_stock      72 b82d3f2aab3c  55 a919352985ff  50 f509d02046cc
+const (
+	PrefixDigestDefault = "66263ebe2795518f0b58c54cb4d4947f2094e7cb47324c02dba1f382ac070c85"
+	PrefixDigestStrict  = "1cc10804d71af36fb9c7498d248282633b91a3543f5be3d8e14cc7c2c36c8ab3"
+	PrefixDigestGemini  = "1da81ef5a942d3f2510ff6d8b976a57fc8c97c9abaf55f07c72cb6a2af0aca9a"
+)
+
 // GetEmployeeRule is a permission rule for the tool get_employee: each field
 // is a glob over that argument's value (as toolgen.Rule's Args), and an empty
 // field does not constrain it.

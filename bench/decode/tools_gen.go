@@ -64,6 +64,22 @@ var toolgenTools = [...]toolgen.Tool{{
 	Call:         toolgenCallArchiveThread,
 }}
 
+// The prefix digests of package decode: SHA-256 of the definitions of the tools it
+// sends up front (not deferred), in the order its Tools functions return them, as
+// each dialect sends them. A provider caches a prompt by its exact prefix, tools
+// first: when a digest changes, every cached prompt is cut at the first tool that
+// changed (toolgen -check says which, and the tokens lost). Each tool's tokens and
+// digest, per dialect:
+//
+//	TOOL            DEFAULT           STRICT            GEMINI
+//	get_weather     131 e04ca02cafa9  151 7360a9ee7cb2  109 4b2edf2210db
+//	archive_thread  386 4653b040da72  394 a84eb911793e  344 9c49613986b2
+const (
+	PrefixDigestDefault = "d5e80052ed242844c82ff8866d6a5369d02aa07d9cc8d44c4c383fec60280174"
+	PrefixDigestStrict  = "cb80d71399f76bff2b8e1e2e8e95d7c8da16407fd4c3d04b995147905510b554"
+	PrefixDigestGemini  = "505815c14b436b8477700f6e17a543c28253d28275ec9c3a4be7726c751784c9"
+)
+
 // GetWeatherRule is a permission rule for the tool get_weather: each field is
 // a glob over that argument's value (as toolgen.Rule's Args), and an empty
 // field does not constrain it.

@@ -110,6 +110,24 @@ var toolgenTools = [...]toolgen.Tool{{
 	Call:         toolgenCallSimulateDatabaseQuery,
 }}
 
+// The prefix digests of package tmload: SHA-256 of the definitions of the tools it
+// sends up front (not deferred), in the order its Tools functions return them, as
+// each dialect sends them. A provider caches a prompt by its exact prefix, tools
+// first: when a digest changes, every cached prompt is cut at the first tool that
+// changed (toolgen -check says which, and the tokens lost). Each tool's tokens and
+// digest, per dialect:
+//
+//	TOOL                     DEFAULT           STRICT            GEMINI
+//	calculate_fibonacci      89 1edeab7bedad   72 098bda6ab827   67 6c0c2a34e577
+//	fetch_external_data      87 399b302d5e1a   70 e5a34068874d   65 28d9f390a733
+//	process_json_data        95 ab5152f11d27   95 ab5152f11d27   95 ab5152f11d27
+//	simulate_database_query  113 0f7a7e5a9d54  109 2aef43da17fc  91 fd414178bf3c
+const (
+	PrefixDigestDefault = "fe3e6eeaff9f0394f43c97eb5b37e80dc3598f8e4ada2095a4a91a6ea55ce114"
+	PrefixDigestStrict  = "65883e9f3052ee510e7ea1a9fcd1cc5645f7c1e1711255c4966cf3dfa4e1609a"
+	PrefixDigestGemini  = "2f9e66a9216ad6810be04321d61e38bd106570fd5a7ebd906440dee37fc479d7"
+)
+
 // CalculateFibonacciRule is a permission rule for the tool
 // calculate_fibonacci: each field is a glob over that argument's value (as
 // toolgen.Rule's Args), and an empty field does not constrain it.

@@ -46,11 +46,17 @@ greet                 demo       no        55       38      33      20         n
 
 1 tool sent up front                       55       38      33      20
 1 tool deferred                            113      109     91      91
-`+legendText, stdout)
+`+legendText+`
+Prefix digests (SHA-256 of the definitions sent up front, in order; toolgen -check says what a change cuts):
+demo.test (1 tool)
+  default        e0aedca9418bfe9286c000fe284b7efc769bea21cd1a63fed42b12973ac7e214
+  OpenAI strict  2323e40fdb9e60327f3dc0ae795c309aae9111d1c020cb8db205302f192d7ff9
+  Gemini         9be0669a9e55e36188c39a746b95dae94cae35ddf1c11ef8b8aad13b8f4bf25b
+`, stdout)
 	assert.NoFileExists(t, filepath.Join(dir, "tools_gen.go"), "-catalog writes nothing")
 }
 
-// legendText ends the catalog.
+// legendText follows the catalog's table.
 const legendText = `
 Tokens of o200k_base (OpenAI GPT-4o and later; other models' tokenizers differ by some percent)
 in each definition {"name","description","parameters"} as compact JSON; a provider adds a few per tool.

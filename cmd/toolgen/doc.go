@@ -879,6 +879,56 @@
 // package's directive against its own tools and -budget against the tools
 // of all the packages listed together, as one agent would be sent them.
 //
+// # Prefix digests: what a change costs every cached prompt
+//
+// Providers cache a prompt by its exact prefix, and the tool definitions
+// come first: a request whose definitions differ by one byte from the
+// cached ones pays again for every token from that byte on, the tools
+// after it, the system prompt and the whole conversation. The generated
+// file holds, per dialect, the SHA-256 digest of what the package sends up
+// front: the definitions counted above ({"name","description",
+// "parameters"}, compact; the default schema where the tool has no form in
+// the dialect, as its provider is sent) of its tools not deferred, as a
+// JSON array in the order its Tools functions return them (source order,
+// files by name; a package with tool methods: Tools() and each (*T).Tools()
+// in the order of their first tool, as the file declares them, which is
+// the order to hand them to an agent for the digest to hold). Deferred
+// tools are not in it: a model loads them later, after the prefix, and the
+// agent appends them there. Its doc holds each tool's tokens and the digest
+// of its definition alone, per dialect:
+//
+//	//	TOOL         DEFAULT           STRICT            GEMINI
+//	//	get_weather  109 3760909d3bde  104 70050575b34c  87 2724406bc39e
+//	//	forecast     140 c809a95ad237  139 54196b2c5476  114 73d0e3ad17f6
+//	const (
+//		PrefixDigestDefault = "1016efe895bd590a37e0bed91359d4e91d637cbf6e0fb87df8b0273aeaa33687"
+//		PrefixDigestStrict  = "bc2ce18da1094bcf0e35c49ce0255b8ff1f9a4de047f24be3abd2d11157b1af3"
+//		PrefixDigestGemini  = "ad19a2e2e6ffde5564e0957585149f5b0578f018e7d5fffa197100bd9fa429ce"
+//	)
+//
+// When toolgen -check finds the file stale, it reads that table from the
+// file on disk and says, per dialect, whether the prefix changes, from
+// which tool on, and what every prompt cached with the old prefix loses
+// (the old tools' tokens from that one to the end, of their total): a CI
+// gate for changes that bust every user's cache. The exit status stays 1.
+//
+//	toolgen: tools_gen.go is stale; run go generate
+//	toolgen: prefix of dialect default changes at tool 2 (forecast): every cached prompt loses 140 of its 249 tool tokens
+//	toolgen: prefix of dialect OpenAI strict changes at tool 2 (forecast): every cached prompt loses 139 of its 243 tool tokens
+//	toolgen: prefix of dialect Gemini changes at tool 2 (forecast): every cached prompt loses 114 of its 201 tool tokens
+//
+// A tool added at the end changes the prefix at the new tool and loses
+// none of the old tools' tokens (what follows the tools is still cut); a
+// tool removed from the end is named "(name, removed)". A stale file whose
+// prefix holds in every dialect (a deferred tool added or edited, an output
+// schema, dispatch) says "the tools sent up front are unchanged in every
+// dialect: cached prompts stay valid"; a file an older toolgen wrote, "…
+// records no prefix digests". The digests are in the file, so they cannot
+// change while the file stays equal; they can change while nothing else in
+// it does when a newer toolgen derives a strict or Gemini form differently
+// (the schemas in the file stay, the forms sent change), and -check then
+// says so. toolgen -catalog lists each package's digests after its table.
+//
 // # Code mode declarations
 //
 // In code mode a model writes one short TypeScript program that calls the
@@ -1088,10 +1138,11 @@
 //	toolgen [flags] [dir]
 //	toolgen -catalog [-budget N] [dir...]
 //	  -output name  the file to write in dir (default tools_gen.go)
-//	  -check        write nothing; exit 1 with a unified diff if the file is stale
+//	  -check        write nothing; exit 1 with a unified diff if the file is stale, saying per dialect
+//	                whether the tools sent up front change and what every cached prompt loses
 //	  -tags list    extra comma-separated build tags for loading the package
 //	  -show         print the tools, their positions, schemas and token counts as JSON; write nothing
-//	  -catalog      print the tools of the packages in the dirs and their token counts; write nothing
+//	  -catalog      print the tools of the packages in the dirs, their token counts and prefix digests; write nothing
 //	  -budget N     fail when the tools sent up front take more than N tokens in any dialect (0, the default: no budget)
 //	  -dialects     fail when a tool's input schema has no form in OpenAI's strict mode or Gemini's subset
 //	  -v            say what was done

@@ -68,10 +68,10 @@ func parseFlags(args []string, stderr io.Writer) (options, bool) {
 	fs := flag.NewFlagSet("toolgen", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.StringVar(&o.output, "output", generate.DefaultOutput, "the file to write in the package directory")
-	fs.BoolVar(&o.check, "check", false, "write nothing; exit 1 with a diff if the file is stale")
+	fs.BoolVar(&o.check, "check", false, "write nothing; exit 1 with a diff if the file is stale, saying whether the tools sent up front change (every cached prompt loses them)")
 	fs.StringVar(&o.tags, "tags", "", "extra comma-separated build tags for loading the package")
 	fs.BoolVar(&o.show, "show", false, "print the tools and their schemas; write nothing")
-	fs.BoolVar(&o.catalog, "catalog", false, "print the tools of the packages in dirs and the tokens their definitions take; write nothing")
+	fs.BoolVar(&o.catalog, "catalog", false, "print the tools of the packages in dirs, the tokens their definitions take and the packages' prefix digests; write nothing")
 	fs.IntVar(&o.budget, "budget", 0, "fail when the tools sent up front (not deferred) take more than this many tokens in any dialect; 0 sets no budget (a //toolgen:budget still holds)")
 	fs.BoolVar(&o.dialects, "dialects", false, "fail when a tool's input schema has no form in OpenAI's strict mode or Gemini's subset (a warning otherwise)")
 	fs.BoolVar(&o.verbose, "v", false, "say what was done")
@@ -227,7 +227,26 @@ func check(f *generate.File, name string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stderr, "toolgen: %s is stale; run go generate\n", name)
 	fmt.Fprint(stdout, diff)
+	reportPrefix(f, name, stderr)
 	return 1
+}
+
+// reportPrefix says, for a stale file, whether the tools sent up front
+// change in each dialect and from which tool on: what every user's cached
+// prompt loses (catalog.PrefixChange).
+func reportPrefix(f *generate.File, name string, stderr io.Writer) {
+	changes, recorded, err := generate.PrefixChanges(f)
+	switch {
+	case err != nil:
+		fmt.Fprintf(stderr, "toolgen: %s: reading its prefix digests: %v\n", name, err)
+	case !recorded:
+		fmt.Fprintf(stderr, "toolgen: %s on disk records no prefix digests (a new file, or an older toolgen's): whether the tools sent up front change is unknown\n", name)
+	case len(changes) == 0:
+		fmt.Fprintln(stderr, "toolgen: the tools sent up front are unchanged in every dialect: cached prompts stay valid")
+	}
+	for _, c := range changes {
+		fmt.Fprintln(stderr, "toolgen:", c.Message())
+	}
 }
 
 // show prints each tool with its position and schemas, as JSON.

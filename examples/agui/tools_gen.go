@@ -53,6 +53,21 @@ func (recv *Outbox) Tools() []toolgen.Tool {
 	})
 }
 
+// The prefix digests of package main: SHA-256 of the definitions of the tools it
+// sends up front (not deferred), in the order its Tools functions return them, as
+// each dialect sends them. A provider caches a prompt by its exact prefix, tools
+// first: when a digest changes, every cached prompt is cut at the first tool that
+// changed (toolgen -check says which, and the tokens lost). Each tool's tokens and
+// digest, per dialect:
+//
+//	TOOL        DEFAULT           STRICT           GEMINI
+//	send_email  108 bd2a13cb39be  87 6362ad8ff6ef  82 341d88067adf
+const (
+	PrefixDigestDefault = "82089b412141f827de03a07d47e12b344f1ca49a1929fa6102e247a29368693c"
+	PrefixDigestStrict  = "21bb8eb64dd313ca3c5a31536ed08e61907b571fc2fcf5d3a085fc492e30b0cc"
+	PrefixDigestGemini  = "3d847791c3333c8d93d7ffcbb236b8bc3166012e8c5246ad91ceba6e1f9722ad"
+)
+
 // SendEmailRule is a permission rule for the tool send_email: each field is a
 // glob over that argument's value (as toolgen.Rule's Args), and an empty field
 // does not constrain it.

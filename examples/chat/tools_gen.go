@@ -79,6 +79,22 @@ func (recv *Mailbox) Tools() []toolgen.Tool {
 	})
 }
 
+// The prefix digests of package main: SHA-256 of the definitions of the tools it
+// sends up front (not deferred), in the order its Tools functions return them, as
+// each dialect sends them. A provider caches a prompt by its exact prefix, tools
+// first: when a digest changes, every cached prompt is cut at the first tool that
+// changed (toolgen -check says which, and the tokens lost). Each tool's tokens and
+// digest, per dialect:
+//
+//	TOOL         DEFAULT           STRICT           GEMINI
+//	send_email   108 bd2a13cb39be  87 6362ad8ff6ef  82 341d88067adf
+//	search_mail  95 05a5691a9d90   69 5e6d81d791e5  73 b1a7133c8af5
+const (
+	PrefixDigestDefault = "7ca5ab98a37112b8b6e68e889fe961e35d89972bca66f76f2b3c92be791dcc59"
+	PrefixDigestStrict  = "e61e9ba8f9990bee603e906f2c4ea288be83b5a270f798a28ae30573d4221cfa"
+	PrefixDigestGemini  = "d87651fd55d15ee71b7a2fcf27c8901ec0f9d7766b24365f2cfa913d133aaa62"
+)
+
 // SendEmailRule is a permission rule for the tool send_email: each field is a
 // glob over that argument's value (as toolgen.Rule's Args), and an empty field
 // does not constrain it.

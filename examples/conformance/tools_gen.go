@@ -545,6 +545,50 @@ var toolgenTools = [...]toolgen.Tool{{
 	}),
 }}
 
+// The prefix digests of package main: SHA-256 of the definitions of the tools it
+// sends up front (not deferred), in the order its Tools functions return them, as
+// each dialect sends them. A provider caches a prompt by its exact prefix, tools
+// first: when a digest changes, every cached prompt is cut at the first tool that
+// changed (toolgen -check says which, and the tokens lost). Each tool's tokens and
+// digest, per dialect:
+//
+//	TOOL                                        DEFAULT           STRICT           GEMINI
+//	test_x_mcp_header                           109 4d22fa890d09  96 c46bae158deb  80 836a7311993d
+//	test_input_required_result_elicitation      63 147c0450df34   46 f07a00b029cb  42 e29861cd11b9
+//	test_input_required_result_sampling         55 b794a90d0f59   38 08b14724c27e  34 6012fb4b762c
+//	test_input_required_result_list_roots       56 12b96f69a228   39 c86d35eef4b7  35 fd4a65c3ef5a
+//	test_input_required_result_request_state    70 faa7a68739b2   53 ddcebb76b681  49 7a22316af97d
+//	test_input_required_result_tampered_state   72 81bde39d4627   55 a81761db5d15  51 9dd9c8164de2
+//	test_input_required_result_multiple_inputs  68 6e1664a0c858   51 e7786cea1432  47 3e57729b8e39
+//	test_input_required_result_multi_round      62 69380364d171   45 0ca2444f0983  41 11523b5c3f17
+//	test_input_required_result_capabilities     70 8942dac233e7   53 fd3645f75ebf  49 b1189b97e3ee
+//	test_missing_capability                     85 7f806a11613f   68 906730828e44  64 9db5026b1474
+//	test_streaming_elicitation                  67 25803b1ecbfa   50 2fb8ca3ab0e0  46 8129b9d756d2
+//	test_logging_tool                           74 c94a02983e71   57 55e5fafe4442  53 0355dbd82c25
+//	greet                                       75 d029b3088d3b   58 94df5df8bfc5  53 85bbc043bb45
+//	slow_compute                                108 4e79dbf0f1d8  91 1d0ac06d077f  86 372912d1e59e
+//	failing_job                                 66 74cfb6b82537   49 d98787e5c6ee  45 b4a9b30c9565
+//	confirm_delete                              84 621fcf0ce690   67 06ac9a9cba6c  62 571a3a3ebb52
+//	multi_input                                 62 8b3f14ad4327   45 49d0cb1555d0  41 79464feff283
+//	test_tool_with_task                         79 aa5f282000bb   62 d21f7138b98a  58 b24f82b5d779
+//	test_simple_text                            50 8274893f088b   33 2f502a9ed179  29 54c1ab53576b
+//	test_image_content                          48 a1331220be84   31 f9655af9910d  27 d52eeeca9b8b
+//	test_audio_content                          47 194dc3a7c642   30 790b82c974f6  26 804811c49da5
+//	test_embedded_resource                      51 e013818b1e14   34 d9ed4a7bfd63  30 f31a9862db52
+//	test_multiple_content_types                 56 c20453c46884   39 b958a4278b00  35 31a4ef36e3af
+//	test_tool_with_logging                      54 a3cb10d41437   37 e1e30f1d4189  33 f4e3d026e6d7
+//	test_tool_with_progress                     62 f25eaa3875a7   45 03fdcf7f6708  41 201358b2f3f4
+//	test_error_handling                         58 f27aaacb0a97   41 521686d23cb0  37 6cf4f7830ec2
+//	test_sampling                               72 27bd80356b9d   55 0caefa61344a  50 5cc8d282ddc5
+//	test_elicitation                            73 e21237ab6f74   56 4cab069a43df  51 a51cd35c286b
+//	test_elicitation_sep1034_defaults           68 dc6f8cbb8e36   51 3528d13076ee  47 d57b84b688e4
+//	test_elicitation_sep1330_enums              70 37386fa55e33   53 6e1e3d6d3248  49 e9d0e64cf973
+const (
+	PrefixDigestDefault = "643349413d7d6daba4a89cbb145bbb7f09383bf42db4df5de430725ecb18947c"
+	PrefixDigestStrict  = "b76427eb3d7f3babb2b73e0be4ad578d7972aa2bb0bcf9b6766a28585bf8f8a9"
+	PrefixDigestGemini  = "ce0960cf01bf872c3df45bbe5df132824478d21c8f649b390d155adc1627e58e"
+)
+
 // TestXMcpHeaderRule is a permission rule for the tool test_x_mcp_header: each
 // field is a glob over that argument's value (as toolgen.Rule's Args), and an
 // empty field does not constrain it.

@@ -49,6 +49,21 @@ var toolgenTools = [...]toolgen.Tool{{
 	Call:        toolgenCallRecordReading,
 }}
 
+// The prefix digests of package main: SHA-256 of the definitions of the tools it
+// sends up front (not deferred), in the order its Tools functions return them, as
+// each dialect sends them. A provider caches a prompt by its exact prefix, tools
+// first: when a digest changes, every cached prompt is cut at the first tool that
+// changed (toolgen -check says which, and the tokens lost). Each tool's tokens and
+// digest, per dialect:
+//
+//	TOOL            DEFAULT           STRICT            GEMINI
+//	record_reading  165 74d94e61a873  148 e443c20d3d31  143 da5ef126552d
+const (
+	PrefixDigestDefault = "42cfc3dc09f3556b7a514e42cb4ba2744a268db44d5078d54fcb652bd87c3bb1"
+	PrefixDigestStrict  = "ef5fc6a02f6fee4573f77bc6065ae8562b93584ab6b206506580e5fa32c062b5"
+	PrefixDigestGemini  = "aef708e0e76c6dd34d8910cdebb9e2b444199ebb4123366b9dc466d1577c3fe4"
+)
+
 // RecordReadingRule is a permission rule for the tool record_reading: each
 // field is a glob over that argument's value (as toolgen.Rule's Args), and an
 // empty field does not constrain it.

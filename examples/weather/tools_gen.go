@@ -67,6 +67,22 @@ var toolgenTools = [...]toolgen.Tool{{
 	Call:         toolgenCallGetForecast,
 }}
 
+// The prefix digests of package weather: SHA-256 of the definitions of the tools it
+// sends up front (not deferred), in the order its Tools functions return them, as
+// each dialect sends them. A provider caches a prompt by its exact prefix, tools
+// first: when a digest changes, every cached prompt is cut at the first tool that
+// changed (toolgen -check says which, and the tokens lost). Each tool's tokens and
+// digest, per dialect:
+//
+//	TOOL         DEFAULT           STRICT            GEMINI
+//	get_weather  109 3760909d3bde  104 70050575b34c  87 2724406bc39e
+//	forecast     140 c809a95ad237  139 54196b2c5476  114 73d0e3ad17f6
+const (
+	PrefixDigestDefault = "1016efe895bd590a37e0bed91359d4e91d637cbf6e0fb87df8b0273aeaa33687"
+	PrefixDigestStrict  = "bc2ce18da1094bcf0e35c49ce0255b8ff1f9a4de047f24be3abd2d11157b1af3"
+	PrefixDigestGemini  = "ad19a2e2e6ffde5564e0957585149f5b0578f018e7d5fffa197100bd9fa429ce"
+)
+
 // GetWeatherRule is a permission rule for the tool get_weather: each field is
 // a glob over that argument's value (as toolgen.Rule's Args), and an empty
 // field does not constrain it.

@@ -14,6 +14,7 @@ import (
 
 	"golang.org/x/tools/go/packages"
 
+	"github.com/toolgen-dev/toolgen/internal/catalog"
 	"github.com/toolgen-dev/toolgen/internal/model"
 	"github.com/toolgen-dev/toolgen/toolimpl"
 )
@@ -152,6 +153,9 @@ func (a *analyzer) checkNames(tools []*model.Tool) {
 	a.checkToolsFuncs(tools)
 	if len(tools) > 0 { // the package's, whoever the tools' receivers
 		a.checkFree(tools[0], "CodeModeDeclarations")
+		for _, name := range catalog.PrefixDigestNames {
+			a.checkFree(tools[0], name)
+		}
 	}
 }
 

@@ -1,7 +1,10 @@
 // Package catalog is what a package's tool definitions cost a model's
 // context, counted at build time: the Tokens of each generated tool,
 // toolgen -catalog's table, and the budgets (-budget, //toolgen:budget)
-// that fail generation when the tools sent up front grow past them.
+// that fail generation when the tools sent up front grow past them; and
+// the prefix digests (prefix.go): a digest of the definitions sent up
+// front, per dialect, which generated code records and toolgen -check
+// compares, to say from which tool a change cuts every cached prompt.
 //
 // What is counted, per dialect, is the tool definition a provider
 // receives, as compact JSON:

@@ -98,8 +98,23 @@ func Write(w io.Writer, pkgs []*model.Package) error {
 	if _, err := io.WriteString(w, legend); err != nil {
 		return err
 	}
-	_, err := io.WriteString(w, missingForms(tools))
+	_, err := io.WriteString(w, missingForms(tools)+prefixDigests(pkgs))
 	return err
+}
+
+// prefixDigests lists each package's prefix digests (Prefix), as its
+// generated file's PrefixDigest constants hold them.
+func prefixDigests(pkgs []*model.Package) string {
+	var b strings.Builder
+	b.WriteString("\nPrefix digests (SHA-256 of the definitions sent up front, in order; toolgen -check says what a change cuts):\n")
+	for _, pkg := range pkgs {
+		p := NewPrefix(pkg)
+		fmt.Fprintf(&b, "%s (%s)\n", pkg.Path, nTools(len(p.Tools)))
+		for _, d := range Dialects {
+			fmt.Fprintf(&b, "  %-13s  %s\n", d, p.Digest[d])
+		}
+	}
+	return b.String()
 }
 
 // missingForms says, for each tool without a form in a dialect, why: a

@@ -100,6 +100,8 @@ func file(pkg *model.Package, aliases map[string]string, noTables bool) ([]byte,
 		g.flush()
 		g.toolsFuncs()
 		g.flush()
+		g.prefixDigests()
+		g.flush()
 		g.ruleTypes()
 		g.editTypes()
 		g.flush()

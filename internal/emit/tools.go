@@ -14,20 +14,12 @@ import (
 // toolsFuncs writes Tools() for the package functions, and (*T).Tools()
 // for each type with tool methods, in the order tools appear.
 func (g *generator) toolsFuncs() {
-	var groups []string
-	byRecv := map[string][]*model.Tool{}
-	for _, t := range g.pkg.Tools {
+	for _, tools := range g.pkg.ToolsFuncs() {
 		recv := ""
-		if t.Recv != nil {
-			recv = t.Recv.TypeName
+		if tools[0].Recv != nil {
+			recv = tools[0].Recv.TypeName
 		}
-		if _, ok := byRecv[recv]; !ok {
-			groups = append(groups, recv)
-		}
-		byRecv[recv] = append(byRecv[recv], t)
-	}
-	for _, recv := range groups {
-		g.toolsFunc(recv, byRecv[recv])
+		g.toolsFunc(recv, tools)
 	}
 }
 

@@ -29,6 +29,30 @@ type Package struct {
 	CodeModeTokens []int `json:"-"`
 }
 
+// ToolsFuncs groups the package's tools by the generated Tools function
+// that returns them: the package functions' (Tools()) or a type's methods'
+// ((*T).Tools()); the groups in the order of their first tool, which is
+// the order the generated file declares the functions, each group in
+// source order.
+func (p *Package) ToolsFuncs() [][]*Tool {
+	var groups [][]*Tool
+	index := map[string]int{} // receiver type name ("" for functions) -> group
+	for _, t := range p.Tools {
+		recv := ""
+		if t.Recv != nil {
+			recv = t.Recv.TypeName
+		}
+		i, ok := index[recv]
+		if !ok {
+			i = len(groups)
+			index[recv] = i
+			groups = append(groups, nil)
+		}
+		groups[i] = append(groups[i], t)
+	}
+	return groups
+}
+
 // Question is one //toolgen:question type: a struct whose fields are a
 // form a tool asks the client's user to fill in (an MCP elicitation's
 // requestedSchema; package mcp's Elicit).

@@ -67,6 +67,22 @@ var toolgenTools = [...]toolgen.Tool{{
 	Call:         toolgenCallGetForecast,
 }}
 
+// The prefix digests of package testtools: SHA-256 of the definitions of the tools it
+// sends up front (not deferred), in the order its Tools functions return them, as
+// each dialect sends them. A provider caches a prompt by its exact prefix, tools
+// first: when a digest changes, every cached prompt is cut at the first tool that
+// changed (toolgen -check says which, and the tokens lost). Each tool's tokens and
+// digest, per dialect:
+//
+//	TOOL         DEFAULT           STRICT            GEMINI
+//	get_weather  97 7184ec03f3e9   91 3f6bff6164f4   75 6ccce947f803
+//	forecast     105 49881228b9b1  104 5e0308be0570  79 d92db2347c81
+const (
+	PrefixDigestDefault = "2c7f4d76b5b14afb758f6327fb1df82cf8d7fda5dc4025314f0abd2fa9a0cf6d"
+	PrefixDigestStrict  = "2fc0c84a8c811ddd8993f96313b7283923b7f583ccc60f3ce2ae901aae987a44"
+	PrefixDigestGemini  = "4331574b7f0364515b8790509395350785aea645e7eb52752821099beaecf275"
+)
+
 // GetWeatherRule is a permission rule for the tool get_weather: each field is
 // a glob over that argument's value (as toolgen.Rule's Args), and an empty
 // field does not constrain it.

@@ -235,6 +235,30 @@ func (recv *Counter) Tools() []toolgen.Tool {
 	})
 }
 
+// The prefix digests of package e2e: SHA-256 of the definitions of the tools it
+// sends up front (not deferred), in the order its Tools functions return them, as
+// each dialect sends them. A provider caches a prompt by its exact prefix, tools
+// first: when a digest changes, every cached prompt is cut at the first tool that
+// changed (toolgen -check says which, and the tokens lost). Each tool's tokens and
+// digest, per dialect:
+//
+//	TOOL         DEFAULT           STRICT            GEMINI
+//	search       281 9611ce1e2b18  329 2c78a153c27b  281 9611ce1e2b18
+//	echo         89 b8865f63a4f8   80 3c8e3cc11944   67 3e3cbb4b5ae3
+//	fail         58 1cd189a83e18   41 f69e44ee0470   36 0f82d5c2d081
+//	boom         43 1a3af4e3a3d5   26 1ca333e4f965   22 06841a7c83e5
+//	sleep        60 433527fd832f   43 c9bbe795f87b   38 f5a6423b9030
+//	count        137 69b9fed179d7  146 e2ec7f6b0f4f  137 69b9fed179d7
+//	mirror       359 a9a7120337dd  359 a9a7120337dd  359 a9a7120337dd
+//	bound        141 963e2791a9a9  124 e1aa346515a5  119 887bdca86268
+//	counter_add  60 0aaf74f5f16a   43 c07a983b0116   38 bcf133d8be90
+//	total        44 e1441382edc4   27 499b72e52bfb   23 caa4f4513b52
+const (
+	PrefixDigestDefault = "66ed541097efe659ab79e8a7d6a18e455b421ed446d80e6ebdc9857e13a6597f"
+	PrefixDigestStrict  = "75b9f075e3cb8085af4c7f481aacfd539c419a3ed72e72af721c9a86289bf945"
+	PrefixDigestGemini  = "714af13f61883f485be6118b830c315fea2855a0600b2603455c2caf3350ad99"
+)
+
 // SearchRule is a permission rule for the tool search: each field is a glob
 // over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.

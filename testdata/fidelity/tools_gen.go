@@ -1234,6 +1234,65 @@ var toolgenTools = [...]toolgen.Tool{{
 	Call:         toolgenCallEchoUnions,
 }}
 
+// The prefix digests of package fidelity: SHA-256 of the definitions of the tools it
+// sends up front (not deferred), in the order its Tools functions return them, as
+// each dialect sends them. A provider caches a prompt by its exact prefix, tools
+// first: when a digest changes, every cached prompt is cut at the first tool that
+// changed (toolgen -check says which, and the tokens lost). Each tool's tokens and
+// digest, per dialect:
+//
+//	TOOL              DEFAULT            STRICT             GEMINI
+//	return_int        81 ee2d32100f0b    64 7292bfd566c1    59 197a29599f2d
+//	return_float      81 9b2395b7bf00    64 c2b1eca06c84    59 3a40ee74e0e5
+//	return_bool       81 b1e0681bb24d    64 793f6a343bd3    59 46ccee216526
+//	return_enum       105 fda0f7e82f6c   88 46a189283a7f    83 e3144f5ce713
+//	return_slice      88 153219dc9345    71 219b82b8f9cf    66 892eb815a54f
+//	return_map        88 f110ce994119    71 5861a222a171    66 84f19d86d893
+//	return_array      82 cf967bed326d    65 7850d75c3e91    60 c3bcdce2b1b0
+//	return_blob       83 07bbbe011e88    66 bdb544f0cc49    61 a945e11075c8
+//	return_any        80 5f2730c5d566    63 171a18bc28ab    58 7399dce60770
+//	return_ptr_int    93 2b2e8da6dfe8    76 1050374d541f    71 2ee2652d690d
+//	return_text       82 d165abdec606    65 e01e002e9495    60 833185834548
+//	return_json       84 c62fa7159c4e    67 b8347ad7e7e9    62 b8fd4b56ca25
+//	return_stamped    86 088afa6bfc91    69 193d303a812d    64 0d7b0b7bc372
+//	return_foreign    87 45e909900921    70 b724a9e99224    65 061cc906bbc8
+//	return_named_map  84 0879f50f7cc8    67 fb43c96b680e    62 b7d7d00a7af2
+//	return_places     86 ff5533afe250    69 5d5332cfd7a0    64 ffa4a86922e5
+//	return_any_slice  85 da63012dd612    68 60a980a908a5    63 aea1ca8c9370
+//	echo_scalars      325 1e4b995931c2   308 8c737c6f56f0   303 61720fdeffe1
+//	echo_enums        256 3e874f26e955   256 3e874f26e955   256 3e874f26e955
+//	echo_collections  384 282dbf783a34   384 282dbf783a34   384 282dbf783a34
+//	echo_pointers     190 ba538110aa0d   280 e57905be16ff   190 ba538110aa0d
+//	echo_constrained  253 f567f7ab570c   250 eefdbcd3a738   219 b5c4a4f16271
+//	echo_formats      173 cbe8731b98cf   152 7d64cc22cd7a   117 34d8f545afbf
+//	echo_special      156 753d81127cbd   156 753d81127cbd   156 753d81127cbd
+//	echo_embedded     89 9ab12f1424c9    84 971151b3bcc5    67 9228c6a935e1
+//	echo_omit         283 538746e4d39d   283 538746e4d39d   283 538746e4d39d
+//	echo_tree         181 8d2b553da3ca   210 27cde2b5972a   181 8d2b553da3ca
+//	flat              150 08d5f8140319   152 befb50925b64   128 14c5a8e06d4f
+//	densify           197 d6c9e37256f8   197 d6c9e37256f8   197 d6c9e37256f8
+//	echo_methods      184 5c274911b07a   184 5c274911b07a   184 5c274911b07a
+//	echo_numbers      135 8fd5b4254de8   141 1f05357e277a   113 ca876c4b5fdc
+//	echo_shapes       341 85967d10acb6   341 85967d10acb6   341 85967d10acb6
+//	echo_embeds       289 ce42131fa0b4   295 8701acd4d997   252 a035bcb6ea55
+//	echo_embeds_more  239 cfb2ed3dc35c   247 600e52704c95   212 454a00ed40f6
+//	echo_tagged       165 1bb3f4bb6640   184 8e663b877877   143 bb9fc9d59ad0
+//	echo_named        576 8b4f0aa861e2   576 8b4f0aa861e2   576 8b4f0aa861e2
+//	echo_wide         568 568f175dbbd4   568 568f175dbbd4   568 568f175dbbd4
+//	echo_graph        478 127c397a263c   478 127c397a263c   478 127c397a263c
+//	echo_deeps        401 4fd8fae86c34   401 4fd8fae86c34   401 4fd8fae86c34
+//	echo_omits        426 1a73ce71dc77   426 1a73ce71dc77   426 1a73ce71dc77
+//	echo_places       398 a9f392116347   398 a9f392116347   398 a9f392116347
+//	flat_all          605 8d438286ca3b   605 8d438286ca3b   605 8d438286ca3b
+//	echo_misc         367 738bf9d211b0   367 738bf9d211b0   367 738bf9d211b0
+//	flat_defaults     136 5b2605a688cc   145 685aa8c522a7   104 7de05cc8c700
+//	echo_unions       1352 d55d9e909690  1521 ba288c6e78ba  1275 e5c6549ab2e8
+const (
+	PrefixDigestDefault = "847ff03600c5882a7fa178002b50859db0204c960c86bd7f7fa2de3040e627fb"
+	PrefixDigestStrict  = "317c61c84db00ba3cf81bb7c5026a40509dd203719065eaaec7683d724c69b64"
+	PrefixDigestGemini  = "acbab5a97d5f47db724e942de7ec1c3cc3dc8c7b1415050b14898b2ea69c8558"
+)
+
 // ReturnIntRule is a permission rule for the tool return_int: each field is a
 // glob over that argument's value (as toolgen.Rule's Args), and an empty field
 // does not constrain it.

@@ -183,6 +183,26 @@ var toolgenTools = [...]toolgen.Tool{{
 	Call:         toolgenCallLogEvent,
 }}
 
+// The prefix digests of package repair: SHA-256 of the definitions of the tools it
+// sends up front (not deferred), in the order its Tools functions return them, as
+// each dialect sends them. A provider caches a prompt by its exact prefix, tools
+// first: when a digest changes, every cached prompt is cut at the first tool that
+// changed (toolgen -check says which, and the tokens lost). Each tool's tokens and
+// digest, per dialect:
+//
+//	TOOL          DEFAULT           STRICT            GEMINI
+//	create_task   372 15bf02c6511d  372 15bf02c6511d  372 15bf02c6511d
+//	search_files  148 a05a6690f02c  140 140ad378d8a5  126 415d8c5c6bf8
+//	move_points   252 c57e4c81a111  235 20e126fc6256  220 e7dcad418732
+//	update_user   231 61b318995ec0  310 306a908cb790  231 61b318995ec0
+//	send_money    101 0f35ffcc3b62  84 882f7cf378ad   79 8ef9fc57bfcb
+//	log_event     192 ff5f8e2c0506  192 ff5f8e2c0506  192 ff5f8e2c0506
+const (
+	PrefixDigestDefault = "61599d9583d41d8a63016b4eaea445a8db54635fc706d36237b0406b1e16404c"
+	PrefixDigestStrict  = "9f5239baacc784506b3b5b8e6b4795b87e52157cb626f9678727bdd39cc9ee3a"
+	PrefixDigestGemini  = "a0ac747fe7c29ce94112f5d9af55d3f788e6b5bbde016c1fa9265b0610bff687"
+)
+
 // CreateTaskRule is a permission rule for the tool create_task: each field is
 // a glob over that argument's value (as toolgen.Rule's Args), and an empty
 // field does not constrain it.

@@ -152,6 +152,27 @@ var toolgenTools = [...]toolgen.Tool{{
 	Call:         toolgenCallCount,
 }}
 
+// The prefix digests of package shapes: SHA-256 of the definitions of the tools it
+// sends up front (not deferred), in the order its Tools functions return them, as
+// each dialect sends them. A provider caches a prompt by its exact prefix, tools
+// first: when a digest changes, every cached prompt is cut at the first tool that
+// changed (toolgen -check says which, and the tokens lost). Each tool's tokens and
+// digest, per dialect:
+//
+//	TOOL         DEFAULT           STRICT            GEMINI
+//	echo_grid    272 27d9cbefa600  272 27d9cbefa600  272 27d9cbefa600
+//	echo_matrix  96 22689ff19e50   94 6622f9e48c14   74 2fa5a6d0c9d8
+//	echo_table   97 ca673d48859f   97 ca673d48859f   97 ca673d48859f
+//	echo_times   75 164014a90def   58 248ed58cb4db   53 9964f24fdddf
+//	nils         58 b0549986b41d   41 cfc3f9eb848e   37 30b34e8bca9c
+//	get_report   49 d16ade38e101   32 a5db31e6b2ec   28 670083f33b29
+//	count        47 f27120d5b57e   30 515912c45bfb   26 caae7d7d2bba
+const (
+	PrefixDigestDefault = "ef6027797e9d09d0f324537e6d66d385daa3f98848a75764f14a4e3fb05c1eaa"
+	PrefixDigestStrict  = "85adcb34dd5ca85e4cae1933cf75aeedb195c376d2fc30a7aa5a034029ac61cf"
+	PrefixDigestGemini  = "ef423c74ed575654d0bf6c9119e9aa1197416cbec05014c5615f8e55d17797df"
+)
+
 // EchoGridRule is a permission rule for the tool echo_grid: each field is a
 // glob over that argument's value (as toolgen.Rule's Args), and an empty field
 // does not constrain it.

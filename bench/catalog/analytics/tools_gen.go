@@ -695,6 +695,60 @@ var toolgenTools = [...]toolgen.Tool{{
 	Call:      toolgenCallGetPageHeatmap,
 }}
 
+// The prefix digests of package analytics: SHA-256 of the definitions of the tools it
+// sends up front (not deferred), in the order its Tools functions return them, as
+// each dialect sends them. A provider caches a prompt by its exact prefix, tools
+// first: when a digest changes, every cached prompt is cut at the first tool that
+// changed (toolgen -check says which, and the tokens lost). Each tool's tokens and
+// digest, per dialect:
+//
+//	TOOL                        DEFAULT           STRICT            GEMINI
+//	run_analytics_report        247 bcaa1b2ae898  273 0e0f3ba75155  221 93bb50256113
+//	get_page_views              190 be49ed9312c0  184 84dab0b3f882  168 d19a05ebfc3a
+//	get_traffic_sources         101 9654637ffdba  84 3fa1c6e85c82   79 6e9cbd477058
+//	get_active_users            120 86fda18db18d  103 36301a3e0168  98 7dbe7cef6c95
+//	get_visitors_by_location    149 278366b2cdca  132 5013001588b2  127 a9f47ef3c5c2
+//	get_device_breakdown        103 4795aacb0429  86 1ab026ec3071   81 50fffd52b3b3
+//	get_top_search_queries      132 080b6e90df91  115 baaf7e45f2fe  110 09d736a48dd3
+//	get_core_web_vitals         107 6aafe4ee0f5d  90 434fa3421c71   85 1c860ac0cd0c
+//	track_event                 143 3f165ac15c4a  143 3f165ac15c4a  143 3f165ac15c4a
+//	list_tracked_events         63 57aa5897cfab   46 f6dab5399e73   42 ef5906964bbf
+//	get_event_counts            163 b95e485c865b  159 23445d7e192e  141 e6594a37de1d
+//	get_user_event_timeline     121 14bc411edb62  127 1230e2ce7c60  99 8b19db457910
+//	create_funnel               145 3d68502fa225  128 26b334277495  123 1f42955bada6
+//	analyze_funnel              141 1282a7b71ae7  136 69c700c2047c  119 7ba9c82b2b38
+//	get_retention_cohorts       227 715ecdd05825  210 be14a52cece0  205 de16099de072
+//	create_user_segment         116 ae11f4d4b5ec  99 bf5847e74540   94 5edbdf153bf4
+//	get_segment_size            96 e4dc9bab47c5   92 4e5206f135f1   74 0bd777eb133f
+//	create_dashboard            79 9c60f5ac3e64   73 540730b59137   57 be4f73d52a3c
+//	add_dashboard_widget        190 f5ac972a2d04  173 09e14e8da534  168 c87466074936
+//	list_dashboards             66 02ef26e5c359   63 7858f7e562dc   44 b6dc629dfc24
+//	share_dashboard             104 339d4cb2d51b  87 f2e9dfabf69e   82 fb0f3b7b0a9f
+//	schedule_report_delivery    162 3c85a562cef5  145 c15e48e96343  140 8fd8963592e1
+//	create_metric_alert         213 11855dec7aee  196 105630fe25a7  191 b8009cb0b007
+//	list_metric_alerts          55 9ca350f3d924   38 04ef2752f9d4   34 54488412bd1c
+//	mute_metric_alert           91 1c60365969e8   74 f326813e1b11   69 87286ab26a6f
+//	detect_metric_anomalies     152 344d66a85f14  135 019c4fcc2d7d  130 df1c542dc5b7
+//	forecast_metric             94 1a997a44e25b   77 2df92dba6047   72 efb4456396fb
+//	compare_periods             177 8707abeae8b0  160 84b5d938b3c2  155 128f60c5aa66
+//	add_timeline_annotation     100 c544f5f2f3a4  83 b1c6d8f23783   78 40fc1343d126
+//	create_experiment           186 87b006b1f047  194 77210b51be69  164 7711784501ca
+//	get_experiment_results      78 8dc4a025af55   61 1893c8aa76d4   56 97211e6a8ac1
+//	stop_experiment             95 006d2df43401   89 2e3f30de103e   73 c3f2011286f3
+//	get_revenue_metrics         193 6a182eb4b9fb  176 c510320c68ee  171 0d8aa66c8a54
+//	get_nps_score               113 dbab2c219e53  96 df8a246e9558   91 f0f8c3d99a25
+//	build_campaign_url          152 15df98793ea2  146 c0e4b558bfd0  130 a2a051aa3470
+//	get_campaign_performance    121 d1eb29ff89dc  104 2436df195281  99 e535b1b58912
+//	export_raw_events           194 6a78488aa44a  177 9374ca661285  172 4a4d6377d759
+//	delete_user_analytics_data  87 51d17393a6be   70 e95417b07e47   65 1c4dc1a429b8
+//	list_session_recordings     134 f8cf84f11737  153 fabb94f79c91  112 13ae737b05e6
+//	get_page_heatmap            140 7a59e623ec51  134 d736fa96697b  118 fb635739c2ce
+const (
+	PrefixDigestDefault = "939d2969d159a21fc49e422e361f6e4490964c30d2a994bf6558a783b2cd01d1"
+	PrefixDigestStrict  = "1880a5a43b1bc92e96e7b6d7e497835111089d787189bdce65b1ad385a25130f"
+	PrefixDigestGemini  = "cfb072fcd37e43637d2ea4c4e313966cbbc6dafc9ab1b8eb781f7638c202f449"
+)
+
 // RunAnalyticsReportRule is a permission rule for the tool
 // run_analytics_report: each field is a glob over that argument's value (as
 // toolgen.Rule's Args), and an empty field does not constrain it.

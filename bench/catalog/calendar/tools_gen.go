@@ -647,6 +647,60 @@ var toolgenTools = [...]toolgen.Tool{{
 	Call:         toolgenCallDuplicateCalendarEvent,
 }}
 
+// The prefix digests of package calendar: SHA-256 of the definitions of the tools it
+// sends up front (not deferred), in the order its Tools functions return them, as
+// each dialect sends them. A provider caches a prompt by its exact prefix, tools
+// first: when a digest changes, every cached prompt is cut at the first tool that
+// changed (toolgen -check says which, and the tokens lost). Each tool's tokens and
+// digest, per dialect:
+//
+//	TOOL                       DEFAULT           STRICT            GEMINI
+//	list_calendars             55 5053982dc995   38 b9af8ced4c32   34 750b94076fb3
+//	create_calendar            128 f0e92a28287e  122 8c3bced00981  106 139acfd7cfe8
+//	delete_calendar            78 6b55f624db60   61 e5dba722df6a   56 aadd87f1b6cd
+//	list_calendar_events       128 78bfaa2dbc95  123 b07e1da1accf  106 0c84ca09503d
+//	get_calendar_event         72 c05e6dc04fb7   55 c432876f5034   50 5bbbe2f0718d
+//	create_calendar_event      308 0644158e3026  372 798b2feb047f  286 a67f8c3ce538
+//	update_calendar_event      172 9a8b3b3bb92e  223 243247e26100  150 ebc84796eca6
+//	reschedule_event           134 16364f3894be  117 b556f5f1282d  112 db05c23380eb
+//	cancel_calendar_event      111 5faec9f2f912  105 cc8a949cca89  89 8296d3ebcfec
+//	invite_attendees           115 12ad46fdeb40  98 2fdfac0d1a89   93 d576542b01cf
+//	remove_attendee            88 b12219e055c5   71 9dba7c4931d8   66 f9fc10da56df
+//	respond_to_invitation      138 da043c80fed6  132 db91bf5e29a3  116 bff6ac2b5c8d
+//	find_free_slots            180 b099960d3748  163 75a4b937733b  158 0a24a5ad7d4b
+//	get_free_busy              125 53cffc19587d  108 6afac8049f22  103 2c260116bcef
+//	create_recurring_event     394 5eba8addc335  447 278d7a5ba557  368 5ae722aa1e64
+//	end_recurring_series       105 b2eb1352a681  88 3873a7f19a47   83 c52371e2d129
+//	set_event_reminder         146 d47d86dfa2d0  129 b778f83ec958  124 57d1f166c2de
+//	add_video_conference       114 35476d3691ac  97 33c6025830b9   92 08ec1ab3ac47
+//	book_meeting_room          94 b9c3243c96d1   77 a906d2499d14   72 a28212941144
+//	list_meeting_rooms         171 de95109a97d0  202 08fce8ddfd61  149 17bdf90d7631
+//	share_calendar             156 6f61ef10121c  139 ae1f192e63e7  134 6e68dc600b4e
+//	revoke_calendar_access     86 67966803a0bf   69 931450272f03   64 262634d914bf
+//	set_out_of_office          154 c9fb40eb0978  148 02287d704bb2  132 bef35bcbb60f
+//	set_working_hours          258 0c3df7454499  241 09e0f3a8722a  236 28d567736de9
+//	get_daily_agenda           75 71788982d16c   73 a1de6a217db0   53 988cf1f38139
+//	search_calendar_events     117 49b300a641f5  123 b5aaf7af3afa  95 9972a6d04cbd
+//	move_event_to_calendar     100 b5014acef9f3  83 d27e7feb22a7   78 ffcfb2b423d0
+//	import_ics_file            99 661ef4145395   82 a446b371915a   77 f91bc802e252
+//	export_calendar            122 5e4568c19455  105 71f2c18cde2b  100 bf0102fa76d2
+//	set_calendar_time_zone     103 10441c48e0bc  86 221201244201   81 f4e45cafc17c
+//	block_focus_time           129 bce4745f7a3e  123 5417001bb9ec  107 9a7a5c78c4ee
+//	propose_new_meeting_time   138 f925c5123f99  132 bb4e6409cc8f  116 a63f6eacffdf
+//	list_event_attendees       82 851aa9f882bb   65 92ae50beee86   60 b25d3d02badf
+//	attach_file_to_event       100 9fbc36fc37a8  83 db07ccca6c47   78 632a8ffd6b91
+//	create_booking_page        151 343e9e642ac1  159 0d3a4fc9edc7  129 4afdd66a7208
+//	list_public_holidays       118 4c96804c12f2  101 b4d147c3ed82  96 1e81fe2990c1
+//	convert_time_zone          110 d3f13fe70ab0  93 6b522a976323   88 c3a2aefd5f14
+//	subscribe_to_calendar      105 2f796ef35589  99 9d4c99245058   83 d3d2a133c237
+//	find_scheduling_conflicts  105 7e08d98caafd  88 30cdcfe4b81f   83 31b69f2f2933
+//	duplicate_calendar_event   102 a9c7fdb8e1d7  85 125587bdcf3c   80 b337faee6458
+const (
+	PrefixDigestDefault = "31989ca1e8c11d65b60a92b2dd14916ec3877269473af36b55bbeebc5dac05d8"
+	PrefixDigestStrict  = "9553ea711758dedcfd96291f0d991d3e123620c3f3a13d5c0a3a1d54768d0722"
+	PrefixDigestGemini  = "26d8a7f0f4c3921c3b671bc1780018d5c019d4558777f1b002df3294212f14d3"
+)
+
 // ListCalendarsRule is a permission rule for the tool list_calendars, which
 // takes no arguments.
 type ListCalendarsRule struct{}

@@ -634,6 +634,60 @@ var toolgenTools = [...]toolgen.Tool{{
 	Call:        toolgenCallSendSMS,
 }}
 
+// The prefix digests of package chat: SHA-256 of the definitions of the tools it
+// sends up front (not deferred), in the order its Tools functions return them, as
+// each dialect sends them. A provider caches a prompt by its exact prefix, tools
+// first: when a digest changes, every cached prompt is cut at the first tool that
+// changed (toolgen -check says which, and the tokens lost). Each tool's tokens and
+// digest, per dialect:
+//
+//	TOOL                       DEFAULT           STRICT            GEMINI
+//	post_chat_message          123 948768b82081  106 b062ed3c6ec2  101 4b8caf81a92a
+//	send_direct_message        99 1175914deca5   82 379efb4ffb82   77 a0ccf613e800
+//	reply_in_thread            133 6e5be27fda5a  116 7935cfa48694  111 833fadf4f0ea
+//	get_thread_replies         96 1a5f9247d379   79 706486fa8788   74 f4b67ccf5c14
+//	edit_chat_message          103 488f2add3844  86 e5fc1b885408   81 7858da558f55
+//	delete_chat_message        85 140df9e44a13   68 20cb4b59564b   63 7b31a8565754
+//	schedule_chat_message      107 38fb61c92c26  90 88983da0ab4f   85 f7a3ac02c48d
+//	get_channel_history        115 a95978b709d0  109 0c8522a5874c  93 212c0bd225d6
+//	search_chat_messages       119 a1f84d450c77  137 7454b8207f31  97 f79a06c0a79d
+//	list_mentions              101 e6807123c97f  95 d10b267d0076   79 f420721f19fa
+//	list_channels              129 483dcc991d9b  124 7f65381c7c63  107 dc4f93b51ae2
+//	create_channel             149 52dc327906f2  143 bf3edfe4342b  127 655073e869d8
+//	archive_channel            72 e8e412c5cc9a   55 e113e34ca0c3   50 f38d68b7ca9a
+//	rename_channel             101 743d0d5f12d9  84 04223cd6bb74   79 7a7552d47521
+//	set_channel_topic          86 384036179a02   69 ab6aa2f877c4   64 3722cc3c9d91
+//	invite_to_channel          91 86f36a301ff2   74 6e0ad859abba   69 b7d9fd5fb535
+//	kick_from_channel          81 45b5e097a5c5   64 911604b119e0   59 da6b7dbd387a
+//	join_channel               67 5a9fe383b8c1   50 66abfff5640b   45 b2e720aacd64
+//	leave_channel              65 e1b3e6096d6d   48 fca4a20c9494   43 1c731a68c7ae
+//	list_channel_members       67 a4863e2986fa   50 f06d4801232b   45 78fdb21ce4f5
+//	mute_channel               101 84c02459b792  96 54669805f433   79 d8be5bbe0efc
+//	mark_channel_read          69 c8294612db89   52 a221c6ce3fef   47 f929dd2885a3
+//	add_reaction               110 dfea5cc60612  93 fe1c85d2ac54   88 94f7f523e217
+//	remove_reaction            104 27beaa066e30  87 8a884cbf59f1   82 62e47e37d185
+//	pin_message                90 392f3aaabf48   73 b2149d1931b2   68 1f88efc7a53a
+//	list_pinned_messages       69 c95b54f7acce   52 bdcc310af7b7   47 8567fb0e5a84
+//	save_message               90 7a47bd896073   73 a9f04f8f1b24   68 f68785bc1aab
+//	share_message              122 27ccd64118ad  116 cbe1ab19621b  100 bc56ce891d17
+//	set_chat_status            121 ca5a701b0146  128 70b12e82f063  99 ea4eace0da5e
+//	set_presence               92 ecc68e16ec7a   75 f8738b104664   70 39826efa7ee1
+//	snooze_notifications       85 07b03b909ba9   68 06f2bb30eb9e   63 36982d819689
+//	find_chat_user_by_email    73 6a3cdba76814   56 8a85f2b571d4   51 a43a7d5433f4
+//	upload_file_to_channel     118 74c8773f3ca9  123 aa1377bfde75  96 2908a4ba13d5
+//	create_chat_reminder       113 ee29e8b4a2c7  107 bfdf3030c07f  91 1881ba977d6b
+//	list_chat_reminders        51 4014c32444fd   34 dd77599e9df6   30 9a1c4c8e3b47
+//	create_user_group          134 d7a7370786d2  117 f075bf74680c  112 103676430221
+//	update_user_group_members  91 adecb5dc81d3   74 2bbac1d58b7b   69 68e50630198f
+//	start_huddle               95 aa2dfe29ae95   78 9aa4231de99d   73 edd0688cf35b
+//	create_poll                146 e85afc284963  129 cc3250476f87  124 04899b6b21db
+//	send_sms                   144 567c575e1542  134 c2e0c6c6e401  122 7c410b05d105
+const (
+	PrefixDigestDefault = "39c88c32e501963b2a3ab6c133b6a600e10aa21410b67297463c81575d7973b1"
+	PrefixDigestStrict  = "ee542bf395ab7ffb6fe4769bbd4eac686427f1add25cf53ccc715f8eafa79643"
+	PrefixDigestGemini  = "b3d602a60b8c1c04d4ea656731d27785190e747bd496944b8aa139ca31c6e374"
+)
+
 // PostChatMessageRule is a permission rule for the tool post_chat_message:
 // each field is a glob over that argument's value (as toolgen.Rule's Args),
 // and an empty field does not constrain it.

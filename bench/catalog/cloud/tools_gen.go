@@ -699,6 +699,63 @@ var toolgenTools = [...]toolgen.Tool{{
 	Call:        toolgenCallCreateSSHKey,
 }}
 
+// The prefix digests of package cloud: SHA-256 of the definitions of the tools it
+// sends up front (not deferred), in the order its Tools functions return them, as
+// each dialect sends them. A provider caches a prompt by its exact prefix, tools
+// first: when a digest changes, every cached prompt is cut at the first tool that
+// changed (toolgen -check says which, and the tokens lost). Each tool's tokens and
+// digest, per dialect:
+//
+//	TOOL                        DEFAULT           STRICT            GEMINI
+//	list_vms                    154 3522a8ecb843  174 b8ac47cb1b63  132 58dad756d8ad
+//	get_vm                      75 90d2b40c5321   58 7cf63df4bfe1   53 f234a5181e8e
+//	create_vm                   331 d95c2a969525  331 d95c2a969525  331 d95c2a969525
+//	start_vm                    66 83749a08130b   49 6df757339359   44 c6beb8b6ab7e
+//	stop_vm                     97 07e85b26bfbd   80 76e74940d038   75 8665c794c00e
+//	reboot_vm                   92 e9323005fb1c   75 522ead4dc18d   70 720bfcd89828
+//	delete_vm                   96 fb1f7f254566   79 010b7a2bfbe8   74 95ed400499c4
+//	resize_vm                   106 2e9109664ef7  89 a71670a80433   84 a20efc261b51
+//	get_vm_console_output       107 75fdb6233290  90 cdb422e346ab   85 ee5ce008885a
+//	get_vm_metrics              201 01945c4e2b97  196 25a655c74fc9  179 bb87c79f820d
+//	create_disk_snapshot        88 d2e45f07c805   82 e455f5d2ea0f   66 42926ccf3a63
+//	list_disk_snapshots         72 b7314b308147   70 1484d599420f   50 812ea71d07da
+//	create_disk_from_snapshot   109 e2bb0d7d6f2a  92 6e5edbd4c0f8   87 8da5501c514e
+//	attach_disk                 103 687a09458390  86 c28cb191130b   81 e98b3d30d1d5
+//	detach_disk                 90 eb3628c7cf74   73 68c66b3a6dfe   68 1c97559e832d
+//	scale_instance_group        96 b419859c57ad   79 8ef81d8bca46   74 08f7edcc6df5
+//	list_buckets                66 4e6a4bc18c19   63 c44a3c338794   44 d318a27bbf1b
+//	create_bucket               201 3dba457244e1  184 f8b2b48d82d9  179 fc3b5b9bb6f5
+//	delete_bucket               94 9827368a9890   77 c283fc401d4d   72 70eb748e7d56
+//	list_bucket_objects         123 07fb8951df29  117 1b980b9d9c53  101 9c988896392b
+//	upload_object               128 04c24f61a5d0  123 113e7c3f538c  106 4bfbce7837a9
+//	delete_object               80 03446a0f2d3e   63 bc255ff927a0   58 960ab8fb4bd1
+//	generate_presigned_url      159 fdcfbc9ffc28  142 aa02dc25ff58  137 eeb3c0e924f4
+//	set_bucket_lifecycle        257 ae2183b4586e  275 c60f384b437d  230 a81ccb69e829
+//	grant_bucket_access         166 c29e57e8919a  149 6f5d15225c2c  144 b25a13781236
+//	list_dns_zones              56 671e148cb47f   39 3e91bbd6e411   35 b96ca57f61dd
+//	list_dns_records            200 32e01e5bdd05  207 84c42a914b22  178 400c7639a0a5
+//	create_dns_record           258 c35b45b4d325  241 848026f98da9  236 883ec177d76d
+//	update_dns_record           130 bf2f0841a7f6  125 3371e6b39c14  108 44d3028339ab
+//	delete_dns_record           84 62f06445a976   67 4d7020a90b60   62 327565297d63
+//	get_iam_policy              83 55ac9197dcee   66 6325b7daca9a   61 795050becd30
+//	add_iam_binding             161 bf3bbbbedac3  157 f96985070dba  139 ec679d6b882c
+//	remove_iam_binding          100 7e087695cadf  83 9e394a9860af   78 6b7763bfdacf
+//	list_iam_roles              79 c5ffe93b49fe   76 bbcaf328a3bf   57 c99cc274c8e4
+//	create_service_account      98 6350654b5fc9   92 95292381e747   76 9b6e58f3626a
+//	create_service_account_key  80 249317ae5987   63 353c65d435bf   58 05a229ed7149
+//	create_firewall_rule        362 f17f95039d89  390 dbff1a184ebb  335 717750fbf4c5
+//	list_firewall_rules         69 9ff58df9b710   66 e21d13d48036   47 db94f06c15d4
+//	delete_firewall_rule        66 20150182457b   49 7bfb5362c92d   44 715bd17c3f9f
+//	reserve_static_ip           94 fd22c8959a1d   77 f3cdaea03fde   72 a27eaf52c950
+//	get_cloud_costs             177 65ed7abc1bf1  160 8bdea7a96242  155 8be0cb11601a
+//	list_regions                53 ff2aa7b62313   36 fd0cdc6d66b0   32 f3917b0440a2
+//	create_ssh_key              114 450940dcdcc8  97 3cef29260ee5   92 800738ad382f
+const (
+	PrefixDigestDefault = "2e7edf15ad55a6f22fc548217d6e2e74a71c41b62243229f77557840a0457f8b"
+	PrefixDigestStrict  = "8dc0ac64fdc3c3150ad8c999a704252e2a9ff417683ad7e67ca19abe8544c32a"
+	PrefixDigestGemini  = "58d64582b6a64c4c7f7c11a98f08f76b1b1d150b685211cc0582b2a5e72c3c15"
+)
+
 // ListVMsRule is a permission rule for the tool list_vms: each field is a glob
 // over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.

@@ -672,6 +672,61 @@ var toolgenTools = [...]toolgen.Tool{{
 	Call:         toolgenCallSetContactEmailOptOut,
 }}
 
+// The prefix digests of package crm: SHA-256 of the definitions of the tools it
+// sends up front (not deferred), in the order its Tools functions return them, as
+// each dialect sends them. A provider caches a prompt by its exact prefix, tools
+// first: when a digest changes, every cached prompt is cut at the first tool that
+// changed (toolgen -check says which, and the tokens lost). Each tool's tokens and
+// digest, per dialect:
+//
+//	TOOL                        DEFAULT           STRICT            GEMINI
+//	create_contact              207 2ae6326ee5c0  260 e6b440e95518  185 dc55dcbb10b1
+//	get_contact                 66 e5b3a2855260   49 d813285b90b0   44 2d957b703dee
+//	update_contact              114 429ba906d503  167 b0e8a9b06956  92 d904a7e98cc0
+//	delete_contact              71 bc19f1bc4b88   54 82e81d28338b   49 86f3e61726f7
+//	search_contacts             139 073e2491bc9b  145 df78e8cd0761  117 5458ba74f18b
+//	merge_contacts              109 995991e2edd9  92 f557575dce23   87 56f9f72c2f91
+//	create_company              210 9f5fc8dadf03  227 bd2afd8818c1  188 31482bdc5a4c
+//	get_company                 71 24066119fe3c   54 7d8868ca1b3c   49 c1496c5b78e2
+//	update_company              227 e37f2d4f22f8  267 002db5d6b9b6  205 0f81a5e51a25
+//	list_companies              216 e5cfd98e249f  234 1214e1b2ce38  194 76c87efb90d7
+//	create_lead                 197 e89708b77e6b  191 0862f5950a65  175 f4febcd326a0
+//	update_lead_status          184 42b5d6a3b49e  178 0e02089c1282  162 d3301eca1207
+//	convert_lead                95 3f8eb877c2c9   90 b93c8e6202f7   73 0b42b96a07e0
+//	assign_lead                 87 b4b72368f777   70 70bc85d5f84b   65 99ba5161887d
+//	list_leads                  280 a23e14887e99  314 92a3e69a8311  258 51d736d50d35
+//	create_deal                 286 9198a284d667  295 7751e2d25b12  264 02bb40a087b6
+//	get_deal                    74 3e5b76dedc0c   57 6f39e9003748   52 6f49dac02627
+//	update_deal                 104 79c95e8ea145  134 0f92c686ab0a  82 f62a12d1a1ff
+//	update_deal_stage           164 cebdbafbe9c7  147 8edbaef42cb6  142 595309f7bf0e
+//	list_deals                  203 6769ef7138cb  237 ee78537304c8  181 8ee244232bc9
+//	mark_deal_lost              181 60d89792e230  187 208de500378b  159 e2894b5019d0
+//	close_deal_won              97 10740bac6d64   92 8c6eb4220861   75 a30df252faec
+//	get_pipeline_summary        90 8a01d2c768c2   100 46e4120f086e  68 d898ff6fd30f
+//	get_sales_forecast          125 3303ce08312c  120 7295a6967d8a  103 38bb40268d64
+//	log_crm_activity            224 903c6d81c770  244 0b18b8fe9107  202 cb01bb463807
+//	list_crm_activities         109 510ebd8288e1  131 16e28ee4075c  87 9bb6e13619c0
+//	add_contact_note            87 82a0c97c5c04   70 8bf262d01af0   65 021706743e84
+//	create_follow_up_task       169 4933d4d8ffeb  201 35f6adbc6ef4  147 09a0fac2ba60
+//	list_crm_tasks              124 43202bb42467  132 bc902a0faeab  102 647b5d9d6cbd
+//	complete_crm_task           71 190bc0568c0b   54 a4a149f29fb1   49 821fcfb27003
+//	tag_contacts                95 a4dc4319fee7   78 f510b7b016ea   73 18ada9d5de3d
+//	create_contact_segment      115 5cac9d147d7f  98 169080b1ba69   93 fb49ba0681af
+//	enroll_in_email_sequence    124 10f5f8cf2d7b  120 12623f074a94  102 2633c26be42d
+//	remove_from_email_sequence  96 226cab5b9c6a   79 309d503e1e39   74 7cea2e0bcd2f
+//	import_contacts             135 602e3ba3001f  135 602e3ba3001f  135 602e3ba3001f
+//	export_contacts             104 74a8b201635b  99 173ce137e95d   82 73c08240f55c
+//	transfer_record_ownership   135 2f888efae7ce  118 323b9a34950f  113 bdf6efd29c3c
+//	add_deal_line_item          139 f285232bf45b  135 e8ac0ab8101c  117 b106c53aa9c2
+//	get_contact_timeline        110 da2ceef3ca28  93 de6af6b4477b   88 d37c8fdfea1c
+//	find_duplicate_contacts     108 a9ce7a9eac92  91 73b52dec1040   86 47396877497e
+//	set_contact_email_opt_out   125 ca58038af4e4  119 67bcf7f22d2a  103 79d7f2e6006c
+const (
+	PrefixDigestDefault = "154a235c32b6263e29f70406c1d8c232d3a652ce7bcaa0f0ee1823a73be22e55"
+	PrefixDigestStrict  = "bbba2af0a88e7944cae28c8f2eb7128deb49e15bea4aa883439d75aa424be056"
+	PrefixDigestGemini  = "cf148cdbbd641a0e7b09901bc395941729fff0f5a8fd91cde8cfa2c3ff1a65dd"
+)
+
 // CreateContactRule is a permission rule for the tool create_contact: each
 // field is a glob over that argument's value (as toolgen.Rule's Args), and an
 // empty field does not constrain it.

@@ -699,6 +699,61 @@ var toolgenTools = [...]toolgen.Tool{{
 	Call:      toolgenCallFindDocumentsInCollection,
 }}
 
+// The prefix digests of package database: SHA-256 of the definitions of the tools it
+// sends up front (not deferred), in the order its Tools functions return them, as
+// each dialect sends them. A provider caches a prompt by its exact prefix, tools
+// first: when a digest changes, every cached prompt is cut at the first tool that
+// changed (toolgen -check says which, and the tokens lost). Each tool's tokens and
+// digest, per dialect:
+//
+//	TOOL                          DEFAULT           STRICT            GEMINI
+//	run_sql_query                 142 0a39fb5e247d  125 427f2a0be282  120 22bea99434b6
+//	execute_sql_statement         122 848f25bf7d92  105 014466afe38c  100 9d5e481f6641
+//	explain_query                 119 22b5bb73dd49  102 ce7a3a67e8a9  97 769ace080964
+//	list_databases                71 1ec5ab62590c   54 ccb22350f03c   49 bdf9a04c2521
+//	list_tables                   89 e17a5c7ed31f   83 88c76566f978   67 0108e01b7b7f
+//	describe_table                96 0e634cf53853   79 dbce9ad6e3ae   74 9062245d2584
+//	get_table_stats               95 1c53f050f803   78 c43c61ce5449   73 c42ae79c4a5e
+//	create_table                  326 bfdd087ef39d  385 e88e109a493e  295 118a53b74b47
+//	drop_table                    102 812d585ebe87  85 7b4b2854a80b   80 61410a408513
+//	add_column                    291 1686be783fa6  330 332758dd158b  264 35972c5ee6a9
+//	create_index                  166 a3797147d31a  160 d1da80e2ad4e  144 a582f99d45a0
+//	drop_index                    76 3e46b7ddcf96   59 be375547ab77   54 09d57ef516db
+//	list_indexes                  87 a477bf9d7df7   70 07f392b63300   65 f5c3b1fe6189
+//	get_slow_queries              117 915516af1bb2  114 c712ee216a42  95 5554e305f291
+//	list_active_queries           86 52d053795dcc   96 0344d3f49e8d   64 14e284336b31
+//	list_blocking_locks           73 16fa9fb4c9ec   56 4a3cf3e310bc   51 7623b5286fd3
+//	cancel_running_query          98 9b4508f843d1   81 ba2cd597eadf   76 12e3ad1e193b
+//	vacuum_table                  115 d8b7d49518d3  98 51dc4e85c974   93 7ad3e889e4e5
+//	insert_rows                   115 280fc7b787c8  115 280fc7b787c8  115 280fc7b787c8
+//	update_rows                   142 a58c99230028  142 a58c99230028  142 a58c99230028
+//	delete_rows                   114 767bcb246cf3  93 3aa622308749   92 e89567e6b14a
+//	export_query_results          114 d5235d7f9e52  97 079543e9dce4   92 ae80e1b24fc2
+//	import_csv_into_table         139 de6ba4de6631  133 484e9c7cb3ba  117 58428f91de08
+//	list_schema_migrations        118 66772e5ff1d7  113 662ed7459514  96 39bf79c7be6c
+//	apply_migrations              88 eed0b37354c9   83 4ed4ad4625c0   66 9269e3846797
+//	rollback_migration            92 b5aff021c275   75 4843cf6c4c08   70 f548cdc36617
+//	diff_database_schemas         107 46de547ff33a  90 818b84ca8707   85 c7ade85e77a2
+//	create_database_user          103 68387ed78add  98 e9412d4f3932   81 31f86c6e80a0
+//	grant_table_privileges        214 7c174671ab38  197 7933bcf72e6a  192 ba3a1b248b09
+//	revoke_table_privileges       207 12940b9ebdd2  190 628704730bbb  185 259bab8a85ca
+//	create_database_backup        88 486655206d22   82 9489b2fcc80d   66 43ae8108422c
+//	list_database_backups         73 9fe91f685ce1   56 98a16644da33   51 9d4fddfdd134
+//	restore_database_backup       132 e8e1a4e25ab7  140 042a8f34426b  110 ba3f5075e52e
+//	create_read_replica           112 3ed5a0df22e8  106 8e66c9e9db75  90 cd377b052552
+//	get_replication_lag           72 5066a07369a6   55 59857fe47f1e   50 22b3e90b899c
+//	promote_replica               78 c20d39df7bb3   61 20aaf80c523e   56 2870bbd515a6
+//	resize_database_instance      115 3d4695d54271  122 16686452700f  93 28a2163ec3af
+//	get_cache_value               69 ca19e704a5bf   52 a7e2ec37d681   47 4838e3beb061
+//	set_cache_value               110 7298d3090e73  106 785ef2659aca  88 a8e8a0976eb3
+//	invalidate_cache_keys         81 a1f13c689b9e   64 9b6f546b61ba   59 046b767c783a
+//	find_documents_in_collection  157 9168801b822d  140 70a159b77c91  135 b58fc54c83d9
+const (
+	PrefixDigestDefault = "92ab7d5801ea858d05579a68a546452b795700a5364ae38323e858812801889e"
+	PrefixDigestStrict  = "c7dc70659a5027f7867e2da2e5066a230af7f67ab6998da59cb526a3d9482d88"
+	PrefixDigestGemini  = "4abf4b363dbfff17e9d1b8596be35efb12243529e5c2ad6ee5e171df8931e216"
+)
+
 // RunSQLQueryRule is a permission rule for the tool run_sql_query: each field
 // is a glob over that argument's value (as toolgen.Rule's Args), and an empty
 // field does not constrain it.

@@ -621,6 +621,60 @@ var toolgenTools = [...]toolgen.Tool{{
 	Call:      toolgenCallDeleteDocument,
 }}
 
+// The prefix digests of package docs: SHA-256 of the definitions of the tools it
+// sends up front (not deferred), in the order its Tools functions return them, as
+// each dialect sends them. A provider caches a prompt by its exact prefix, tools
+// first: when a digest changes, every cached prompt is cut at the first tool that
+// changed (toolgen -check says which, and the tokens lost). Each tool's tokens and
+// digest, per dialect:
+//
+//	TOOL                          DEFAULT           STRICT            GEMINI
+//	create_document               104 5dd5f4e34929  111 2d82a0647d59  82 384f2ced1328
+//	get_document_content          123 69ec75422859  106 b8578b56ddf7  101 5c69f27745d1
+//	append_to_document            118 9fe7d9321b12  114 2c372f460d6d  96 94d958382c73
+//	find_and_replace_in_document  127 3c8a89e356f6  110 d2a71a2f31f9  105 703bc009b0b4
+//	insert_table                  139 075cf7e7bbde  134 a3ed2ff70e08  117 60fa47e1daa9
+//	insert_image                  124 a03c8784edd8  131 4c6badb6e8b5  102 93788ec8aa3f
+//	comment_on_document           109 8bbd4067575a  92 ad93c5138c07   87 32e2d8c67826
+//	list_document_comments        88 14916696c0d9   71 85c6882b658f   66 79f5d4683206
+//	resolve_document_comment      99 a39a7c8ca7f6   93 26ee9ce68265   77 8c8d528dc67b
+//	export_document               179 6fc49e86ee50  162 7161a98ccbcb  157 7cccae75f5a9
+//	list_document_revisions       78 4395d321c646   61 cda122e0e24d   56 3bca8ac228ec
+//	get_document_stats            77 786fbf6e0745   60 8886b4015534   55 2cca722c62f2
+//	translate_document            99 01a2017316cd   82 7ca399ce2789   77 a2f1edbe4460
+//	fill_document_template        137 6dca1ad4bb3b  137 6dca1ad4bb3b  137 6dca1ad4bb3b
+//	publish_to_web                97 12292baa1d48   80 bd0c65a930b3   75 76f2dc35d08e
+//	create_spreadsheet            101 9eac4b2a054b  84 b2c5e095ae47   79 7405ccd65e88
+//	read_sheet_range              122 85c6b4c395f3  105 d4398770f804  100 bf368939a788
+//	write_sheet_range             199 5582996103c9  182 e1b7cb9d500b  177 c12d9666e31c
+//	append_sheet_rows             120 7b0a58eef0ce  103 2f7b8670893a  98 1b95794f5ae9
+//	clear_sheet_range             95 90198ce972b6   78 0462eb6ff17c   73 1f3dc4abe5a0
+//	set_cell_formula              128 3262cc71d82a  111 7a3fcb7eb1b2  106 71b1d0e57590
+//	add_sheet_tab                 90 da7788264ae5   73 e065f7b0f864   68 90e017e568ec
+//	delete_sheet_tab              93 26fb26a46cb9   76 f556ee21ddb5   71 b22bd853178d
+//	sort_sheet_range              135 e89549a861dc  118 a4b7cd480029  113 0a0ec4067969
+//	create_pivot_table            325 13f24d175cc6  332 80d1e96f9476  298 4bb765a7c661
+//	create_chart                  187 e3db2fb542e7  181 55d9002ffa19  165 06f001f9b226
+//	format_cells                  255 879caaf5f70b  309 9bfa69b0c18d  233 980d3b3ac938
+//	add_conditional_formatting    147 082a0dd98195  130 755a893bcd2b  125 3c1ecab00f48
+//	freeze_panes                  137 684377826492  120 1bba57b1c9e4  115 5eee9f0383af
+//	add_dropdown_validation       141 3377207fb175  124 2b0325bf93c0  119 5c157be6c7d9
+//	protect_sheet_range           127 2d22eef0093a  110 d212239f6b82  105 a71d4b34a792
+//	import_csv_to_sheet           117 fb431b416e56  111 bfa0d0eef394  95 4a3f7b2df7ce
+//	create_presentation           84 b67b49b89534   78 8a6c9b395cb3   62 6ace7fa84e55
+//	add_slide                     197 63bd84497f5c  214 f0929bf5e444  175 4cc6e8f00256
+//	get_slides_outline            75 5f14ed665e92   58 637ee8cb16d6   53 6114b8d9072c
+//	add_speaker_notes             111 950ff3135cab  94 8dc051f521b8   89 86f2596b1545
+//	share_document                150 259e5a667edb  144 518c698b00d1  128 e1a98157ea50
+//	duplicate_document            93 13870f6f4ee7   87 7e80f9a40403   71 8e8d57a3e53b
+//	search_documents              134 0b05f3c3b216  140 a53d724ba1a3  112 1b3f1d5c8a74
+//	delete_document               71 fd83e36b4d8b   54 6073a9fc5bb6   49 874cf790a9f6
+const (
+	PrefixDigestDefault = "ddb2a8c425df0870daa8147fa784e79e21d4963821af0168b88a8560b012387c"
+	PrefixDigestStrict  = "ebf64896569607ef7879e078d1aa83c0d7f29f75817c4b3fbfc772bc272c7924"
+	PrefixDigestGemini  = "00c8c8eb6e45683b546afdc8e47a11123984d4433b368e5a6b2efae5eb6eb159"
+)
+
 // CreateDocumentRule is a permission rule for the tool create_document: each
 // field is a glob over that argument's value (as toolgen.Rule's Args), and an
 // empty field does not constrain it.

@@ -657,6 +657,60 @@ var toolgenTools = [...]toolgen.Tool{{
 	Call:      toolgenCallGetBestSellers,
 }}
 
+// The prefix digests of package ecommerce: SHA-256 of the definitions of the tools it
+// sends up front (not deferred), in the order its Tools functions return them, as
+// each dialect sends them. A provider caches a prompt by its exact prefix, tools
+// first: when a digest changes, every cached prompt is cut at the first tool that
+// changed (toolgen -check says which, and the tokens lost). Each tool's tokens and
+// digest, per dialect:
+//
+//	TOOL                           DEFAULT           STRICT            GEMINI
+//	list_orders                    224 1b3ece2c543c  254 3dac73cd998a  202 d662853fa410
+//	get_order                      83 f784903d0510   66 0ccee9d10bed   61 28176f11d376
+//	create_draft_order             319 744d6d1df102  372 168067e17dbb  287 3d2009573156
+//	cancel_order                   134 7cdb8cfcb214  117 69099eb931e9  112 8fac6e25c245
+//	update_order_shipping_address  196 9a6d30fd6e26  214 7fc12253dbd5  169 0fb6fd9cc62f
+//	add_order_note                 90 3b4b9c652ec8   73 bf83a5498ca0   68 172ed78742a8
+//	put_order_on_hold              118 6b0d9c2da0ef  101 056ab7335a72  96 34572c8ac277
+//	flag_order_for_fraud_review    98 763ae176067c   81 1c0889a12282   76 07f603b0c0ea
+//	fulfill_order                  240 5a68f3468eb0  247 a8b022806c5f  213 a6f9b7df8ab7
+//	get_shipping_rates             229 f55eb8865d5a  259 50ed2e6899b3  202 b1a445a5c530
+//	create_shipping_label          285 4e669ea175fe  280 ae8631430954  263 2548af1f01b5
+//	track_package                  133 ddc43a453481  128 5a79b0670c46  111 6d132a65588b
+//	create_return_authorization    248 d2c27ea956cf  231 38235baa639e  221 4538a8e9f5c6
+//	receive_return                 141 98f8d8b7004d  124 cc9dc7a364ab  119 62b521e39bc5
+//	refund_order                   126 cdee4830ad73  131 d139e64c5cbc  104 a4b8a3bd9642
+//	issue_store_credit             126 5ed648212058  132 b8f72a2ce30d  104 af0fdf6ab702
+//	get_customer_order_history     71 c790bb862c0c   54 de39b81c4f11   49 714b793f9940
+//	list_products                  146 eae5cf604d81  177 e5037ddfc978  124 02836c881e74
+//	get_product                    75 0a158bf3b688   58 b116bc1b115f   53 f06d694aa5b4
+//	create_product                 197 648897f7c3f0  241 05c62ec9d89e  175 a16c77023fb4
+//	update_product_price           118 7b7425507c50  114 da39f1b6e2f3  96 e5f4d0fe7a6f
+//	archive_product                71 3ca7ad7a5808   54 9d7dbee06910   49 9b28a9ac53d7
+//	add_product_variant            149 20bb3ec09ad8  149 20bb3ec09ad8  149 20bb3ec09ad8
+//	add_product_to_collection      93 47e6cfe6995c   76 a57d525a601a   71 f6bda7bd2b3d
+//	get_inventory_level            97 89d80e06de1b   91 c12d20c03702   75 9d1f613bcb30
+//	adjust_inventory               182 54bdf2187ee1  165 75e42b94cc0a  160 31c8c92439b1
+//	transfer_stock                 120 16bd40deaecd  103 1660cada741f  98 6c8e01003bc4
+//	list_low_stock_items           98 d6292aad1333   107 4dc742f79645  76 29ae9c6fca05
+//	create_purchase_order          171 67030ec7987f  167 297408cf2a2d  144 f83f77b2f6ee
+//	receive_purchase_order         149 bea8bfd8b071  132 0d13f43584fb  122 db29cb7c6392
+//	list_suppliers                 56 b07f496ef478   39 30c6f38b8105   35 629da1f9ee80
+//	create_discount_code           235 e3f0831bf894  256 7cf758cedfa7  213 037faa77412e
+//	deactivate_discount_code       68 121581d621f3   51 0918915c1f55   46 b32d1e940a84
+//	create_gift_card               107 9620feea6a5e  101 1d09910fac81  85 0046e118e27c
+//	check_gift_card_balance        75 17706e07488f   58 b67fdbcbdb43   53 c30b028a8f9f
+//	list_abandoned_carts           102 890254b75a20  97 cefb4bda55af   80 e2ca3c466e91
+//	send_cart_recovery_email       97 36b860cecbc0   92 730a2f1a3bae   75 cd8728f1c28d
+//	list_product_reviews           118 dde8f16dd195  126 4ca476589277  96 8dbf9e066a17
+//	moderate_product_review        151 766babf049e7  145 b216ed46a4cc  129 3fe568b21ea8
+//	get_best_sellers               147 8feb8495aabd  130 732060c1caf5  125 1e7626057b9f
+const (
+	PrefixDigestDefault = "77b14ab8c5c1b094c0fef004d6ffa03199f79a1324ff0af47e13699d3777de28"
+	PrefixDigestStrict  = "fb64103161292233a43ed77c6c39fef6a321dc4c55f759157e498023ee10216f"
+	PrefixDigestGemini  = "c5277a3926495beafee573838f393f197d98cfc4e055e1318ccb47ea0db6cb9b"
+)
+
 // ListOrdersRule is a permission rule for the tool list_orders: each field is
 // a glob over that argument's value (as toolgen.Rule's Args), and an empty
 // field does not constrain it.

@@ -645,6 +645,60 @@ var toolgenTools = [...]toolgen.Tool{{
 	Call:      toolgenCallGetEmailReadReceipt,
 }}
 
+// The prefix digests of package email: SHA-256 of the definitions of the tools it
+// sends up front (not deferred), in the order its Tools functions return them, as
+// each dialect sends them. A provider caches a prompt by its exact prefix, tools
+// first: when a digest changes, every cached prompt is cut at the first tool that
+// changed (toolgen -check says which, and the tokens lost). Each tool's tokens and
+// digest, per dialect:
+//
+//	TOOL                           DEFAULT           STRICT            GEMINI
+//	send_email                     227 cf606377e5d2  269 5b92324fc49c  205 83e8d5b78983
+//	list_emails                    120 9b829508dd87  114 0fd3147c8c06  98 b9879058b01f
+//	search_emails                  182 e5d5dc595cc7  198 ce9523af4737  160 24828e771187
+//	get_email                      71 35a8009dc9a1   54 6f70a28d330b   49 4507f67f091f
+//	get_email_thread               72 c006a97bb5d1   55 e73cd10240db   50 463eb6b24b39
+//	reply_to_email                 122 a21765033cf0  105 5df1087d1dc8  100 b76d603e9c00
+//	forward_email                  111 89e339affbcc  105 29d910784a9e  89 3cefeb61115f
+//	create_email_draft             232 a98c69656493  274 e922d402479a  210 0007eb3898ed
+//	update_email_draft             108 eb275f648046  138 ebdf254bc061  86 b9279f705930
+//	send_email_draft               68 9127fa473eca   51 f175d0a932b3   46 9f6a9a7156f5
+//	list_email_drafts              52 8c87f32186fb   35 abcb5d5b925d   31 867e90ca7aa2
+//	delete_email                   90 301e2a1263b4   73 8ba3a7f85b4c   68 b73441d75f02
+//	archive_emails                 75 e3db958a7124   58 8e46458d0b71   53 026edc84b569
+//	mark_emails_read               95 73641b42a746   78 39558ef1e778   73 9b245f16b7d4
+//	move_emails_to_folder          93 d8e6e4c15945   76 dfba4719945b   71 f5407dee4812
+//	label_emails                   110 a642408a8ae9  93 0c32ed44036b   88 9de926c925f2
+//	flag_email                     96 9617474a995b   79 f2ac10e08818   74 96cc2d0f0dd6
+//	create_mail_folder             102 a2465a204371  96 0bb1a650b687   80 a21d07b3a44a
+//	list_mail_folders              57 fcf83ded3ec0   40 ba145ab53c5e   36 474d952d4ab3
+//	get_unread_count               70 c29767da0d53   67 a8fe109a03be   48 6bb4af8b12e8
+//	schedule_email                 254 a74a3f8542aa  296 1641b86046ea  232 84327455d66a
+//	cancel_scheduled_email         78 7446653f8086   61 ebb95509381b   56 c55c60e0684f
+//	snooze_email                   101 bc7461dbf3f7  84 d6c698494f75   79 04485c3a6fd5
+//	download_email_attachment      106 c03cf31e04bc  89 dd507ebc6961   84 03314daea343
+//	create_mail_filter             297 25f8621d5c0e  373 facb46fad5cd  275 ea410e3970e0
+//	list_mail_filters              52 060fe03211ce   35 62c21a529cdf   31 eb8198c64280
+//	delete_mail_filter             69 a45122257c13   52 aa6bc163136c   47 5cdc3671bdbf
+//	set_vacation_responder         166 d6ab4ca1340f  193 f209d038aac8  144 cb0a2ebaffce
+//	block_sender                   82 8aead381fe91   65 e40abe5244ec   60 fe2f04f22274
+//	unsubscribe_from_mailing_list  90 c765ff697394   73 938c68aecf6f   68 9e0a041881d7
+//	report_spam                    99 8a26aed14171   82 f48f43ae4d47   77 cfc50baef7f1
+//	set_email_signature            100 0ef601f8af71  83 7461e3afd254   78 6de096795cd5
+//	create_email_template          115 39a9889699a8  98 7b3fc982a8cf   93 44127e31313e
+//	send_templated_email           132 5bcd8abba4e7  132 5bcd8abba4e7  132 5bcd8abba4e7
+//	create_email_campaign          137 4031e5f840ba  133 339f4b6fc203  115 13733179259e
+//	get_email_campaign_stats       79 f06f06680f11   62 db526e11faf9   57 3b32d5095c33
+//	add_mailbox_delegate           148 40d0cd5f48b2  131 dd40c58a287b  126 c82514c0ecfc
+//	verify_email_address           84 667a0a00720e   67 b9cd09dd9f45   62 0db7c0d11f31
+//	recall_email                   101 8c1616b8adbf  95 cd082744fae0   79 848cdb64a8ce
+//	get_email_read_receipt         78 5b92b7a9056c   61 103f706aa78c   56 39c3e6e50edd
+const (
+	PrefixDigestDefault = "a11400bb365ba8fb9699ad94e04dc98449d996e67c4841a0997dcd3f92d22fdd"
+	PrefixDigestStrict  = "dad92798bc3504ca70946c6c7c1bbf3da1fad234f4f66f23473d79b2c974f548"
+	PrefixDigestGemini  = "b3b0e348f83d3d23f5c14cebd8c868fe5b1580d150a7023c264618f2fcbe6b86"
+)
+
 // SendEmailRule is a permission rule for the tool send_email: each field is a
 // glob over that argument's value (as toolgen.Rule's Args), and an empty field
 // does not constrain it.

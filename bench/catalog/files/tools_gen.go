@@ -653,6 +653,61 @@ var toolgenTools = [...]toolgen.Tool{{
 	Call:        toolgenCallGenerateThumbnail,
 }}
 
+// The prefix digests of package files: SHA-256 of the definitions of the tools it
+// sends up front (not deferred), in the order its Tools functions return them, as
+// each dialect sends them. A provider caches a prompt by its exact prefix, tools
+// first: when a digest changes, every cached prompt is cut at the first tool that
+// changed (toolgen -check says which, and the tokens lost). Each tool's tokens and
+// digest, per dialect:
+//
+//	TOOL                     DEFAULT           STRICT            GEMINI
+//	list_files               145 653c525a0127  151 06a64d15d024  123 1fcbec247be8
+//	search_files             176 a4a9d2e6202d  194 cdde16657ab4  154 995b89bcfc9d
+//	read_file                99 5a848dea2032   94 412250e80c2a   77 f3ca68efc3c7
+//	write_file               129 82cc46c791c8  112 beb0ecf5455d  107 2c4c6d392437
+//	append_to_file           88 45563fabe7e0   71 9852be1cf4fd   66 bbf980a68113
+//	delete_file              96 e10a013470dc   79 c7839e0ff9a8   74 3d753ff8f5da
+//	move_file                95 1acabfb52d43   78 0a5965cde2eb   73 c25ff5655645
+//	copy_file                93 04074267215b   76 7f0852263103   71 a09c654c4ae2
+//	rename_file              95 0a9c1cb65ef7   78 95201f8b9376   73 dbcaf4585119
+//	create_folder            71 4b003ad261a2   54 3f5f5b4918d7   49 c9013ee17b29
+//	delete_folder            99 5afb091b0a2a   82 e6267f1dbeba   77 b20876e56f30
+//	get_file_metadata        83 b6f3cb0eaa9f   66 92d407e6af9e   61 6ce0b84afc0b
+//	share_file               220 16b58c900894  234 47e6c3e6dab3  194 fc0a763ca903
+//	revoke_file_access       98 d7167c606188   81 90fdb8aafa2a   76 33d2e630335a
+//	list_file_permissions    78 2b982ffccf0c   61 d8f993f9f2a7   56 b7aaf10217a4
+//	create_share_link        241 dce263abe8e0  259 6885c9a1a598  219 4836645cf30d
+//	disable_share_link       85 c12a2b6496e1   68 1438dc14464d   63 4b1ac38575d4
+//	list_file_versions       73 afa508d66ff8   56 fc5f656e4e0f   51 733bb8a7bd18
+//	restore_file_version     105 50a7819269ae  88 324ba6dc6aa7   83 da4615adbbb9
+//	list_trash               83 79715bc98002   66 1a7f57015617   61 2e93ffd155a4
+//	restore_from_trash       81 232ef5990ca8   64 d033be4a8d81   59 c891a945a1b9
+//	empty_trash              50 32fc3badf2c3   33 f3a1d4d71b0f   29 8233ec2997dd
+//	compress_files           148 54ca232a1a00  131 98140d6fe931  126 73e4ece4b6e5
+//	extract_archive          98 795d39b2344c   81 e6d250188cf1   76 335715bf5ca2
+//	get_storage_quota        59 04276de24e46   42 c7ab956af359   38 ca82e537cd83
+//	lock_file                95 a9bfe96e31c7   89 0dce0cac33ba   73 475fdf4cace5
+//	unlock_file              77 1245c2eee973   60 9ab1b3032698   55 af05d0f5a8e4
+//	add_file_comment         98 12483ea93bac   81 995b44a2c25c   76 1f67d92933b4
+//	list_recent_files        80 52834f14ab8d   63 38004b962163   58 ff141479a0eb
+//	star_file                98 2f1130c24bfb   81 ba43e985393d   76 5638a433811e
+//	convert_file_format      161 c4b1b396293a  144 5deda74db86c  139 2d4223e6d147
+//	get_file_checksum        142 4116c98178be  125 1a81afbbacd0  120 9659d0d0a0cc
+//	find_duplicate_files     98 ace5853eb5ae   93 79feefeef05c   76 136631226dbf
+//	sync_folder              221 161257df1674  243 b04422b6b99a  199 324644a71507
+//	upload_file_from_url     99 36b3302f6fd8   82 9101daaae14d   77 d5c68db5c2db
+//	get_file_download_url    104 6d868be02383  87 9775ad16f057   82 216a19dc6e09
+//	transfer_file_ownership  107 be009cc19a49  90 7315d5c3b606   85 bcb45bc05eef
+//	list_shared_with_me      101 6f9c0daa5046  96 b3bc313dc00c   79 18b64406025b
+//	set_file_tags            100 9f2b3a74424e  83 09ddf37a5a98   78 d6c4b2e526df
+//	scan_file_for_viruses    82 681ae0b541d2   65 32c59b3e7d2f   60 358f0c21d33a
+//	generate_thumbnail       104 bee0f908dd46  87 09d1e253a927   82 76ed099750c5
+const (
+	PrefixDigestDefault = "7386754259d385c0043e5951a273792c10a2aaf2287384adfe8435ebb47cc445"
+	PrefixDigestStrict  = "532f03c0409cac29d3cf95e0f1fd7626e188633e9dc1b28ed571f1da55204fe6"
+	PrefixDigestGemini  = "ccbd6356bb7b6dd0832769b8c3b8518fdc39b40fd9e1409824d4c1708cc582d3"
+)
+
 // ListFilesRule is a permission rule for the tool list_files: each field is a
 // glob over that argument's value (as toolgen.Rule's Args), and an empty field
 // does not constrain it.

@@ -639,6 +639,60 @@ var toolgenTools = [...]toolgen.Tool{{
 	Call:        toolgenCallRequestEquipment,
 }}
 
+// The prefix digests of package hr: SHA-256 of the definitions of the tools it
+// sends up front (not deferred), in the order its Tools functions return them, as
+// each dialect sends them. A provider caches a prompt by its exact prefix, tools
+// first: when a digest changes, every cached prompt is cut at the first tool that
+// changed (toolgen -check says which, and the tokens lost). Each tool's tokens and
+// digest, per dialect:
+//
+//	TOOL                        DEFAULT           STRICT            GEMINI
+//	get_employee                82 b69f0d7ce35c   65 8be2785fbe7c   60 efbb316df1f4
+//	search_employee_directory   105 3f4843eeffe5  110 bd861305ff5b  83 069157db823c
+//	onboard_employee            281 4670e646654c  264 95758975fb70  255 92920b896fc0
+//	update_employee_record      133 742d2a2c0f2b  174 4de9102a2ccb  111 e1be4700868e
+//	offboard_employee           197 458647c32d9b  180 ff47564366e1  175 5eb029c8276a
+//	get_org_chart               99 6b9ec938bba2   95 7fcc841f69d7   77 4cdc68fe7692
+//	list_direct_reports         71 68c607c69bf1   54 8e93e4863b3e   49 661ed68719c4
+//	update_emergency_contact    128 3b26ffbc8564  111 e822fa824c7f  106 a55d8d19bd16
+//	request_time_off            239 9c69e72204e4  245 33e9b1dbb973  217 cc027f1d4575
+//	review_time_off_request     105 4392d412343d  99 7f286c602cf6   83 2eccc9967ee4
+//	list_time_off_requests      167 32582c5b7209  200 43a01dd6f0d7  145 6d8237f35b70
+//	cancel_time_off_request     74 88f2584412e0   57 1fd8f9663a13   52 ae82c4980303
+//	get_pto_balance             86 aeb949820e6a   84 9d3a7e159a2a   64 d95312303ef5
+//	list_people_out_of_office   91 5ce71c7eb26d   99 4e62cbcd4be4   69 7f3cc9861ab2
+//	get_payslip                 122 5525f71470c3  117 26c5ddcaed06  100 1795f36bfac4
+//	update_compensation         160 5438971c1c47  143 696c6e941468  138 86b538493a56
+//	award_bonus                 153 4cd24f15369e  149 39c40c9c5be8  131 0b6fd100ea37
+//	log_timesheet_hours         135 fa77833aa69c  130 7947ee637f64  113 727ad766eacd
+//	create_job_opening          182 2f17d32b1152  189 c00d84b52eb0  160 9a165922a17e
+//	list_job_openings           91 5425bdec3338   85 a3ca28824aff   69 982dded703b0
+//	close_job_opening           95 59a89228f6e6   78 5d6689c2e7ac   73 39f1b17872b8
+//	add_candidate               147 6fbc5fafbb61  165 e1239d80cb70  125 a8e7074a70fa
+//	list_candidates             147 d8df2c9702b2  142 4e98611463ea  125 e9027b7f29f4
+//	advance_candidate           148 26e144b168f2  131 96406fe38b00  126 0082935af236
+//	reject_candidate            106 e6b9922ef00c  89 8a89c7419dd9   84 3b47cef2e3c1
+//	schedule_interview          205 800229ded7fa  199 d260ff32da3e  183 f9091b71c0ea
+//	submit_interview_scorecard  148 70ebc384fa2e  131 25a3c304f3e4  126 c2a8bb85a0c6
+//	create_offer_letter         179 c5fc1282672c  189 fe1ccc676f26  157 51738fb3a464
+//	launch_review_cycle         158 2acfb5fb2fbc  141 a5eb723470fb  136 eb68b0f514fb
+//	submit_performance_review   172 90c1750d27b9  155 07c2393c088e  150 c5f1a5db6d77
+//	create_employee_goal        136 f51a04c62d0e  119 c53ec2200e78  114 8976ed174165
+//	give_kudos                  108 f4cd26a28c2c  102 29ad782be026  86 6b0952102839
+//	list_benefit_plans          79 5aac20b57051   76 e3334c8bebb5   57 61ae28f661bc
+//	enroll_in_benefit_plan      123 c06d164ae5d8  106 962ab251ea32  101 72c0c54bba00
+//	assign_training_course      124 a9ce8d3db278  107 52144fd3a965  102 144f7b735f73
+//	get_training_completion     91 508b8d9553a1   85 05701e4b04e2   69 b1b9490f1ddc
+//	submit_expense_claim        252 110784b04376  260 34561ff3259f  230 b011472b4d75
+//	approve_expense_claim       106 b2d557241c3e  100 47f8cf956310  84 c3d42a0c467d
+//	get_headcount_report        148 780200e1d68c  144 5f002a1a5026  126 c34c7a44f324
+//	request_equipment           181 cd3688b0864d  188 8e0fa395385b  159 0c043a4c4837
+const (
+	PrefixDigestDefault = "a481df94d76d128394f46eed989715d33cc3d8a780ac4e4bcefea7bdce4289e2"
+	PrefixDigestStrict  = "fcb191d6aebdabd352d997bf124f6f0d1a2a3a4bdb17845d627b405c387a8728"
+	PrefixDigestGemini  = "9993e668d45ed080b86b5f77d65ad4c1ac0c20b2497011f23fc41ab27a144f06"
+)
+
 // GetEmployeeRule is a permission rule for the tool get_employee: each field
 // is a glob over that argument's value (as toolgen.Rule's Args), and an empty
 // field does not constrain it.

@@ -633,6 +633,61 @@ var toolgenTools = [...]toolgen.Tool{{
 	Call:             toolgenCallAddRepoCollaborator,
 }}
 
+// The prefix digests of package issues: SHA-256 of the definitions of the tools it
+// sends up front (not deferred), in the order its Tools functions return them, as
+// each dialect sends them. A provider caches a prompt by its exact prefix, tools
+// first: when a digest changes, every cached prompt is cut at the first tool that
+// changed (toolgen -check says which, and the tokens lost). Each tool's tokens and
+// digest, per dialect:
+//
+//	TOOL                    DEFAULT           STRICT            GEMINI
+//	create_issue            350 5dd3716cb5bf  397 7745dc8a5f99  328 d12ae1ae549b
+//	get_issue               85 d696d6f32d5b   68 ab9befa9babd   63 5a6472109b85
+//	update_issue            178 ed7475f9e4ec  221 133602887225  156 825d36c71418
+//	search_issues           108 47393e485e7d  91 7fb3b09b8ce5   86 f51fc3d1a3f6
+//	list_project_issues     246 92aec80711ce  277 1108f7e8392a  224 cb717592c8b9
+//	assign_issue            92 df49b721c659   75 1e1c32b1a5f3   70 f42b7ce3842e
+//	transition_issue        123 9b98fe446bcb  106 62f2ae041e5d  101 bfea53021108
+//	close_issue             157 0aead76ac48d  151 4dcd9cb0f912  135 2b0cf6d926fd
+//	reopen_issue            80 2a6ddb953a02   74 419828bc75ae   58 b525bfbfd2f1
+//	comment_on_issue        83 ce1f86834b1b   66 af6521620563   61 c82b796a147b
+//	add_issue_labels        87 4070bed5a2ce   70 21ca0896ee49   65 988fd9afeb56
+//	remove_issue_label      83 ed1ae7a2010a   66 5ec0af432275   61 281944920413
+//	link_issues             170 fd880ceba1e4  153 bb05f2451f69  148 2de4475797af
+//	create_subtask          102 92e8f68b2f21  97 5089d333e4d9   80 cfea8c299a2f
+//	watch_issue             89 e5e065e1c4d9   72 4a25676e2d34   67 9e850588c048
+//	log_work_time           126 3d5c87e6f2d8  131 eefb33dacb10  104 60eb705f4a36
+//	create_sprint           145 d97d72850659  139 53fc7889ba39  123 1388a34d5fe2
+//	start_sprint            68 3fed22ab0e73   51 89a8cb74d460   46 0705e769739c
+//	complete_sprint         103 9a9241f1a6b2  101 31f51d75ff87  81 2c1e71a20526
+//	move_issues_to_sprint   103 bbf1928f51fc  86 70617cd98713   81 c41139e569b0
+//	get_sprint_burndown     85 f08912388102   68 d229c54db75f   63 758c4f0a1e90
+//	get_board               71 1e9e97b45378   54 eeb173c7c56b   49 595c8df79aa4
+//	create_milestone        120 2b910623102c  116 f6d91d2e93b3  98 35904aef8bcb
+//	list_milestones         89 994bfd62ef5f   72 8c07b8370ddd   67 f7c0d706911a
+//	create_pull_request     179 e3e11044fce7  198 a9ac9fa4648d  157 90232e35a79c
+//	list_pull_requests      154 0260e16c80b7  172 c914381f5948  132 b62895d51056
+//	get_pull_request        92 a4e5637b4a14   75 e516a753f248   70 1b171743e179
+//	get_pr_diff             106 886f63937594  100 80ea3c729712  84 83f58b2b0b9c
+//	merge_pull_request      163 c609844341a7  146 85359bd31aad  141 e1eb9e972fc4
+//	request_pr_review       114 5e2ac31798ce  97 35441dcc382f   92 966a872382b4
+//	submit_pr_review        156 16e9e5b93a98  150 fb888a58a83e  134 8f39c5ea051c
+//	add_pr_review_comment   153 7995e2007c28  136 9ba64313ac3c  131 6acc19b6190d
+//	list_ci_checks          97 9a73e8aec750   80 36814f28a270   75 6f4b94e3ef24
+//	rerun_ci_workflow       119 e604ce3f615c  102 82df797ac329  97 71e439ffb691
+//	create_branch           108 9dec0a7ffb37  102 8dedcdd31527  86 550ec7935f4d
+//	delete_branch           81 5990fc900c45   64 2c4e6371a2f9   59 e0df6699ff75
+//	list_commits            148 53851243af8f  175 e82cfb8f3a52  126 17e18f924b29
+//	get_repo_file_contents  116 8c6efa9eeb92  110 d2a33af72f91  94 6e22fc54c6bd
+//	create_release          171 de349f88ae5f  176 5b69e288030d  149 5fe22486234b
+//	create_repository       120 4a9888edd7ac  125 f7103e321331  98 346eae70f189
+//	add_repo_collaborator   162 21762d38a87e  145 d89b977c1c32  140 7abf6c8e4699
+const (
+	PrefixDigestDefault = "8458664575272ccf4f70fecd59fb55cd1f4185c9a235f72f933615df7c586689"
+	PrefixDigestStrict  = "025d85e173a0ce20e85e9dafb7b96116a8cf1386f08071994dba568d030329b0"
+	PrefixDigestGemini  = "7d67dc3d64d0bba151ffc4c7f7b1605cdcf79cf6827ffddea553ff389276d57f"
+)
+
 // CreateIssueRule is a permission rule for the tool create_issue: each field
 // is a glob over that argument's value (as toolgen.Rule's Args), and an empty
 // field does not constrain it.

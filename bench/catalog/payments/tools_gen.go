@@ -673,6 +673,60 @@ var toolgenTools = [...]toolgen.Tool{{
 	Call:      toolgenCallGetPaymentVolume,
 }}
 
+// The prefix digests of package payments: SHA-256 of the definitions of the tools it
+// sends up front (not deferred), in the order its Tools functions return them, as
+// each dialect sends them. A provider caches a prompt by its exact prefix, tools
+// first: when a digest changes, every cached prompt is cut at the first tool that
+// changed (toolgen -check says which, and the tokens lost). Each tool's tokens and
+// digest, per dialect:
+//
+//	TOOL                      DEFAULT           STRICT            GEMINI
+//	create_charge             199 ef3394e49f9a  206 f1dc0e7bc874  177 e12a30bfd119
+//	capture_charge            92 824d344494e2   86 4e833a3ec70d   70 addfbdd6bf42
+//	get_charge                69 35ab2d4a1e09   52 99371bda037e   47 cb1dada346e6
+//	list_charges              187 bab9f4ea7978  218 776fa0451ab8  165 e99466ecc9e5
+//	refund_charge             149 b67af927c5ac  155 1ad8568eab86  127 a18129d1df04
+//	list_refunds              111 7750f7bfba32  134 04e9c42a4f1c  89 c1c508d1fb68
+//	get_refund                68 e899b43e52b9   51 c5e1dabd1871   46 a310685260cc
+//	create_billing_customer   126 58e98947f4ee  126 58e98947f4ee  126 58e98947f4ee
+//	get_billing_customer      89 cee3aebb697b   98 d8002c53a657   67 cffb3d65c1e4
+//	update_billing_customer   136 af49b63e2dc9  164 30b5f27b0854  114 e11d92fd7689
+//	attach_payment_method     119 dd7988ca3565  102 8402bcf96b03  97 ea72ebfa587b
+//	list_payment_methods      71 e58e1ae0ce0d   54 2f71ccd52212   49 4041b8d0c64a
+//	detach_payment_method     77 e99fade529e9   60 d4f8a4022a75   55 6c2da620f72b
+//	create_invoice            298 6eea117c070a  330 42944b950615  267 ee8e11d2e173
+//	finalize_invoice          76 c512993b7d3d   59 de0286e9c3b0   54 38e1bbae6ad1
+//	send_invoice              74 7b07f4881791   57 a542c07d97ee   52 671952c39aa7
+//	void_invoice              71 e90e547b149e   54 5c023b75aab0   49 f1e34dd1487b
+//	list_invoices             186 564534a21e7c  205 563d08c99276  164 210f7f604da0
+//	get_invoice               83 20105df8c7e6   66 629c1dbb2238   61 cea09fd51533
+//	mark_invoice_paid         95 d31527d1c024   89 82c6d4b271aa   73 c5052cbbc9f6
+//	issue_credit_note         119 143bbdf5ae1e  102 0a09372d2de1  97 33b13df2e381
+//	retry_invoice_payment     75 2b1f0f289cbc   58 2790c130b166   53 808c14b46cf3
+//	list_failed_payments      83 1ab71574a31f   66 94732c9ba61c   61 bb57e6a81ed2
+//	create_subscription       155 da51cb84f710  162 45baf8cf9a32  133 63019a953c05
+//	cancel_subscription       116 db427bf5dffa  110 8927e753175a  94 e0907ad8c621
+//	change_subscription_plan  189 adbcefc0b262  197 f1d4c226972b  167 7b3ff69f8c5d
+//	pause_subscription        97 640ac8cd3c34   93 e35e5edac9ac   75 047438c8e397
+//	resume_subscription       68 9c128c40fa5e   51 37bff15bec4d   46 6c953daca57b
+//	list_subscriptions        149 d8b51ba79740  171 d734220fc11e  127 fa23675c4420
+//	create_coupon             229 6da54d8d6de0  266 36c0c92a94bd  207 e5904c6eb587
+//	apply_customer_discount   93 2e41f79ee096   76 e4ed0dc2644b   71 6664d3c8066c
+//	create_price              207 0acdfa2c8e9c  201 f67da936dd21  185 0fde22112539
+//	create_payment_link       118 c68663689ab1  101 b8564a0008aa  96 813a240e9dc5
+//	create_tax_rate           150 fb7628041bee  133 f59fd3304baa  128 f23b18747526
+//	list_disputes             114 1ed0c1a6898d  112 d8b8938cf9e5  92 55fa983db992
+//	submit_dispute_evidence   190 59af982a38f2  221 a42df43f11d6  168 04a8a8661ef3
+//	get_account_balance       58 fcd4dd504147   41 0833366921b1   37 8db1eb76ae3d
+//	list_payouts              98 3ffb69e304ea   109 c7a771901486  76 2c9aa92f670b
+//	create_payout             122 935571592fc8  118 d11a34e1ea5a  100 e47074ac2fab
+//	get_payment_volume        180 5e777af640a1  175 72d07651e198  158 e95ff18fee25
+const (
+	PrefixDigestDefault = "e740b6ef99c44b84b369c86cca86cb2f84c74cecac4baf4a7e252f25de3fcd46"
+	PrefixDigestStrict  = "3cc93cf7f9f5e3b8f9be29ce05672b3a79d17fd3f4b270220b70082a161b4c2d"
+	PrefixDigestGemini  = "12ff968d9284a4dfeb474e50f018d330b4a5d5bfd1fc37744fa516f5da52885a"
+)
+
 // CreateChargeRule is a permission rule for the tool create_charge: each field
 // is a glob over that argument's value (as toolgen.Rule's Args), and an empty
 // field does not constrain it.

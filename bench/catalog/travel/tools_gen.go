@@ -717,6 +717,60 @@ var toolgenTools = [...]toolgen.Tool{{
 	Call:        toolgenCallCreateGeofence,
 }}
 
+// The prefix digests of package travel: SHA-256 of the definitions of the tools it
+// sends up front (not deferred), in the order its Tools functions return them, as
+// each dialect sends them. A provider caches a prompt by its exact prefix, tools
+// first: when a digest changes, every cached prompt is cut at the first tool that
+// changed (toolgen -check says which, and the tokens lost). Each tool's tokens and
+// digest, per dialect:
+//
+//	TOOL                            DEFAULT           STRICT            GEMINI
+//	search_flights                  288 0a71546ebc0b  344 cbbefee29790  262 43c86f5f3935
+//	book_flight                     255 40fca409c4b9  277 2d8a1d988901  228 c4a30f3f1c86
+//	get_flight_status               106 721d02fba516  89 84167da81b2d   84 f95730d1c3c7
+//	change_flight                   108 d5b4fbb3b7a3  91 22ccd6bdf234   86 d01cbb16b1e1
+//	select_seat                     126 0c753ac7b9f6  109 9ac4e6d204d5  104 01d6c2591259
+//	check_in_for_flight             97 100650639d0e   80 251701142cb3   75 f1a812ac32d4
+//	create_fare_alert               152 7602779fdf2e  135 43aba9202af2  130 e4d8855f510f
+//	find_nearby_airports            105 f1f2f2f03dc6  88 e3d5ab86bd9a   83 e2a1e9c8d42a
+//	search_hotels                   227 3b230a322198  281 daf237173d18  197 cb50a7a449e9
+//	book_hotel                      109 5fe785d710c8  105 d30092058d45  87 679718481616
+//	cancel_hotel_reservation        81 8a3b25ac1048   64 2fc99f451dfb   59 64aa233aaba6
+//	search_rental_cars              234 fa1600cc4780  242 61ebaf353c02  212 25ffbf7a0ed3
+//	book_rental_car                 109 2c2d2ad5d489  92 4ddc1830b532   87 e05a37710b62
+//	request_ride                    189 34274eb24dc2  185 6588e14ec3a2  167 66ab538048ad
+//	cancel_trip_booking             93 f9b09eb8595e   87 c8dfc049b97c   71 de75cebe9ec6
+//	list_trips                      74 afc903cb7b28   57 92bcf2caba15   52 0444080e1b4f
+//	get_trip_itinerary              82 6943ae34a3de   65 2303790bfa7f   60 04df071c7a3e
+//	check_travel_policy_compliance  86 d542054325eb   69 8681244d9803   64 df855a944cfd
+//	add_loyalty_program             111 095599ae538d  94 cab704bd9d47   89 c33a820997ee
+//	get_visa_requirements           139 743f7de02765  122 ab018e64cdfd  117 e31ad694503f
+//	get_travel_advisory             85 0f66546979e2   68 4616738a18fc   63 7bad380abf44
+//	convert_currency                118 d22637511813  101 c2a95d214c33  96 c1a06fadd4a7
+//	get_destination_weather         113 3f89a887b020  96 224988ec8834   91 61151cb352ff
+//	get_directions                  267 81ac9a6bc5bf  262 71541cf333e5  245 848001419161
+//	get_distance_matrix             164 1c8a3a413e72  147 1cc61a706d4c  142 01bb3d4283d6
+//	optimize_multi_stop_route       183 2e9d7e4d2eaf  166 d813ed6d945f  161 c678f4517d9c
+//	get_live_traffic                94 510217d29e23   77 a597d0d4b8f7   72 db2af26e785a
+//	get_transit_departures          120 caa65ca1e29f  114 a76925816914  98 c4db6cf77921
+//	geocode_address                 66 a24f14c0593a   49 61aec8854ad8   44 aa266a449098
+//	reverse_geocode                 100 c6b53a9803ae  83 f2ce6b2d4119   78 c5c6275e47e1
+//	get_location_time_zone          106 242e76b5d85e  89 da215568fb11   84 11c4941838fb
+//	get_elevation                   128 c3506b1a8786  111 30c2edd181ee  101 9e200cbe732d
+//	search_nearby_places            257 9b2e0240b8d6  264 b4cd6ae7638e  235 e0c5f5f4a97e
+//	get_place_details               78 49137ca66af4   61 3627c34509bc   56 2b358697663e
+//	list_place_reviews              94 630205944725   77 054b86bee778   72 2030143d9401
+//	reserve_restaurant_table        148 c6100bb9272c  142 dd81d9ee7ef4  126 6e573c31db4f
+//	save_place_to_list              97 3464af59b049   80 5a73cadf1b68   75 e8cc11e68ec1
+//	render_static_map               130 67ed03a98a3b  113 281e05205dbf  108 c270b6d03d45
+//	share_live_location             94 39992fe41dab   77 83f7ed95f2d3   72 e2a78b240c4f
+//	create_geofence                 168 610beb64d7ea  151 80b18b5b3964  141 5b87be1f7ad6
+const (
+	PrefixDigestDefault = "81cf58b0296e989e7155d7cb65ec1dfcf86774295a619ffb487d27ab6b8ea30d"
+	PrefixDigestStrict  = "edc3c4780daccee775c2daab5816d2913da75537516c4be25439941a5321a3fd"
+	PrefixDigestGemini  = "b10b582719175fbecd54ea457227f66ed8a22ea6c559847b98accc0f716d3a93"
+)
+
 // SearchFlightsRule is a permission rule for the tool search_flights: each
 // field is a glob over that argument's value (as toolgen.Rule's Args), and an
 // empty field does not constrain it.

@@ -76,6 +76,23 @@ var toolgenTools = [...]toolgen.Tool{{
 	Call:         toolgenCallCreateEvent,
 }}
 
+// The prefix digests of package shapes: SHA-256 of the definitions of the tools it
+// sends up front (not deferred), in the order its Tools functions return them, as
+// each dialect sends them. A provider caches a prompt by its exact prefix, tools
+// first: when a digest changes, every cached prompt is cut at the first tool that
+// changed (toolgen -check says which, and the tokens lost). Each tool's tokens and
+// digest, per dialect:
+//
+//	TOOL          DEFAULT           STRICT            GEMINI
+//	search        145 e69d6f49cead  188 c172c5f58d5c  123 9943e768dc8e
+//	calc          103 6cb48b3eeee5  86 e2d35a9b1590   81 a8a12a557ab4
+//	create_event  197 4cbe10419377  208 a5bf2c5d152c  161 531a69a3fd7a
+const (
+	PrefixDigestDefault = "95ad6c965dd53979988a3d8587580b428c272fcf3f7de568c036637d73e766cf"
+	PrefixDigestStrict  = "cab7589b1602de0b947d8dd8e33ecea838613b120ae5cd94603dca567867933d"
+	PrefixDigestGemini  = "17e740edab58ac39d582bad5c0c5d731dbb40280607a985a363717c314839788"
+)
+
 // SearchRule is a permission rule for the tool search: each field is a glob
 // over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.

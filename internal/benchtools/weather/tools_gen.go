@@ -51,6 +51,21 @@ var toolgenTools = [...]toolgen.Tool{{
 	Call:         toolgenCallGetWeather,
 }}
 
+// The prefix digests of package weather: SHA-256 of the definitions of the tools it
+// sends up front (not deferred), in the order its Tools functions return them, as
+// each dialect sends them. A provider caches a prompt by its exact prefix, tools
+// first: when a digest changes, every cached prompt is cut at the first tool that
+// changed (toolgen -check says which, and the tokens lost). Each tool's tokens and
+// digest, per dialect:
+//
+//	TOOL         DEFAULT           STRICT            GEMINI
+//	get_weather  170 e49e458f99a9  201 8f423e3591c4  143 ebb8b13a1e38
+const (
+	PrefixDigestDefault = "d24c0e559074d6f267040ea9765915ec73f6c1128495726f2bfffb051cac8acb"
+	PrefixDigestStrict  = "355c981eb384d0a610839253e828c2daf6144815fd6223c2d2a20647bca5be8f"
+	PrefixDigestGemini  = "f822950bda62852105f30d00b5ad748263d94264196c87ca0d6bb1eba6009109"
+)
+
 // GetWeatherRule is a permission rule for the tool get_weather: each field is
 // a glob over that argument's value (as toolgen.Rule's Args), and an empty
 // field does not constrain it.

@@ -75,6 +75,23 @@ var toolgenTools = [...]toolgen.Tool{{
 	Call:         toolgenCallCount,
 }}
 
+// The prefix digests of package entries: SHA-256 of the definitions of the tools it
+// sends up front (not deferred), in the order its Tools functions return them, as
+// each dialect sends them. A provider caches a prompt by its exact prefix, tools
+// first: when a digest changes, every cached prompt is cut at the first tool that
+// changed (toolgen -check says which, and the tokens lost). Each tool's tokens and
+// digest, per dialect:
+//
+//	TOOL         DEFAULT           STRICT            GEMINI
+//	set_headers  152 51b252adc01e  148 5fbf41a60181  120 efca19263301
+//	relabel      187 1122e0caf027  183 3a3ab6c59e6f  155 8a92e85b068d
+//	count        57 052df921c7d4   40 9f582ee8ba50   35 b97ccd4a6a29
+const (
+	PrefixDigestDefault = "6bbebbf71d900205bbbb64790edad1d7ec9a18c52877882b1b146adefe862238"
+	PrefixDigestStrict  = "ddda81e39e740ead6ef46dcced070e3738b70630bda1d6c9d10e5a4c1a8d9946"
+	PrefixDigestGemini  = "0b1e9963c5734ea199d818ae8ecdef7bd50372782f55ae98af352cb7577c42aa"
+)
+
 // SetHeadersRule is a permission rule for the tool set_headers: each field is
 // a glob over that argument's value (as toolgen.Rule's Args), and an empty
 // field does not constrain it.

@@ -122,6 +122,23 @@ var toolgenTools = [...]toolgen.Tool{{
 	Call:         toolgenCallWait,
 }}
 
+// The prefix digests of package methods: SHA-256 of the definitions of the tools it
+// sends up front (not deferred), in the order its Tools functions return them, as
+// each dialect sends them. A provider caches a prompt by its exact prefix, tools
+// first: when a digest changes, every cached prompt is cut at the first tool that
+// changed (toolgen -check says which, and the tokens lost). Each tool's tokens and
+// digest, per dialect:
+//
+//	TOOL         DEFAULT           STRICT            GEMINI
+//	echo_custom  395 1b40e8288480  395 1b40e8288480  395 1b40e8288480
+//	echo_std     366 d5563c584fb4  417 3ff1f96de383  366 d5563c584fb4
+//	wait         79 70652951c7d6   62 f8e5e2b8af02   57 918eeddbadad
+const (
+	PrefixDigestDefault = "cc9d6d6e330c2e08504be05e32812e75624974ca9bd7d8b209432fad11a46be4"
+	PrefixDigestStrict  = "727de8c3a0dbe4d4db29599a29702ac692d274335a094d50e4146473e8cbca27"
+	PrefixDigestGemini  = "58db87be8e3dee816b9d1bb0715fc3f4f88a47f0559906dd3ac6d93c0069cf54"
+)
+
 // EchoCustomRule is a permission rule for the tool echo_custom: each field is
 // a glob over that argument's value (as toolgen.Rule's Args), and an empty
 // field does not constrain it.

@@ -117,6 +117,26 @@ var toolgenTools = [...]toolgen.Tool{{
 	Call:          toolgenCallRows,
 }}
 
+// The prefix digests of package partial: SHA-256 of the definitions of the tools it
+// sends up front (not deferred), in the order its Tools functions return them, as
+// each dialect sends them. A provider caches a prompt by its exact prefix, tools
+// first: when a digest changes, every cached prompt is cut at the first tool that
+// changed (toolgen -check says which, and the tokens lost). Each tool's tokens and
+// digest, per dialect:
+//
+//	TOOL       DEFAULT          STRICT           GEMINI
+//	read_rows  70 99725c052c49  53 090c78591691  48 470d8e6cad0c
+//	write      66 ea3ef1072dac  49 448b5646f0c9  44 ee2faa9a246c
+//	maybe      64 0e05a3270f77  47 b783956e99fd  42 65e37cacfefa
+//	ratio      64 5fe6c1c32221  47 2786c95e0e81  42 8f277ea0add3
+//	tick       61 b8195aff0c6b  44 eac26711a910  39 8b5e0142c221
+//	rows       59 41e5b83a481d  42 8972efac5adb  37 4b8b6259adec
+const (
+	PrefixDigestDefault = "78c086c1a7004308c1fc7a55d128f71a8301a8cfa92c35d943582f76b1df91c1"
+	PrefixDigestStrict  = "dbc0bc4a0a8b8cd25f77bef251292b734f62ac5ae1a6a07ce41c4d6d98e9fa67"
+	PrefixDigestGemini  = "98bfc75b9a171a9a9ac94c60e323e61751c6d6e879737167c4d440603410b446"
+)
+
 // ReadRowsRule is a permission rule for the tool read_rows: each field is a
 // glob over that argument's value (as toolgen.Rule's Args), and an empty field
 // does not constrain it.

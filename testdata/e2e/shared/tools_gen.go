@@ -268,6 +268,38 @@ var toolgenTools = [...]toolgen.Tool{{
 	}),
 }}
 
+// The prefix digests of package shared: SHA-256 of the definitions of the tools it
+// sends up front (not deferred), in the order its Tools functions return them, as
+// each dialect sends them. A provider caches a prompt by its exact prefix, tools
+// first: when a digest changes, every cached prompt is cut at the first tool that
+// changed (toolgen -check says which, and the tokens lost). Each tool's tokens and
+// digest, per dialect:
+//
+//	TOOL      DEFAULT          STRICT           GEMINI
+//	greet     92 6e5989169cfd  78 ffeaa95e3a8d  70 64687e178328
+//	wave      91 039bf78e8d0b  77 e6c89732382f  69 fe4e83f962c2
+//	forget    59 faa077d39315  42 5b8332824663  37 f3a80d0c8025
+//	remember  58 b0e4cd83c146  41 d2959fd8954c  36 90c44b4fdedb
+//	stats     70 4f0c2e9359c8  53 0fd5461219be  48 1d1ed0f76c06
+//	lookup    64 d6d05f312e60  47 c682e95fa744  42 4f74b2a15c2d
+//	find      87 f48f6a1046bb  70 aa7f94458446  65 f13907ff63ee
+//	inspect   82 46690dc6712e  65 8c43f1195d64  60 84f4ec0600a5
+//	now       51 ff69a9f72209  34 ac58d0cb208b  30 f7dcb3141c0d
+//	ping      42 cae0c42dd712  25 97d2b9270c48  21 921d261e5ffb
+//	shout     62 58dc699f552f  45 4f46667c8dc0  40 c1f743b8e63a
+//	whisper   81 01aa4a805f76  64 1d410af32f09  59 1f7b699cecc3
+//	describe  71 cb097c6a15c5  54 9ca9cb182365  49 f9b6adcf23ad
+//	sum       63 c1bb14c10d10  46 7e13d3960e19  41 821d48afab8c
+//	product   88 a1743efae090  71 61d5c125d9b2  66 ab057b97b6d4
+//	echo      67 a2df06e0a090  50 95107f147a70  45 e060c7a560de
+//	mirror    68 64b044165883  51 6abd6770f5f0  46 c1bb9c5d6311
+//	later     47 66429c2a769a  30 58a7e45e1316  26 72ec17f15509
+const (
+	PrefixDigestDefault = "b86f81389f24bf69901d5271a4177c05c7e736acd070ed60d48d1cb5c717f051"
+	PrefixDigestStrict  = "6b75b42e1ac5625ab378404b3e4b4e944d3a0bfb3c67c2dea6eeff9ae0cce58e"
+	PrefixDigestGemini  = "8bd573c35c182432a36b6e5035c518df6930647dacedd33dea78417b65839d26"
+)
+
 // GreetRule is a permission rule for the tool greet: each field is a glob over
 // that argument's value (as toolgen.Rule's Args), and an empty field does not
 // constrain it.

@@ -100,6 +100,25 @@ var toolgenTools = [...]toolgen.Tool{{
 	Call:         toolgenCallLookup,
 }}
 
+// The prefix digests of package unions: SHA-256 of the definitions of the tools it
+// sends up front (not deferred), in the order its Tools functions return them, as
+// each dialect sends them. A provider caches a prompt by its exact prefix, tools
+// first: when a digest changes, every cached prompt is cut at the first tool that
+// changed (toolgen -check says which, and the tokens lost). Each tool's tokens and
+// digest, per dialect:
+//
+//	TOOL      DEFAULT           STRICT            GEMINI
+//	area      260 e187b915393d  250 555a5e0dd416  223 abc2044c01ee
+//	echo      471 2ff78667db20  475 c41d96e7aa53  419 3b9addbd722d
+//	biggest   260 103538457946  250 03ee0015c0fa  223 e1391038b621
+//	describe  186 2475b59c5955  169 aa0395aaed63  159 617c7c83c984
+//	lookup    186 31e60108859f  169 99683c9d2cce  159 976193273793
+const (
+	PrefixDigestDefault = "c7889d38a5f3376b21dac927289b941ee308f3aaf14a89e973bb034db9e828ec"
+	PrefixDigestStrict  = "121e3e380a94219aa5fca53f2b17e7efb12e0519a5b9946dbe4eb18debb67dd0"
+	PrefixDigestGemini  = "0894e7bfed351b3497a8138d7e694f73914243b4709ab2f8a3e1a41d116aba17"
+)
+
 // AreaRule is a permission rule for the tool area: each field is a glob over
 // that argument's value (as toolgen.Rule's Args), and an empty field does not
 // constrain it.

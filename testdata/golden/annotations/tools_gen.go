@@ -270,6 +270,33 @@ var toolgenTools = [...]toolgen.Tool{{
 	}),
 }}
 
+// The prefix digests of package annotations: SHA-256 of the definitions of the tools it
+// sends up front (not deferred), in the order its Tools functions return them, as
+// each dialect sends them. A provider caches a prompt by its exact prefix, tools
+// first: when a digest changes, every cached prompt is cut at the first tool that
+// changed (toolgen -check says which, and the tokens lost). Each tool's tokens and
+// digest, per dialect:
+//
+//	TOOL                                                              DEFAULT          STRICT           GEMINI
+//	get_http_status                                                   66 ce63070f6360  49 f8698e3a4c6f  44 ad63eec1fd5a
+//	lookup                                                            54 51d8bd49c179  37 ab2c1be6fe96  32 fb48028b79bd
+//	delete                                                            56 560458fb1d88  39 7cdf41ad584f  34 4aa74c514e4d
+//	upsert                                                            56 fbf8a1bc7993  39 1123e40db692  34 9800807cfc54
+//	fetch                                                             54 dbe627006d7b  37 4a7328bf046d  32 8c109bc5a6a9
+//	do-it_all-2                                                       57 26a00604619e  40 4dc29ca3a55f  36 f3ed62816174
+//	approve                                                           44 6b4787df0baf  27 ba0d0536c948  23 01aaebb6861b
+//	abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijkl  54 568b97de27e3  37 0f8007a89a2e  33 806cca90f869
+//	charge                                                            67 a72126d07809  50 1072b0aa562e  45 d6742db006a1
+//	refund_payment                                                    69 e6c27d4b4a33  52 93123a963058  47 3a67e8dd4aa6
+//	transfer                                                          81 f210db3a5978  64 b47db701df59  59 884137bd591a
+//	research                                                          73 b2dbeb6a960c  56 c64fd3323563  51 71d7092eaaf3
+//	reindex                                                           49 72b9caa9dd2e  32 0dbf9107fc0d  28 c060def98ef4
+const (
+	PrefixDigestDefault = "9efc0582315a9226ef7f954700b7ff9c0349f0bd6654bfdd6e1213674640b9d4"
+	PrefixDigestStrict  = "47d7cf7a9e32e0f0074b037d94f9789a32417199928c32f8a351789a356b31de"
+	PrefixDigestGemini  = "0d7adbc7f1ff2c8fe4a0decc37ad766d96a91ba9bbd0b1ae771eaead883b4f05"
+)
+
 // GetHTTPStatusRule is a permission rule for the tool get_http_status: each
 // field is a glob over that argument's value (as toolgen.Rule's Args), and an
 // empty field does not constrain it.

@@ -63,6 +63,21 @@ var toolgenTools = [...]toolgen.Tool{{
 	Call:        toolgenCallExport,
 }}
 
+// The prefix digests of package budget: SHA-256 of the definitions of the tools it
+// sends up front (not deferred), in the order its Tools functions return them, as
+// each dialect sends them. A provider caches a prompt by its exact prefix, tools
+// first: when a digest changes, every cached prompt is cut at the first tool that
+// changed (toolgen -check says which, and the tokens lost). Each tool's tokens and
+// digest, per dialect:
+//
+//	TOOL    DEFAULT          STRICT           GEMINI
+//	lookup  57 d256a772de88  40 9ed4520ba21d  35 d27e1d31f53e
+const (
+	PrefixDigestDefault = "63616869422057d01efeed4cf7d66ccb66b8e2edbce9f2d77da8d717f5602753"
+	PrefixDigestStrict  = "cb550e33586b8014282a994317e34c966679924dba1bf293ae889d7d863d2032"
+	PrefixDigestGemini  = "41d387048f6a9a6ebcf07763d18466a49956cd53118a6759f32931a8dfe92dc7"
+)
+
 // LookupRule is a permission rule for the tool lookup: each field is a glob
 // over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.

@@ -148,6 +148,23 @@ var toolgenTools = [...]toolgen.Tool{{
 	Call:         toolgenCallArrays,
 }}
 
+// The prefix digests of package collections: SHA-256 of the definitions of the tools it
+// sends up front (not deferred), in the order its Tools functions return them, as
+// each dialect sends them. A provider caches a prompt by its exact prefix, tools
+// first: when a digest changes, every cached prompt is cut at the first tool that
+// changed (toolgen -check says which, and the tokens lost). Each tool's tokens and
+// digest, per dialect:
+//
+//	TOOL     DEFAULT           STRICT            GEMINI
+//	measure  580 13a94ddcd169  580 13a94ddcd169  580 13a94ddcd169
+//	flat     218 d7825b254b00  218 d7825b254b00  218 d7825b254b00
+//	arrays   46 d6da06f8e867   29 f753f6395a36   25 da9a843edc11
+const (
+	PrefixDigestDefault = "831b68bb420eb2a6a3781213f83ea6abeeb234b6c1b77b50cf0a444799eee38a"
+	PrefixDigestStrict  = "e7a1ccb6a9316256e3d76f531d41b961d4af24fbdaad8763d1c79ef2b1b39095"
+	PrefixDigestGemini  = "6253afb751ca83b14ff03a8793c494d0cd486e4d3a5810ce1a1bcbeebcacf6c1"
+)
+
 // MeasureRule is a permission rule for the tool measure: each field is a glob
 // over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.

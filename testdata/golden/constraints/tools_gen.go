@@ -66,6 +66,22 @@ var toolgenTools = [...]toolgen.Tool{{
 	Call:        toolgenCallBook,
 }}
 
+// The prefix digests of package constraints: SHA-256 of the definitions of the tools it
+// sends up front (not deferred), in the order its Tools functions return them, as
+// each dialect sends them. A provider caches a prompt by its exact prefix, tools
+// first: when a digest changes, every cached prompt is cut at the first tool that
+// changed (toolgen -check says which, and the tokens lost). Each tool's tokens and
+// digest, per dialect:
+//
+//	TOOL      DEFAULT           STRICT            GEMINI
+//	register  625 b373a351b71c  631 ed4060d1e62a  625 b373a351b71c
+//	book      263 671a49801fb7  278 7619798f1f49  223 c882e6f15216
+const (
+	PrefixDigestDefault = "289de85374982c968dd34dc7082e3dcd9454ba52bc461c797d6a12978c83785f"
+	PrefixDigestStrict  = "cb6c21fccf7218386c379250aa216176d307156204801948b06240e10e021890"
+	PrefixDigestGemini  = "58c80495afd3469a4c499470e13f449c6b77ca8e313d4a4731f306c764a7ad6f"
+)
+
 // RegisterRule is a permission rule for the tool register: each field is a
 // glob over that argument's value (as toolgen.Rule's Args), and an empty field
 // does not constrain it.

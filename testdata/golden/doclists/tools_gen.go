@@ -87,6 +87,24 @@ var toolgenTools = [...]toolgen.Tool{{
 	Call:        toolgenCallNotes,
 }}
 
+// The prefix digests of package doclists: SHA-256 of the definitions of the tools it
+// sends up front (not deferred), in the order its Tools functions return them, as
+// each dialect sends them. A provider caches a prompt by its exact prefix, tools
+// first: when a digest changes, every cached prompt is cut at the first tool that
+// changed (toolgen -check says which, and the tokens lost). Each tool's tokens and
+// digest, per dialect:
+//
+//	TOOL         DEFAULT           STRICT            GEMINI
+//	at           135 7dd2340bfe54  114 1aca8bec8619  113 74665f699c9d
+//	split_n      156 1f2acc669302  139 f01035858a82  134 89c333e5c23d
+//	get_weather  94 85f0a244ea06   85 c8667735fce4   72 502b49c8efc4
+//	notes        90 2148df901db6   73 40a802469bc9   68 06ee2c97d19b
+const (
+	PrefixDigestDefault = "1b2e97c4f26e3dca2da1405db164b1700c7a5d70071a0156788ab24075eb28eb"
+	PrefixDigestStrict  = "bc9e03433b42bd67a77b81e024dee3c66e7bd6ea4917137f4087bbce10dca25a"
+	PrefixDigestGemini  = "9de1a5ae7fccf0c59a1121df8546b5e3c3b9b80488d7cb8e867052f6bea26fde"
+)
+
 // AtRule is a permission rule for the tool at: each field is a glob over that
 // argument's value (as toolgen.Rule's Args), and an empty field does not
 // constrain it.

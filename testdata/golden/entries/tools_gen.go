@@ -75,6 +75,22 @@ var toolgenTools = [...]toolgen.Tool{{
 	Call:         toolgenCallTag,
 }}
 
+// The prefix digests of package entries: SHA-256 of the definitions of the tools it
+// sends up front (not deferred), in the order its Tools functions return them, as
+// each dialect sends them. A provider caches a prompt by its exact prefix, tools
+// first: when a digest changes, every cached prompt is cut at the first tool that
+// changed (toolgen -check says which, and the tokens lost). Each tool's tokens and
+// digest, per dialect:
+//
+//	TOOL  DEFAULT           STRICT            GEMINI
+//	draw  238 16c6f697aea4  238 16c6f697aea4  238 16c6f697aea4
+//	tag   145 b3ce9feeb08e  141 e0b675f79497  113 526f07915bbf
+const (
+	PrefixDigestDefault = "0cd99bcb2db277358219c6b271843fa6fc4e0673d08a6f648ebea0da297546e6"
+	PrefixDigestStrict  = "569c74b01df014be922c930010a4093e7f12f3ccf7faa3ecf7aa6a74e6fe1172"
+	PrefixDigestGemini  = "42e18229c89ea0b370320433cdd5ed90f5d7697a7761222568b4ea64d7cbb845"
+)
+
 // DrawRule is a permission rule for the tool draw: each field is a glob over
 // that argument's value (as toolgen.Rule's Args), and an empty field does not
 // constrain it.

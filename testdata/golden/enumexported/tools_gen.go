@@ -53,6 +53,21 @@ var toolgenTools = [...]toolgen.Tool{{
 	Call:         toolgenCallPlan,
 }}
 
+// The prefix digests of package enumexported: SHA-256 of the definitions of the tools it
+// sends up front (not deferred), in the order its Tools functions return them, as
+// each dialect sends them. A provider caches a prompt by its exact prefix, tools
+// first: when a digest changes, every cached prompt is cut at the first tool that
+// changed (toolgen -check says which, and the tokens lost). Each tool's tokens and
+// digest, per dialect:
+//
+//	TOOL  DEFAULT           STRICT           GEMINI
+//	plan  114 9cecb654ed99  97 ae2d73d5899d  114 9cecb654ed99
+const (
+	PrefixDigestDefault = "f539d994cf2e7c93fe35e6f1c5b615fe31925c86ee82543bca11a43bd47b8fb3"
+	PrefixDigestStrict  = "a9766ed595f1f78355f437b49882c913c6a8a331e280ba9d740b672b6616fe73"
+	PrefixDigestGemini  = "f539d994cf2e7c93fe35e6f1c5b615fe31925c86ee82543bca11a43bd47b8fb3"
+)
+
 // PlanRule is a permission rule for the tool plan: each field is a glob over
 // that argument's value (as toolgen.Rule's Args), and an empty field does not
 // constrain it.

@@ -102,6 +102,23 @@ var toolgenTools = [...]toolgen.Tool{{
 	Call:        toolgenCallName,
 }}
 
+// The prefix digests of package enums: SHA-256 of the definitions of the tools it
+// sends up front (not deferred), in the order its Tools functions return them, as
+// each dialect sends them. A provider caches a prompt by its exact prefix, tools
+// first: when a digest changes, every cached prompt is cut at the first tool that
+// changed (toolgen -check says which, and the tokens lost). Each tool's tokens and
+// digest, per dialect:
+//
+//	TOOL  DEFAULT           STRICT            GEMINI
+//	mix   369 b0b7f1c81c52  369 b0b7f1c81c52  369 b0b7f1c81c52
+//	pick  165 254c4a4b77df  160 e228d4b3caf2  165 254c4a4b77df
+//	name  94 e85b5c9c8989   77 d8038e845f05   72 94b624d81d18
+const (
+	PrefixDigestDefault = "c74308775591a1b7dcd6a6f1e95303170bc27a0c29d5cbd4d6703b59a12f0dde"
+	PrefixDigestStrict  = "a48db823d6a5b970f766ddff39ef70e70ccf676a532c8e6115d03dc92ec49c51"
+	PrefixDigestGemini  = "93d4725296b44aec95b81015c452544ecaa53d7db1fc2a8b5856d5ac4d0a8f43"
+)
+
 // MixRule is a permission rule for the tool mix: each field is a glob over
 // that argument's value (as toolgen.Rule's Args), and an empty field does not
 // constrain it.

@@ -51,3 +51,6 @@ func UnderscoredName() error { return nil }
 
 // CodeModeDeclarations is declared by hand, where toolgen would declare it.
 func CodeModeDeclarations() string { return "" }
+
+// PrefixDigestStrict is declared by hand, where toolgen would declare it.
+const PrefixDigestStrict = ""

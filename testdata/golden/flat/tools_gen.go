@@ -100,6 +100,25 @@ var toolgenTools = [...]toolgen.Tool{{
 	Call:        toolgenCallMixed,
 }}
 
+// The prefix digests of package flat: SHA-256 of the definitions of the tools it
+// sends up front (not deferred), in the order its Tools functions return them, as
+// each dialect sends them. A provider caches a prompt by its exact prefix, tools
+// first: when a digest changes, every cached prompt is cut at the first tool that
+// changed (toolgen -check says which, and the tokens lost). Each tool's tokens and
+// digest, per dialect:
+//
+//	TOOL          DEFAULT           STRICT            GEMINI
+//	search        171 ebe094081c26  169 4abb0419d129  140 d8e5dd986ff5
+//	greet         108 37a2dd331d17  103 5693ea1a985d  86 6737a2524eb5
+//	snake         136 2b82b3878386  119 46a1fe012f17  114 7442577f6121
+//	undocumented  70 2a7214459d86   53 fcfa7f26e2df   48 bb5a81d057b2
+//	mixed         131 7df5df3277e5  114 3bad7538168b  109 785593d7f792
+const (
+	PrefixDigestDefault = "2b0f86cdcae0bfaadeed15e9602e5ea9d0ebb4a3956a49d94f2b18b0cbfe7372"
+	PrefixDigestStrict  = "7f950d21affe81335458f117db22d9a57d57ef7da7dd024849d4401ee096e2c6"
+	PrefixDigestGemini  = "2fc3e7ed3311612f7992b7989225d1172342e37f8bdfc6350adb56407eb4c8b8"
+)
+
 // SearchRule is a permission rule for the tool search: each field is a glob
 // over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.

@@ -48,6 +48,21 @@ var toolgenTools = [...]toolgen.Tool{{
 	Call:        toolgenCallTake,
 }}
 
+// The prefix digests of package float32: SHA-256 of the definitions of the tools it
+// sends up front (not deferred), in the order its Tools functions return them, as
+// each dialect sends them. A provider caches a prompt by its exact prefix, tools
+// first: when a digest changes, every cached prompt is cut at the first tool that
+// changed (toolgen -check says which, and the tokens lost). Each tool's tokens and
+// digest, per dialect:
+//
+//	TOOL  DEFAULT           STRICT            GEMINI
+//	take  252 6a22cfc28784  246 56f39015ccb7  205 eb5228b5168c
+const (
+	PrefixDigestDefault = "8db212601ca4f166d927330c2e04b659c7e6afa6649362642798e812604591aa"
+	PrefixDigestStrict  = "c02e430f4e816d7c3d25c152975713494b7a0005b37d6bb4d36debd95c801daf"
+	PrefixDigestGemini  = "74a30d1e8444eec271e17d3da32f2f71bb8556579c74d7e00d1e7fabd743d6e0"
+)
+
 // TakeRule is a permission rule for the tool take: each field is a glob over
 // that argument's value (as toolgen.Rule's Args), and an empty field does not
 // constrain it.

@@ -64,6 +64,22 @@ var toolgenTools = [...]toolgen.Tool{{
 	Call:         toolgenCallMove,
 }}
 
+// The prefix digests of package foreign: SHA-256 of the definitions of the tools it
+// sends up front (not deferred), in the order its Tools functions return them, as
+// each dialect sends them. A provider caches a prompt by its exact prefix, tools
+// first: when a digest changes, every cached prompt is cut at the first tool that
+// changed (toolgen -check says which, and the tokens lost). Each tool's tokens and
+// digest, per dialect:
+//
+//	TOOL    DEFAULT           STRICT            GEMINI
+//	locate  371 1fc39d7b128f  366 aab073cd174a  314 6ef3404c1d96
+//	move    68 2807a4a51a8d   51 ada69031c435   46 5ed0aa387a35
+const (
+	PrefixDigestDefault = "9661950bc4dd549baed5864193b71ed6eea2aeb0df69f1b5835eebc4fcf36c92"
+	PrefixDigestStrict  = "919c9aad1b269d7f8d7af5e1165fb523a222a76bb134b2be1f38dfde30ca4b46"
+	PrefixDigestGemini  = "c79b65f45a54136fa2e8ddccc355d47c1175c516f76e66858cbcf6a0a0a58df6"
+)
+
 // LocateRule is a permission rule for the tool locate: each field is a glob
 // over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.

@@ -62,6 +62,22 @@ var toolgenTools = [...]toolgen.Tool{{
 	Call:        toolgenCallPaint,
 }}
 
+// The prefix digests of package foreigndocs: SHA-256 of the definitions of the tools it
+// sends up front (not deferred), in the order its Tools functions return them, as
+// each dialect sends them. A provider caches a prompt by its exact prefix, tools
+// first: when a digest changes, every cached prompt is cut at the first tool that
+// changed (toolgen -check says which, and the tokens lost). Each tool's tokens and
+// digest, per dialect:
+//
+//	TOOL   DEFAULT           STRICT            GEMINI
+//	draw   179 4481c72f160d  184 3cd2ca3f8559  157 6169777d9911
+//	paint  177 b75aa2343c7f  160 7f5cf6719b17  150 f2a67c9c82f2
+const (
+	PrefixDigestDefault = "5afa9384d649bae99ccefd3c77eb02e0bca88da287d200e11f0efd1a521b13b9"
+	PrefixDigestStrict  = "85080dd63c98658433fcb99c1f0b6dab59143227c85b0742cbe87e0ef58211dd"
+	PrefixDigestGemini  = "c7243363fd0ab896fe4373b29a8afca0abe3a889043aa81af378ca69f46b30f9"
+)
+
 // DrawRule is a permission rule for the tool draw: each field is a glob over
 // that argument's value (as toolgen.Rule's Args), and an empty field does not
 // constrain it.

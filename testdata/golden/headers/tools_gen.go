@@ -64,6 +64,22 @@ var toolgenTools = [...]toolgen.Tool{{
 	Call:        toolgenCallReport,
 }}
 
+// The prefix digests of package headers: SHA-256 of the definitions of the tools it
+// sends up front (not deferred), in the order its Tools functions return them, as
+// each dialect sends them. A provider caches a prompt by its exact prefix, tools
+// first: when a digest changes, every cached prompt is cut at the first tool that
+// changed (toolgen -check says which, and the tokens lost). Each tool's tokens and
+// digest, per dialect:
+//
+//	TOOL    DEFAULT           STRICT            GEMINI
+//	run     329 f4bce949abc2  323 981f0476f4bd  329 f4bce949abc2
+//	report  111 25a23a0dfaee  91 7814409507d3   75 172769219eff
+const (
+	PrefixDigestDefault = "ec469c046d1e46e200996a0c331d256ae72c6452b394192ea815e0d1e88dc768"
+	PrefixDigestStrict  = "393d08355ff002067202e68299c42d3f33e85782950333ddf26a04e4be137195"
+	PrefixDigestGemini  = "08499e1f95599e7f9d853b6278d2a4ec458b788123eb1de582065967339006aa"
+)
+
 // RunRule is a permission rule for the tool run: each field is a glob over
 // that argument's value (as toolgen.Rule's Args), and an empty field does not
 // constrain it.

@@ -126,6 +126,27 @@ var toolgenTools = [...]toolgen.Tool{{
 	}),
 }}
 
+// The prefix digests of package hidden: SHA-256 of the definitions of the tools it
+// sends up front (not deferred), in the order its Tools functions return them, as
+// each dialect sends them. A provider caches a prompt by its exact prefix, tools
+// first: when a digest changes, every cached prompt is cut at the first tool that
+// changed (toolgen -check says which, and the tokens lost). Each tool's tokens and
+// digest, per dialect:
+//
+//	TOOL         DEFAULT          STRICT           GEMINI
+//	both         54 9c0ff4c56eb4  37 5154145620b2  33 e4801becd603
+//	ctx_only     50 fe38de8bf4d8  33 1d1934dce4de  29 f402398cc83a
+//	ctx_between  73 d9c089a73192  56 8c12348e322f  51 380e5dacad5d
+//	ctx_last     63 bee519e7d8eb  46 a3d397dd2a55  41 c59030dcad4b
+//	ctx_first    63 63022451a0aa  46 960a37773161  41 4f7bd0822733
+//	aliased      59 bcaa05729e7f  42 7c96816372c9  37 1a96b4f6452b
+//	plain        46 d33f82bf07fd  29 d4083325d3e5  25 fb89cc0a1d47
+const (
+	PrefixDigestDefault = "ff713c9f417ac3feee2538cfc4fbfe42e068f0f1549b9e59177a5cb2c2998cc9"
+	PrefixDigestStrict  = "f16a87ad5bfbe253cbfc0c129f853af70fde23920c644b4c3984601799a52982"
+	PrefixDigestGemini  = "150aa0a74046bad244b37f12ac6485e70bac4594b85f3bb0b06578dea2582bf7"
+)
+
 // BothRule is a permission rule for the tool both, which takes no arguments.
 type BothRule struct{}
 

@@ -61,6 +61,21 @@ var toolgenTools = [...]toolgen.Tool{{
 	Call:         toolgenCallSave,
 }}
 
+// The prefix digests of package imports: SHA-256 of the definitions of the tools it
+// sends up front (not deferred), in the order its Tools functions return them, as
+// each dialect sends them. A provider caches a prompt by its exact prefix, tools
+// first: when a digest changes, every cached prompt is cut at the first tool that
+// changed (toolgen -check says which, and the tokens lost). Each tool's tokens and
+// digest, per dialect:
+//
+//	TOOL  DEFAULT          STRICT           GEMINI
+//	save  92 0e661ab48f3a  92 0e661ab48f3a  92 0e661ab48f3a
+const (
+	PrefixDigestDefault = "04f6ec8c3e6b9c186db7321baea97189034cc6a3923db8bcf6038ba826075ff3"
+	PrefixDigestStrict  = "04f6ec8c3e6b9c186db7321baea97189034cc6a3923db8bcf6038ba826075ff3"
+	PrefixDigestGemini  = "04f6ec8c3e6b9c186db7321baea97189034cc6a3923db8bcf6038ba826075ff3"
+)
+
 // SaveRule is a permission rule for the tool save: each field is a glob over
 // that argument's value (as toolgen.Rule's Args), and an empty field does not
 // constrain it.

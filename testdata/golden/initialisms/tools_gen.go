@@ -76,6 +76,23 @@ var toolgenTools = [...]toolgen.Tool{{
 	Call:        toolgenCallOAuth2Login,
 }}
 
+// The prefix digests of package initialisms: SHA-256 of the definitions of the tools it
+// sends up front (not deferred), in the order its Tools functions return them, as
+// each dialect sends them. A provider caches a prompt by its exact prefix, tools
+// first: when a digest changes, every cached prompt is cut at the first tool that
+// changed (toolgen -check says which, and the tokens lost). Each tool's tokens and
+// digest, per dialect:
+//
+//	TOOL              DEFAULT          STRICT           GEMINI
+//	is_nan            64 637faa28656a  47 0eea468d587d  42 fab600993c02
+//	get_ipv6_address  82 0690ce15d3dd  65 a8f6e3c6995d  60 a165ad59142c
+//	oauth2_login      74 21ca8bd23c83  57 2dc0a30781de  52 cc4154f3e046
+const (
+	PrefixDigestDefault = "64af6d214fb1aeae33b1404b396ab842659ea2490c6916c148c0880603d5d20a"
+	PrefixDigestStrict  = "9627cb6e9d2d1a41cc64540deea9f273f1cf9628257a697e6d11803cfdcf5ce3"
+	PrefixDigestGemini  = "c1af92a2518d209b5a04f15b7e0c1f087d54bf107144d01c6b57bea9477643bb"
+)
+
 // IsNaNRule is a permission rule for the tool is_nan: each field is a glob
 // over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.

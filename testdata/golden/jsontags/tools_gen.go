@@ -49,6 +49,21 @@ var toolgenTools = [...]toolgen.Tool{{
 	Call:         toolgenCallSave,
 }}
 
+// The prefix digests of package jsontags: SHA-256 of the definitions of the tools it
+// sends up front (not deferred), in the order its Tools functions return them, as
+// each dialect sends them. A provider caches a prompt by its exact prefix, tools
+// first: when a digest changes, every cached prompt is cut at the first tool that
+// changed (toolgen -check says which, and the tokens lost). Each tool's tokens and
+// digest, per dialect:
+//
+//	TOOL  DEFAULT           STRICT            GEMINI
+//	save  177 0541a3d77698  191 4099d4b2f487  147 ecff63f08e1e
+const (
+	PrefixDigestDefault = "6c9d1654cb3b7346a7af8fbd61ddc807f5e36c2d00c42bf2fb5d8675c39cddd4"
+	PrefixDigestStrict  = "5ba81fa2509efe9699268acede41f6974d545e0c34cee3e10961afd8532312b1"
+	PrefixDigestGemini  = "9eca71af9dcebee1cb17fa4d32fe861061dc78978075684d1755c44056114d49"
+)
+
 // SaveRule is a permission rule for the tool save: each field is a glob over
 // that argument's value (as toolgen.Rule's Args), and an empty field does not
 // constrain it.

@@ -115,6 +115,23 @@ var toolgenTools = [...]toolgen.Tool{{
 	Call:         toolgenCallHot,
 }}
 
+// The prefix digests of package marshalers: SHA-256 of the definitions of the tools it
+// sends up front (not deferred), in the order its Tools functions return them, as
+// each dialect sends them. A provider caches a prompt by its exact prefix, tools
+// first: when a digest changes, every cached prompt is cut at the first tool that
+// changed (toolgen -check says which, and the tokens lost). Each tool's tokens and
+// digest, per dialect:
+//
+//	TOOL         DEFAULT           STRICT            GEMINI
+//	echo_custom  395 1b40e8288480  395 1b40e8288480  395 1b40e8288480
+//	flags        55 bde63d412aa7   38 75317db3b53c   34 0d59c8cf819b
+//	hot          54 c6a639d9e65e   37 3c7325c08abd   33 5fae4f6cdc8f
+const (
+	PrefixDigestDefault = "b7b99426870609cb1351247e1d1574268f8cbcb9b9fae885e5b5545f8e744c7a"
+	PrefixDigestStrict  = "c5d8e878d55a12c962ae80c25cb53cc05433c92f01edaabecf030e6ebe2208c7"
+	PrefixDigestGemini  = "beb5c1b88864c215ee751f7b87c0f95d47262084f279bbb9e4772232a21cb1b7"
+)
+
 // EchoCustomRule is a permission rule for the tool echo_custom: each field is
 // a glob over that argument's value (as toolgen.Rule's Args), and an empty
 // field does not constrain it.

@@ -168,6 +168,27 @@ func (recv *Counter) Tools() []toolgen.Tool {
 	})
 }
 
+// The prefix digests of package methods: SHA-256 of the definitions of the tools it
+// sends up front (not deferred), in the order its Tools functions return them, as
+// each dialect sends them. A provider caches a prompt by its exact prefix, tools
+// first: when a digest changes, every cached prompt is cut at the first tool that
+// changed (toolgen -check says which, and the tokens lost). Each tool's tokens and
+// digest, per dialect:
+//
+//	TOOL       DEFAULT          STRICT           GEMINI
+//	get        54 5402acbbfee3  37 c35486b789d1  32 83d880bd60a2
+//	store_put  64 b2146668fd40  47 8855a70172ce  42 8d67e52f53ce
+//	now        46 3f4c8ae9af74  29 5d0cf95ea730  25 66c53a39dc82
+//	add        57 68ca27c19bd9  40 b415884ed341  35 ec157eb61a3c
+//	tick       53 32b31a9b78de  36 550e21084043  32 104b18363dcd
+//	version    48 ae0c2b3790fa  31 2657c4089fef  27 88e1bfd42917
+//	incr       56 2617da5c436f  39 69f4cb525368  34 9f462663b35e
+const (
+	PrefixDigestDefault = "873a6316aa9d7c764847e44e0b2345b007b2fbd7be587b4cbc52f86558006c70"
+	PrefixDigestStrict  = "cb64195dc1e7160853b55f060b66515a01003098c35cddb15bc0a7ab5952a035"
+	PrefixDigestGemini  = "d291fe7416a1161c39633dd913a7c317794c895c4a35f2e3db48276351efc526"
+)
+
 // GetRule is a permission rule for the tool get: each field is a glob over
 // that argument's value (as toolgen.Rule's Args), and an empty field does not
 // constrain it.

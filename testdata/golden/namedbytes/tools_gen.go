@@ -74,6 +74,22 @@ var toolgenTools = [...]toolgen.Tool{{
 	Call:         toolgenCallFlat,
 }}
 
+// The prefix digests of package namedbytes: SHA-256 of the definitions of the tools it
+// sends up front (not deferred), in the order its Tools functions return them, as
+// each dialect sends them. A provider caches a prompt by its exact prefix, tools
+// first: when a digest changes, every cached prompt is cut at the first tool that
+// changed (toolgen -check says which, and the tokens lost). Each tool's tokens and
+// digest, per dialect:
+//
+//	TOOL  DEFAULT           STRICT            GEMINI
+//	send  227 e2041b7f9d8e  227 e2041b7f9d8e  227 e2041b7f9d8e
+//	flat  92 8f1eaa7f9428   64 4340a4e33e77   59 3aaabd262570
+const (
+	PrefixDigestDefault = "a3e5d1681ef113bdb39eeae12073dfa69e5568509a7bd297b3806961a09f7d1a"
+	PrefixDigestStrict  = "da0a35aa253602790317d3cd6edb8c9d5f8cca684095f14b7e691819fbedc743"
+	PrefixDigestGemini  = "f0a785ac168ccecdf281c5dfec10e834745b5e4c41914da45cb569c89174bb83"
+)
+
 // SendRule is a permission rule for the tool send: each field is a glob over
 // that argument's value (as toolgen.Rule's Args), and an empty field does not
 // constrain it.

@@ -114,6 +114,26 @@ var toolgenTools = [...]toolgen.Tool{{
 	Call:         toolgenCallBlob,
 }}
 
+// The prefix digests of package nilresults: SHA-256 of the definitions of the tools it
+// sends up front (not deferred), in the order its Tools functions return them, as
+// each dialect sends them. A provider caches a prompt by its exact prefix, tools
+// first: when a digest changes, every cached prompt is cut at the first tool that
+// changed (toolgen -check says which, and the tokens lost). Each tool's tokens and
+// digest, per dialect:
+//
+//	TOOL        DEFAULT          STRICT           GEMINI
+//	get_report  55 9e93a78e3e9b  38 394c4f3cff97  34 7546c8e6a7b3
+//	full        48 a802952a15ad  31 f606f55d186d  27 f061261ca277
+//	deep        57 456f248894cb  40 7a2652c4f9e4  36 40e4db42294a
+//	numbers     62 d76af29bd617  45 da291a71ff34  41 51907644bd04
+//	indirect    60 90f4200ded6e  43 fc8d6a05067b  39 0e38ad61dffa
+//	blob        50 5b7423d030ea  33 28fc8f361449  29 09c06c20a81f
+const (
+	PrefixDigestDefault = "d250a71c7f83a9544e349751ce396a0984ab9aaef33464c9e6b5006713c73e46"
+	PrefixDigestStrict  = "877f4ca737354a047d908948ea41dda759d0b31cca19e8da6958a18c18893e4c"
+	PrefixDigestGemini  = "4173b9a2b80e3b7226be9af49ca857fb4ffd29ade8d21af6ea4301c8fcbfab69"
+)
+
 // GetReportRule is a permission rule for the tool get_report, which takes no
 // arguments.
 type GetReportRule struct{}

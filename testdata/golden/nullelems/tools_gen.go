@@ -61,6 +61,21 @@ var toolgenTools = [...]toolgen.Tool{{
 	Call:         toolgenCallPlan,
 }}
 
+// The prefix digests of package nullelems: SHA-256 of the definitions of the tools it
+// sends up front (not deferred), in the order its Tools functions return them, as
+// each dialect sends them. A provider caches a prompt by its exact prefix, tools
+// first: when a digest changes, every cached prompt is cut at the first tool that
+// changed (toolgen -check says which, and the tokens lost). Each tool's tokens and
+// digest, per dialect:
+//
+//	TOOL  DEFAULT           STRICT            GEMINI
+//	plan  251 7a6a078d151a  251 7a6a078d151a  251 7a6a078d151a
+const (
+	PrefixDigestDefault = "c04ff5c276aaf4ed211bc2ec160d5edf63b8be911e289c1e6689c0b592ad81dc"
+	PrefixDigestStrict  = "c04ff5c276aaf4ed211bc2ec160d5edf63b8be911e289c1e6689c0b592ad81dc"
+	PrefixDigestGemini  = "c04ff5c276aaf4ed211bc2ec160d5edf63b8be911e289c1e6689c0b592ad81dc"
+)
+
 // PlanRule is a permission rule for the tool plan: each field is a glob over
 // that argument's value (as toolgen.Rule's Args), and an empty field does not
 // constrain it.

@@ -51,6 +51,21 @@ var toolgenTools = [...]toolgen.Tool{{
 	Call:         toolgenCallSummarize,
 }}
 
+// The prefix digests of package omit: SHA-256 of the definitions of the tools it
+// sends up front (not deferred), in the order its Tools functions return them, as
+// each dialect sends them. A provider caches a prompt by its exact prefix, tools
+// first: when a digest changes, every cached prompt is cut at the first tool that
+// changed (toolgen -check says which, and the tokens lost). Each tool's tokens and
+// digest, per dialect:
+//
+//	TOOL       DEFAULT          STRICT           GEMINI
+//	summarize  48 c92517faa085  31 f52546523a16  27 27042c6aea1f
+const (
+	PrefixDigestDefault = "21c751e8241ea75f7cf08bea758285245abacea82a85fc9cafaa2b8874bfc413"
+	PrefixDigestStrict  = "612884fc97620c05d2d936e1891859c4582e5b747329c17731123c246699ff4a"
+	PrefixDigestGemini  = "392641b4ac3b798526c2cdbb6c009d5949ac224b124b6ae98fe5636b5c0359ca"
+)
+
 // SummarizeRule is a permission rule for the tool summarize, which takes no
 // arguments.
 type SummarizeRule struct{}

@@ -50,6 +50,21 @@ var toolgenTools = [...]toolgen.Tool{{
 	Call:         toolgenCallSummarize,
 }}
 
+// The prefix digests of package omitzero: SHA-256 of the definitions of the tools it
+// sends up front (not deferred), in the order its Tools functions return them, as
+// each dialect sends them. A provider caches a prompt by its exact prefix, tools
+// first: when a digest changes, every cached prompt is cut at the first tool that
+// changed (toolgen -check says which, and the tokens lost). Each tool's tokens and
+// digest, per dialect:
+//
+//	TOOL       DEFAULT          STRICT           GEMINI
+//	summarize  56 7a3268ad6087  39 45d8520e1460  34 b338268cfe90
+const (
+	PrefixDigestDefault = "74b7b5125b07a1126228f72a48eb5731a4ae33bc23f5140bb508f2b402634082"
+	PrefixDigestStrict  = "75abb4364e84bd95c5e2c056f1f85c405fb9079695dea4032600a6d9d43d5c5b"
+	PrefixDigestGemini  = "bf7e5b0ac5e494cfe95145fc6a1437db17660b963cd8fded628991bb241abfce"
+)
+
 // SummarizeRule is a permission rule for the tool summarize: each field is a
 // glob over that argument's value (as toolgen.Rule's Args), and an empty field
 // does not constrain it.

@@ -68,6 +68,22 @@ var toolgenTools = [...]toolgen.Tool{{
 	Call:         toolgenCallCombine,
 }}
 
+// The prefix digests of package outputvalues: SHA-256 of the definitions of the tools it
+// sends up front (not deferred), in the order its Tools functions return them, as
+// each dialect sends them. A provider caches a prompt by its exact prefix, tools
+// first: when a digest changes, every cached prompt is cut at the first tool that
+// changed (toolgen -check says which, and the tokens lost). Each tool's tokens and
+// digest, per dialect:
+//
+//	TOOL     DEFAULT           STRICT            GEMINI
+//	widen    136 69bc855fefca  123 f26292f3acf7  136 69bc855fefca
+//	combine  70 9336b6bcb900   47 f42e5e024ff0   42 510a9fb1cc42
+const (
+	PrefixDigestDefault = "446efbf19232da858404ed7babace7a49da74fb4185ef733d870ded0b949560b"
+	PrefixDigestStrict  = "8620a129bb00d8dce4ca18e46ea354ced3233dcb532ba2466f0d2103320cdca8"
+	PrefixDigestGemini  = "66d6a6538ced5672c1bfd6184bafafc619f920550df68d2a6efc1338ec9dfb51"
+)
+
 // WidenRule is a permission rule for the tool widen: each field is a glob over
 // that argument's value (as toolgen.Rule's Args), and an empty field does not
 // constrain it.

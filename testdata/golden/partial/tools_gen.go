@@ -141,6 +141,27 @@ func (recv *Table) Tools() []toolgen.Tool {
 	})
 }
 
+// The prefix digests of package partial: SHA-256 of the definitions of the tools it
+// sends up front (not deferred), in the order its Tools functions return them, as
+// each dialect sends them. A provider caches a prompt by its exact prefix, tools
+// first: when a digest changes, every cached prompt is cut at the first tool that
+// changed (toolgen -check says which, and the tokens lost). Each tool's tokens and
+// digest, per dialect:
+//
+//	TOOL        DEFAULT          STRICT           GEMINI
+//	read_table  70 fb0a7fc4bc72  53 cb544332ed13  48 8c975931ea2d
+//	write       61 82eced34f450  44 1d9c7c42afad  39 1da01d8e0cd7
+//	find        63 2328efab4eb1  46 e874f588fb36  41 568bc1671225
+//	walk        45 a6b09deaf3c2  28 bb1868f5b0d3  24 32184451b813
+//	counts      49 45fceeaa461e  32 746e648af7be  28 ee52445a59a9
+//	list        51 33a665750e8d  49 406f7496f401  29 3ec64c423bfb
+//	scan        44 fc3f18d72e5d  27 b5e266d60462  23 0ce2b61d9cef
+const (
+	PrefixDigestDefault = "fd3f681e0436caf2d3a8c776860fff7e508f99f5441df8f660e5a4072c421d16"
+	PrefixDigestStrict  = "d67f37e66b055b9dc793ccf893ec380e82d3ec30b16a22677b78400e6b37cd9f"
+	PrefixDigestGemini  = "8a5b8630e3ac0b77c04e0cbb09f64977af8ffba29e36a241d72100545356a392"
+)
+
 // ReadTableRule is a permission rule for the tool read_table: each field is a
 // glob over that argument's value (as toolgen.Rule's Args), and an empty field
 // does not constrain it.

@@ -50,6 +50,21 @@ var toolgenTools = [...]toolgen.Tool{{
 	Call:        toolgenCallCheck,
 }}
 
+// The prefix digests of package pattern: SHA-256 of the definitions of the tools it
+// sends up front (not deferred), in the order its Tools functions return them, as
+// each dialect sends them. A provider caches a prompt by its exact prefix, tools
+// first: when a digest changes, every cached prompt is cut at the first tool that
+// changed (toolgen -check says which, and the tokens lost). Each tool's tokens and
+// digest, per dialect:
+//
+//	TOOL   DEFAULT           STRICT            GEMINI
+//	check  286 60e0e9fda57e  276 61af315ffd95  254 9792d9cd205b
+const (
+	PrefixDigestDefault = "893ed117d95e6f85f701275d63a8ea41cba9bc44613023acb1b338b0d8483df6"
+	PrefixDigestStrict  = "4f1ebc2d9a9116f4b2e8e8bff30d3e8877e3ed8ec14a42d84d69c10c35a3fd9e"
+	PrefixDigestGemini  = "2c3957e9e864dd5dadd06d362910a1a9c610244ac42c80af67cbfe8e120f32e2"
+)
+
 // CheckRule is a permission rule for the tool check: each field is a glob over
 // that argument's value (as toolgen.Rule's Args), and an empty field does not
 // constrain it.

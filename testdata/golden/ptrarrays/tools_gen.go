@@ -139,6 +139,25 @@ var toolgenTools = [...]toolgen.Tool{{
 	Call:         toolgenCallMatrix,
 }}
 
+// The prefix digests of package ptrarrays: SHA-256 of the definitions of the tools it
+// sends up front (not deferred), in the order its Tools functions return them, as
+// each dialect sends them. A provider caches a prompt by its exact prefix, tools
+// first: when a digest changes, every cached prompt is cut at the first tool that
+// changed (toolgen -check says which, and the tokens lost). Each tool's tokens and
+// digest, per dialect:
+//
+//	TOOL    DEFAULT           STRICT            GEMINI
+//	shapes  285 859f8c00337e  285 859f8c00337e  285 859f8c00337e
+//	echo    421 dc7381259b84  421 dc7381259b84  421 dc7381259b84
+//	triple  50 1ff195e352eb   33 a00a9c658938   29 b050a1d27ce1
+//	pairs   50 19be777afc12   33 3f3dee7782d7   29 da586e3b7a8f
+//	matrix  53 f15496b3e60d   36 64a472f1e184   32 9f70c035b326
+const (
+	PrefixDigestDefault = "a59d4f0488127978bde17a054e969bdc719891b4786b8c0c9f09b2a3832a75b7"
+	PrefixDigestStrict  = "9e7df77319805d4a04fa23bcb3be52cd6f5504a5cb3238649e4d3d6a6016fbb5"
+	PrefixDigestGemini  = "6b0aa4543420d559d495f0dd5615813f6b2699732b5b4adf57102a6e98fbb817"
+)
+
 // ShapesRule is a permission rule for the tool shapes: each field is a glob
 // over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.

@@ -49,6 +49,21 @@ var toolgenTools = [...]toolgen.Tool{{
 	Call:        toolgenCallShip,
 }}
 
+// The prefix digests of package questions: SHA-256 of the definitions of the tools it
+// sends up front (not deferred), in the order its Tools functions return them, as
+// each dialect sends them. A provider caches a prompt by its exact prefix, tools
+// first: when a digest changes, every cached prompt is cut at the first tool that
+// changed (toolgen -check says which, and the tokens lost). Each tool's tokens and
+// digest, per dialect:
+//
+//	TOOL  DEFAULT          STRICT           GEMINI
+//	ship  66 b6de62bb5599  49 fda69412ae56  44 03645c0bb7d2
+const (
+	PrefixDigestDefault = "203a0192a020de87df0fdd81db0bbfc1dcaf3a4c830d8ec997b104fbbc92bd90"
+	PrefixDigestStrict  = "a14dbed6a5557e297f63fdd807fab51068872f623c885ffab387e670a4837d16"
+	PrefixDigestGemini  = "15f7a8d8e77dd8c9603c343bec11b2442fbe1dfea49bc4a0b40b7a4594469ef7"
+)
+
 // ShipRule is a permission rule for the tool ship: each field is a glob over
 // that argument's value (as toolgen.Rule's Args), and an empty field does not
 // constrain it.

@@ -119,6 +119,24 @@ var toolgenTools = [...]toolgen.Tool{{
 	Call:         toolgenCallDraw,
 }}
 
+// The prefix digests of package recursive: SHA-256 of the definitions of the tools it
+// sends up front (not deferred), in the order its Tools functions return them, as
+// each dialect sends them. A provider caches a prompt by its exact prefix, tools
+// first: when a digest changes, every cached prompt is cut at the first tool that
+// changed (toolgen -check says which, and the tokens lost). Each tool's tokens and
+// digest, per dialect:
+//
+//	TOOL    DEFAULT           STRICT            GEMINI
+//	walk    150 19c9436b11ea  159 5b4fec8c8386  150 19c9436b11ea
+//	sum     208 70c496525613  226 0efd135616c3  208 70c496525613
+//	browse  294 aac987f3a6cc  299 ac727ee885f6  294 aac987f3a6cc
+//	draw    215 8d843a771168  215 8d843a771168  215 8d843a771168
+const (
+	PrefixDigestDefault = "f36ea7f500f6d3425ec72bc82a5f2d36b8fbe3eadd11ce6b7e750e355b22a347"
+	PrefixDigestStrict  = "c19dd36f56999700e5411893cee035a07b225c392e4ed4383393ec619e6db94e"
+	PrefixDigestGemini  = "f36ea7f500f6d3425ec72bc82a5f2d36b8fbe3eadd11ce6b7e750e355b22a347"
+)
+
 // WalkRule is a permission rule for the tool walk: each field is a glob over
 // that argument's value (as toolgen.Rule's Args), and an empty field does not
 // constrain it.

@@ -203,6 +203,33 @@ var toolgenTools = [...]toolgen.Tool{{
 	Call:        toolgenCallPictureOnly,
 }}
 
+// The prefix digests of package results: SHA-256 of the definitions of the tools it
+// sends up front (not deferred), in the order its Tools functions return them, as
+// each dialect sends them. A provider caches a prompt by its exact prefix, tools
+// first: when a digest changes, every cached prompt is cut at the first tool that
+// changed (toolgen -check says which, and the tokens lost). Each tool's tokens and
+// digest, per dialect:
+//
+//	TOOL          DEFAULT          STRICT           GEMINI
+//	text          43 bd9b06cbd07a  26 c16bcc13b28f  22 9bf8f73e1ea0
+//	text_only     48 9876dfd25bde  31 8cee9ae0b5d7  27 0664d063cc83
+//	check         51 34754f56d41f  34 9495d195b457  30 7e357f11ff6e
+//	check_ptr     55 c397b80d60f6  38 cc5aa8eb402d  34 3f741258ad19
+//	check_only    49 f641ec46f340  32 b0b7377aea2c  28 bff2b7f18311
+//	list          53 52647e43349e  36 a51273f05b56  32 4afd661aca04
+//	number        46 6fbf4c9652bb  29 e0998b7d1740  25 1a2d21a42541
+//	table         60 ce3472e03066  43 a840228b43ec  39 5e238c6e4340
+//	flag          49 727ba16292ca  32 515617976c7d  28 d6d141bb6225
+//	maybe         51 54b6e5feeb1b  34 79bbdb4230af  30 1ff10755f0eb
+//	nothing       51 49829155cc78  34 68a236c0cf0b  30 e9b343bd04db
+//	picture       61 96adf0a6a404  44 0477d599bb41  40 269f2fd4a4ba
+//	picture_only  51 3ded75bdf8ac  34 c426226b5b68  30 b2fb2e43659d
+const (
+	PrefixDigestDefault = "c3cb869243c085bd064f310c67e17bfc66d84412dfc007cc036d29091ca3a4f0"
+	PrefixDigestStrict  = "1f10c6f260bfdd90f16d98459ae92d7c706741361f6ef97a3a8852be642487c0"
+	PrefixDigestGemini  = "ee2e3a10f59f353e572ef577d8cb9ed1ddfde2f21b5ff79cfb106799bd892307"
+)
+
 // TextRule is a permission rule for the tool text, which takes no arguments.
 type TextRule struct{}
 

@@ -95,6 +95,24 @@ func (recv *Counter) Tools() []toolgen.Tool {
 	})
 }
 
+// The prefix digests of package rules: SHA-256 of the definitions of the tools it
+// sends up front (not deferred), in the order its Tools functions return them, as
+// each dialect sends them. A provider caches a prompt by its exact prefix, tools
+// first: when a digest changes, every cached prompt is cut at the first tool that
+// changed (toolgen -check says which, and the tokens lost). Each tool's tokens and
+// digest, per dialect:
+//
+//	TOOL    DEFAULT           STRICT            GEMINI
+//	ping    51 f89f6f3a57c4   34 168dae3ff2ec   30 2e1b2ba39653
+//	copy    95 898221a9ffc4   78 12db798b4259   73 0f1048f017cf
+//	assign  179 8ccd68c0cc21  174 8fe77d7d60ea  157 f6ae6e1700c1
+//	add     52 135943fdafe9   35 6a0f67a3a32a   30 e10c0a4e59a4
+const (
+	PrefixDigestDefault = "fdb5f241fe8384927604bfc6db716579b706b29f12f784ea4400d510f2abe765"
+	PrefixDigestStrict  = "6ee15ebad42bb35031ce07a06e58f2e9a4e48920277b717cf758d578b6b5501b"
+	PrefixDigestGemini  = "323ca9b17e64045b565cbe0ef697abae3b4b0adcc538f3dd3f037dc4213f5fd4"
+)
+
 // PingRule is a permission rule for the tool ping, which takes no arguments.
 type PingRule struct{}
 

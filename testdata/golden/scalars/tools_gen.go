@@ -101,6 +101,25 @@ var toolgenTools = [...]toolgen.Tool{{
 	Call:         toolgenCallUint64,
 }}
 
+// The prefix digests of package scalars: SHA-256 of the definitions of the tools it
+// sends up front (not deferred), in the order its Tools functions return them, as
+// each dialect sends them. A provider caches a prompt by its exact prefix, tools
+// first: when a digest changes, every cached prompt is cut at the first tool that
+// changed (toolgen -check says which, and the tokens lost). Each tool's tokens and
+// digest, per dialect:
+//
+//	TOOL       DEFAULT           STRICT            GEMINI
+//	echo       430 4e35f6d44b6f  413 3d68f16130d6  408 ced0a52353cf
+//	widths     183 acc6ccc859b9  204 93bbf02bcb44  161 81d60a481f50
+//	get_label  74 293de7cccd12   57 cff5a39c8e58   52 d4ae8cd5201d
+//	float32    82 3c8fd110f599   65 559175a81b4f   60 0ec0c3ef0f4c
+//	uint64     63 f711df218ee1   46 29c69e533383   41 67107203eb24
+const (
+	PrefixDigestDefault = "0990a3039930dfb1cc16a923dabb4f8a42e6673c88e5b7eefdfe158eb0f99621"
+	PrefixDigestStrict  = "f3e3126f8e8607b9d48292d7caeb081847c67f08b393ca30209a2116b93b26ab"
+	PrefixDigestGemini  = "7aae05bf6b3e581d2a8569e13b934c6ae47ac65e6097c1ec596d4fa45040b190"
+)
+
 // EchoRule is a permission rule for the tool echo: each field is a glob over
 // that argument's value (as toolgen.Rule's Args), and an empty field does not
 // constrain it.

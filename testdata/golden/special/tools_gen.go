@@ -177,6 +177,26 @@ var toolgenTools = [...]toolgen.Tool{{
 	Call:         toolgenCallAddress,
 }}
 
+// The prefix digests of package special: SHA-256 of the definitions of the tools it
+// sends up front (not deferred), in the order its Tools functions return them, as
+// each dialect sends them. A provider caches a prompt by its exact prefix, tools
+// first: when a digest changes, every cached prompt is cut at the first tool that
+// changed (toolgen -check says which, and the tokens lost). Each tool's tokens and
+// digest, per dialect:
+//
+//	TOOL      DEFAULT           STRICT            GEMINI
+//	store     467 2e60f4598c9c  467 2e60f4598c9c  467 2e60f4598c9c
+//	stamp     155 be807583111c  155 be807583111c  155 be807583111c
+//	dump      46 05dc1e00878e   29 f10f042e8832   25 ffcc701bf9e6
+//	bytes     45 d33ea282916c   28 f87f96abf6e9   24 d73c9723999e
+//	anything  46 9293e11d288e   29 13d270118325   25 3d1f2c6f004b
+//	address   47 9ed66b3a7c51   30 0772979ccff0   26 cc345684fcba
+const (
+	PrefixDigestDefault = "4f08e00c96b8f3ad1f9cbc71530e81695230ed61d1436f523ea8f83e7e504196"
+	PrefixDigestStrict  = "42400bdf13acc246fd1737b14511e5581de32384226a4e9f3215e790710ed1cb"
+	PrefixDigestGemini  = "8ba758c1e70388035d0b6c76f3b3294c3db728a4419482965889f74ba3fdea12"
+)
+
 // StoreRule is a permission rule for the tool store: each field is a glob over
 // that argument's value (as toolgen.Rule's Args), and an empty field does not
 // constrain it.

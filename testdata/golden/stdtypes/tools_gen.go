@@ -70,6 +70,22 @@ var toolgenTools = [...]toolgen.Tool{{
 	Call:         toolgenCallWait,
 }}
 
+// The prefix digests of package stdtypes: SHA-256 of the definitions of the tools it
+// sends up front (not deferred), in the order its Tools functions return them, as
+// each dialect sends them. A provider caches a prompt by its exact prefix, tools
+// first: when a digest changes, every cached prompt is cut at the first tool that
+// changed (toolgen -check says which, and the tokens lost). Each tool's tokens and
+// digest, per dialect:
+//
+//	TOOL      DEFAULT           STRICT            GEMINI
+//	echo_std  366 d5563c584fb4  417 3ff1f96de383  366 d5563c584fb4
+//	wait      79 70652951c7d6   62 f8e5e2b8af02   57 918eeddbadad
+const (
+	PrefixDigestDefault = "45728573fc790fd7e3ae34191bd4c2c847119a8c518c4a2028bd73dd54d0de31"
+	PrefixDigestStrict  = "a52c253c25e5083e5dae4521888582c3d025b14a12b44e1a8b466dcffcbfb5ca"
+	PrefixDigestGemini  = "6d92ecfb33770fb8a5fa520ef7fbd014b25b5d101d7214caeb7fd9b45a3c52df"
+)
+
 // EchoStdRule is a permission rule for the tool echo_std: each field is a glob
 // over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.

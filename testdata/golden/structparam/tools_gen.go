@@ -86,6 +86,24 @@ var toolgenTools = [...]toolgen.Tool{{
 	Call:         toolgenCallSegment,
 }}
 
+// The prefix digests of package structparam: SHA-256 of the definitions of the tools it
+// sends up front (not deferred), in the order its Tools functions return them, as
+// each dialect sends them. A provider caches a prompt by its exact prefix, tools
+// first: when a digest changes, every cached prompt is cut at the first tool that
+// changed (toolgen -check says which, and the tokens lost). Each tool's tokens and
+// digest, per dialect:
+//
+//	TOOL        DEFAULT           STRICT            GEMINI
+//	list_items  328 6850bf9a0c4c  379 15cd05a6dcd1  301 8349178e4bda
+//	ping        47 f5a3535da26a   30 caf21a71d1bf   26 c60c3802fca6
+//	configure   57 205f7531277c   40 bbef6d163350   35 44327d5d3bf7
+//	segment     144 e98d3a9d5b4a  139 359e8a2f5dcd  112 8e8942b5188a
+const (
+	PrefixDigestDefault = "d3d04a0c2e4e73598ee3164a44de4b3937b06550aa989ef04db4126dc2f8a605"
+	PrefixDigestStrict  = "78bad6c9d0788bf7d8de0c054fdbf1dc55e960148f03c620dacbb5489fc7812d"
+	PrefixDigestGemini  = "b38287964132f6d78d9332a67de25b0deaa36c0b9ff7194950495c82f66e73c6"
+)
+
 // ListItemsRule is a permission rule for the tool list_items: each field is a
 // glob over that argument's value (as toolgen.Rule's Args), and an empty field
 // does not constrain it.

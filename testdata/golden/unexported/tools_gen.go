@@ -70,6 +70,22 @@ func (recv *helper) Tools() []toolgen.Tool {
 	})
 }
 
+// The prefix digests of package unexported: SHA-256 of the definitions of the tools it
+// sends up front (not deferred), in the order its Tools functions return them, as
+// each dialect sends them. A provider caches a prompt by its exact prefix, tools
+// first: when a digest changes, every cached prompt is cut at the first tool that
+// changed (toolgen -check says which, and the tokens lost). Each tool's tokens and
+// digest, per dialect:
+//
+//	TOOL  DEFAULT          STRICT           GEMINI
+//	ping  43 7e647be218f5  26 184959e79255  22 1521881dad1d
+//	ask   61 0fe2fd7c6f2f  44 6c84b5e75e5a  39 7928efbd1400
+const (
+	PrefixDigestDefault = "4c25cc9ae312da5f7373502b7e5c6026c44149733b795a168efd647a0428f478"
+	PrefixDigestStrict  = "2284fd0a181e0e29cffa09fd91a47bbc1bafb9af2854c7d65eece5300523a2cf"
+	PrefixDigestGemini  = "4ebc16fcf091e330a449098039b1a265a39ab078805d3733003bad6c13a7e737"
+)
+
 // pingRule is a permission rule for the tool ping, which takes no arguments.
 type pingRule struct{}
 

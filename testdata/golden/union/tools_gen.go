@@ -98,6 +98,25 @@ var toolgenTools = [...]toolgen.Tool{{
 	Call:          toolgenCallGrow,
 }}
 
+// The prefix digests of package union: SHA-256 of the definitions of the tools it
+// sends up front (not deferred), in the order its Tools functions return them, as
+// each dialect sends them. A provider caches a prompt by its exact prefix, tools
+// first: when a digest changes, every cached prompt is cut at the first tool that
+// changed (toolgen -check says which, and the tokens lost). Each tool's tokens and
+// digest, per dialect:
+//
+//	TOOL     DEFAULT           STRICT            GEMINI
+//	draw     265 bc36f52dce64  260 418867bc9c91  228 b3dd576312d4
+//	render   487 8863b47170c1  501 ec433c880965  435 ffcc8ed505cd
+//	lookup   144 65ff96884f5d  127 97faa6c007e5  117 2bfc610af543
+//	largest  267 8217bbae8f42  262 86b6e9ca8c11  230 5bba29eaa28d
+//	grow     57 4f8ba2fc1e62   40 5be4c394e615   35 c1d0cad9822f
+const (
+	PrefixDigestDefault = "bc6655d4268da538cb518b10ebbdb64fc83d099e2e36e5e444b4003cc6927968"
+	PrefixDigestStrict  = "dd7067d96e1996c96ab2ff2a45542c377b7cf861be1f93a42727392a708bff39"
+	PrefixDigestGemini  = "2bc60c81e76d43b08e50bdff26fdc067fc7f98ad77ab84ae1f51f92e96967c07"
+)
+
 // DrawRule is a permission rule for the tool draw: each field is a glob over
 // that argument's value (as toolgen.Rule's Args), and an empty field does not
 // constrain it.

@@ -92,6 +92,24 @@ var toolgenTools = [...]toolgen.Tool{{
 	Call:        toolgenCallDeleteCustomer,
 }}
 
+// The prefix digests of package shop: SHA-256 of the definitions of the tools it
+// sends up front (not deferred), in the order its Tools functions return them, as
+// each dialect sends them. A provider caches a prompt by its exact prefix, tools
+// first: when a digest changes, every cached prompt is cut at the first tool that
+// changed (toolgen -check says which, and the tokens lost). Each tool's tokens and
+// digest, per dialect:
+//
+//	TOOL             DEFAULT          STRICT           GEMINI
+//	find_customer    58 4768397aefb8  41 115ae28237f8  36 8085ad136a26
+//	list_orders      62 525a4102a0b3  45 3969ba57ceae  40 c3a459e83b1f
+//	refund           85 9772e5936bdd  68 a78ef7c2bbad  63 d776dad85d4f
+//	delete_customer  59 3d3151952294  42 312f036a469d  37 50e6062f4cbd
+const (
+	PrefixDigestDefault = "9d8c06cddf1255764cdae075acdcc42038e8de093bece1c11617a08dfc1e037e"
+	PrefixDigestStrict  = "d0283a1a497b710f2100cc38ddcca72ba0c619b149ebede0004f67665368a6d3"
+	PrefixDigestGemini  = "a749be5430ff3ad93dcaffb56594cd56cedeae531c037a36f03baa476df63a74"
+)
+
 // FindCustomerRule is a permission rule for the tool find_customer: each field
 // is a glob over that argument's value (as toolgen.Rule's Args), and an empty
 // field does not constrain it.
