@@ -14,7 +14,8 @@ package toolimpl
 // that do not understand each other never build.
 const (
 	// GenVersion is the version of generated code that this toolgen writes.
-	// Version 12 adds CodeMode and CodeModeTool (the tools' TypeScript
+	// Version 13 adds Encoder.Untrusted and Fence (untrusted fields and
+	// results written fenced). Version 12 adds CodeMode and CodeModeTool (the tools' TypeScript
 	// declarations for code mode). Version 11 hands each tool's search entry to Tools and StaticTools
 	// instead of setting toolgen.Tool.SearchTerms, which is gone: every
 	// file of version 6 to 10 set it, so 11 is also the oldest supported.
@@ -23,7 +24,7 @@ const (
 	// reader and writer and StaticTools; 7, what the readers and writers of
 	// unions call and Decoder.RepairIfAsked; 6, Tool.Validate and
 	// toolgen.Partial.
-	GenVersion = 12
+	GenVersion = 13
 	// MinVersion is the oldest generated code this runtime supports.
 	MinVersion = 11
 	// MaxVersion is the newest generated code this runtime supports.

@@ -8,6 +8,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/toolgen-dev/toolgen/internal/fence"
 	"github.com/toolgen-dev/toolgen/internal/model"
 )
 
@@ -46,6 +47,9 @@ func (a *analyzer) tool(fd *ast.FuncDecl, d *directive) *model.Tool {
 	before := len(a.errs)
 	items := a.params(&t, fd, sig)
 	a.results(&t, fd, sig)
+	if t.Untrusted && t.Result.Kind != model.ResultText && len(a.errs) == before {
+		a.errorf(fd.Name.Pos(), "tool %s: the untrusted option fences a string result, not %s; mark a result struct's string fields toolgen:\"untrusted\" instead", t.GoName, resultWhat(t.Result))
+	}
 	if len(a.errs) == before {
 		a.checkHeaders(&t)
 	}
@@ -59,6 +63,9 @@ func (a *analyzer) tool(fd *ast.FuncDecl, d *directive) *model.Tool {
 	if t.Doc == "" {
 		a.errorf(fd.Name.Pos(), "tool %s has no description: write a doc comment, it is what the model reads to choose the tool", t.GoName)
 		return nil
+	}
+	if t.Untrusted || reachesUntrusted(t.Result.Type, map[*model.Struct]bool{}) {
+		t.Doc += "\n\n" + fence.Instruction
 	}
 	t.RuleName, t.RuleFields = t.GoName+"Rule", ruleFields(t.Input.Fields)
 	if argsWritable(t.Input) {
@@ -386,4 +393,41 @@ func argsWritable(in *model.Struct) bool {
 		}
 	}
 	return true
+}
+
+// resultWhat names a result's kind in messages: "a struct", "nothing".
+func resultWhat(r model.Result) string {
+	if r.Kind == model.ResultNone || r.Type == nil {
+		return "nothing"
+	}
+	return withArticle(string(r.Type.Base().Kind))
+}
+
+// reachesUntrusted reports whether a value of type t holds a string field
+// marked untrusted, which the tool's description then explains.
+func reachesUntrusted(t *model.Type, seen map[*model.Struct]bool) bool {
+	if t == nil {
+		return false
+	}
+	switch t.Kind {
+	case model.KindPointer, model.KindSlice, model.KindArray, model.KindMap:
+		return reachesUntrusted(t.Elem, seen)
+	case model.KindUnion:
+		for _, m := range t.Union.Members {
+			if reachesUntrusted(m.Type, seen) {
+				return true
+			}
+		}
+	case model.KindStruct:
+		if seen[t.Struct] {
+			return false
+		}
+		seen[t.Struct] = true
+		for _, f := range t.Struct.Fields {
+			if f.Constraints.Untrusted || reachesUntrusted(f.Type, seen) {
+				return true
+			}
+		}
+	}
+	return false
 }
