@@ -47,6 +47,9 @@ func (a *analyzer) tool(fd *ast.FuncDecl, d *directive) *model.Tool {
 	before := len(a.errs)
 	items := a.params(&t, fd, sig)
 	a.results(&t, fd, sig)
+	if argsReachUntrusted(t.Input) && len(a.errs) == before {
+		a.errorf(fd.Name.Pos(), "tool %s: an argument holds a field marked untrusted, which the generated writer would fence, as in results, when it writes the arguments (a person's edit): give the argument a type of its own, without the mark", t.GoName)
+	}
 	if t.Untrusted && t.Result.Kind != model.ResultText && len(a.errs) == before {
 		a.errorf(fd.Name.Pos(), "tool %s: the untrusted option fences a string result, not %s; mark a result struct's string fields toolgen:\"untrusted\" instead", t.GoName, resultWhat(t.Result))
 	}
@@ -401,6 +404,18 @@ func resultWhat(r model.Result) string {
 		return "nothing"
 	}
 	return withArticle(string(r.Type.Base().Kind))
+}
+
+// argsReachUntrusted reports whether a tool's arguments hold a field
+// marked untrusted.
+func argsReachUntrusted(in *model.Struct) bool {
+	seen := map[*model.Struct]bool{}
+	for _, f := range in.Fields {
+		if f.Constraints.Untrusted || reachesUntrusted(f.Type, seen) {
+			return true
+		}
+	}
+	return false
 }
 
 // reachesUntrusted reports whether a value of type t holds a string field

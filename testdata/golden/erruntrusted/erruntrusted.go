@@ -29,3 +29,21 @@ func Count() (int, error) { return 0, nil }
 //
 //toolgen:tool untrusted=yes
 func Nothing() error { return nil }
+
+// Mail is a message, its text marked untrusted.
+type Mail struct {
+	Text string `json:"text" toolgen:"untrusted"`
+}
+
+// Send sends a message.
+//
+//toolgen:tool
+func Send(m Mail) error { return nil }
+
+// Reply replies.
+//
+// Parameters:
+//   - text untrusted: the reply
+//
+//toolgen:tool
+func Reply(text string) error { return nil }
