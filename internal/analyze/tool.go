@@ -47,7 +47,7 @@ func (a *analyzer) tool(fd *ast.FuncDecl, d *directive) *model.Tool {
 	before := len(a.errs)
 	items := a.params(&t, fd, sig)
 	a.results(&t, fd, sig)
-	if argsReachUntrusted(t.Input) && len(a.errs) == before {
+	if len(a.errs) == before && argsReachUntrusted(t.Input) {
 		a.errorf(fd.Name.Pos(), "tool %s: an argument holds a field marked untrusted, which the generated writer would fence, as in results, when it writes the arguments (a person's edit): give the argument a type of its own, without the mark", t.GoName)
 	}
 	if t.Untrusted && t.Result.Kind != model.ResultText && len(a.errs) == before {
@@ -409,6 +409,9 @@ func resultWhat(r model.Result) string {
 // argsReachUntrusted reports whether a tool's arguments hold a field
 // marked untrusted.
 func argsReachUntrusted(in *model.Struct) bool {
+	if in == nil {
+		return false
+	}
 	seen := map[*model.Struct]bool{}
 	for _, f := range in.Fields {
 		if f.Constraints.Untrusted || reachesUntrusted(f.Type, seen) {
