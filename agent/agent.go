@@ -41,6 +41,7 @@ type Agent struct {
 	specs       []ToolSpec                // the tools offered to the model, in order
 	offered     map[toolgen.ToolName]bool // their names
 	perms       permission.Permissions
+	guards      []OutputGuard // WithOutputGuards
 	preset      Preset
 	maxTurns    int
 	parallelism int
@@ -79,6 +80,7 @@ type config struct {
 	system           string
 	sets             [][]toolgen.Tool
 	perms            permission.Permissions
+	guards           []OutputGuard
 	preset           Preset
 	maxTurns         int
 	parallelism      int
@@ -284,6 +286,9 @@ func New(model Model, opts ...Option) (*Agent, error) {
 	if err := c.perms.Check(box.Tools(), providerTools...); err != nil {
 		return nil, fmt.Errorf("agent: %w", err)
 	}
+	if err := checkGuards(c.guards, box.Tools()); err != nil {
+		return nil, fmt.Errorf("agent: %w", err)
+	}
 	if err := c.checkTimeouts(box); err != nil {
 		return nil, fmt.Errorf("agent: %w", err)
 	}
@@ -297,7 +302,7 @@ func New(model Model, opts ...Option) (*Agent, error) {
 	}
 	a := &Agent{
 		model: model, name: c.name, system: c.system, tools: box, offered: offered,
-		perms: c.perms, preset: c.preset, maxTurns: c.maxTurns, parallelism: c.parallelism,
+		perms: c.perms, guards: c.guards, preset: c.preset, maxTurns: c.maxTurns, parallelism: c.parallelism,
 		limits: c.limits(box), compaction: c.compaction, sandbox: c.sandbox, search: c.search, native: native,
 		failureLimit: failureLimit, resultLimit: resultLimit, resultBudget: c.resultBudget, readsResults: readsResults,
 		events:   &eventSink{agent: c.name, observer: c.observer, logger: c.logger},

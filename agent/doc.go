@@ -430,6 +430,23 @@
 // comparable: a blank "_ [0]func()" field spares the compiler an equality
 // function per tool.
 //
+// # Output guards
+//
+// WithOutputGuards checks results before the model reads them (guard.go):
+// each OutputGuard's Rule, the same rule types as permissions (a generated
+// XRule's Rule(), checked by the compiler and by New), chooses the calls,
+// and its Check returns the result as it is, redacted, or an error that
+// refuses it (the model reads that the output guard refused it, and why):
+//
+//	agent.WithOutputGuards(agent.OutputGuard{
+//		Rule:  inbox.ReadInboxRule{}.Rule(),
+//		Check: func(ctx context.Context, c agent.ToolCall, r toolgen.Result) (toolgen.Result, error) { return redact(r), nil },
+//	})
+//
+// Text from outside is also fenced as data before a guard sees it: a
+// generated tool's fields marked toolgen:"untrusted", and an MCP server's
+// results (mcp.WithFencedResults).
+//
 // # Code mode
 //
 // [WithCodeMode] offers the model run_code: it writes one short

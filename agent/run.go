@@ -235,6 +235,9 @@ func (a *Agent) call(ctx context.Context, s *State, c ToolCall, deps any, progra
 		out = a.await(ctx, limit, callCtx, start, done)
 	}
 	reports.end() // no change or progress is reported after tool_finished
+	if out.err == nil && out.reason == "" && len(a.guards) > 0 {
+		out.res = a.guard(ctx, c, out.res)
+	}
 	a.events.emit(ctx, Event{Kind: EventToolFinished, RunID: s.RunID, Turn: s.Turns, Call: c, ProgramCallID: program,
 		Duration: time.Since(start), IsError: out.res.IsError || out.err != nil, Reason: out.reason, Result: out.res, Err: toolErr(out)})
 	return ToolResult{CallID: c.ID, Name: c.Name, Result: out.res}, out.err

@@ -157,6 +157,7 @@ type clientOptions struct {
 	pinFile       string      // PinFile
 	drift         DriftMode   // OnDrift
 	allowUnpinned bool        // AllowUnpinned
+	unfenced      bool        // WithFencedResults(false)
 
 	inputs clientInputs // WithElicitation, WithSampling, WithRoots
 	// discoverTimeout bounds the wait for server/discover's answer over
@@ -625,7 +626,7 @@ func (c *Client) runtimeTool(t *sdk.Tool, in, out []byte, approved string) toolg
 	name := t.Name
 	return toolgen.Tool{
 		Name:             toolgen.ToolName(c.opts.prefix + name),
-		Description:      t.Description,
+		Description:      c.fencedDescription(t.Description),
 		InputSchema:      in,
 		OutputSchema:     out,
 		Annotations:      ann,

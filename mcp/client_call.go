@@ -189,7 +189,8 @@ func unreadResultType(res *sdk.CallToolResult) string {
 // callForModel is a toolgen.Tool's Call: server-side failures, a tool
 // not as pinned, a result the client cannot read and a lost answer
 // (ErrAnswerLost) are results, only a done ctx or a broken connection is
-// an error.
+// an error. What the tool answered is fenced (WithFencedResults); the
+// client's own words are not.
 func (c *Client) callForModel(ctx context.Context, name string, args []byte, approved string) (toolgen.Result, error) {
 	r, err := c.callTool(ctx, name, args, approved)
 	var re *RPCError
@@ -197,6 +198,8 @@ func (c *Client) callForModel(ctx context.Context, name string, args []byte, app
 	var de *DriftError
 	var rte *ResultTypeError
 	switch {
+	case (err == nil || errors.As(err, &te)) && !c.opts.unfenced:
+		return fenceResult(c.opts.prefix+name, r), nil
 	case err == nil, errors.As(err, &te), errors.As(err, &re), errors.As(err, &de), errors.As(err, &rte):
 		return r, nil
 	case ctx.Err() != nil:

@@ -213,14 +213,14 @@ func TestClientAnswersApprovalOfAgentCalls(t *testing.T) {
 			}
 
 			client := connect()
-			assert.Equal(t, "done", callAsAgent(client, `{"to":"alice"}`))
+			assert.Equal(t, `<untrusted-data source="send_email">done</untrusted-data>`, callAsAgent(client, `{"to":"alice"}`))
 			res, err := client.CallTool(ctx, "send_email", []byte(`{"to":"bob"}`))
 			require.Error(t, err)
 			assert.Contains(t, res.Text(), "Denied by the user")
 
 			var u userAnswers
 			withHandler := connect(u.options()...)
-			assert.Equal(t, "done", callAsAgent(withHandler, `{"to":"carol"}`))
+			assert.Equal(t, `<untrusted-data source="send_email">done</untrusted-data>`, callAsAgent(withHandler, `{"to":"carol"}`))
 			assert.Empty(t, u.questions(), "the agent's approval answered")
 			_, err = withHandler.CallTool(ctx, "send_email", []byte(`{"to":"dave"}`))
 			require.NoError(t, err, "the handler accepts")

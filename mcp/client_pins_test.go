@@ -21,6 +21,7 @@ import (
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/agent"
 	"github.com/toolgen-dev/toolgen/agent/agenttest"
+	"github.com/toolgen-dev/toolgen/internal/fence"
 	"github.com/toolgen-dev/toolgen/mcp"
 	"github.com/toolgen-dev/toolgen/permission"
 )
@@ -213,7 +214,7 @@ func TestDriftBetweenListAndCallIsBlocked(t *testing.T) {
 	require.NoError(t, err)
 	for _, tool := range tools {
 		if tool.Name == "search" {
-			assert.Equal(t, "Searches the notes.", tool.Description, "the model is shown the changed description")
+			assert.Equal(t, "Searches the notes.\n\n"+fence.Instruction, tool.Description, "the model is shown the changed description")
 			res, err := tool.Call(ctx, []byte(`{"query":"q"}`))
 			require.NoError(t, err)
 			assert.True(t, res.IsError)

@@ -215,7 +215,7 @@ func TestProgressThroughServerAndClient(t *testing.T) {
 			}
 			events := streamCall(t, tools, "steps")
 			checkSteps(t, events)
-			if got := events[len(events)-1].Result.Text(); got != "reporting: true" {
+			if got := events[len(events)-1].Result.Text(); got != `<untrusted-data source="steps">reporting: true</untrusted-data>` {
 				t.Errorf("result %q", got)
 			}
 			if served := srv.fast.Load(); stateless != (served > 0) {

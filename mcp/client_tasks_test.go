@@ -59,7 +59,7 @@ func TestClientCallsRequiredToolAsTask(t *testing.T) {
 			if tl.Name == "research" {
 				res, err := tl.Call(t.Context(), []byte(`{}`))
 				require.NoError(t, err)
-				assert.Equal(t, `found {}`, res.Text())
+				assert.Equal(t, `<untrusted-data source="research">found {}</untrusted-data>`, res.Text(), "fenced")
 			}
 		}
 

@@ -22,6 +22,7 @@ import (
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/agent"
 	"github.com/toolgen-dev/toolgen/agent/agenttest"
+	"github.com/toolgen-dev/toolgen/internal/fence"
 )
 
 // serve connects a Client to server over in-memory transports; both end
@@ -124,7 +125,7 @@ func TestAnnotationsAndApproval(t *testing.T) {
 			t.Errorf("%s: annotations %+v approval %v, want %+v %v", name, got[name].Annotations, got[name].RequiresApproval, w.ann, w.approval)
 		}
 	}
-	if got["bare"].Description != "says b" {
+	if got["bare"].Description != "says b\n\n"+fence.Instruction {
 		t.Errorf("description = %q", got["bare"].Description)
 	}
 	var schema map[string]any
@@ -219,8 +220,8 @@ func TestIsErrorIsAResultAndAToolError(t *testing.T) {
 	}
 	tools, _ := c.Tools(context.Background())
 	r, err = byName(tools)["fails"].Call(context.Background(), []byte(`{}`))
-	if err != nil || !r.IsError || r.Text() != "disk full" {
-		t.Errorf("Tool.Call = %+v, %v; want an IsError result and no error", r, err)
+	if err != nil || !r.IsError || r.Text() != `<untrusted-data source="fails">disk full</untrusted-data>` {
+		t.Errorf("Tool.Call = %+v, %v; want a fenced IsError result and no error", r, err)
 	}
 }
 
@@ -516,8 +517,8 @@ func TestNamePrefix(t *testing.T) {
 		t.Fatalf("tools = %+v", tools)
 	}
 	r, err := tools[0].Call(context.Background(), nil)
-	if err != nil || r.Text() != "hi" {
-		t.Errorf("call = %+v, %v", r, err)
+	if err != nil || r.Text() != `<untrusted-data source="everything_echo">hi</untrusted-data>` {
+		t.Errorf("call = %+v, %v; want the text fenced under the prefixed name", r, err)
 	}
 }
 

@@ -728,6 +728,15 @@
 // *mcp.ToolError when the tool reports failure). A call fails with a Go error
 // only when ctx is done or the connection is broken.
 //
+// Results are fenced. What a server's tool answers is untrusted: every text
+// of it (text parts, embedded resources' text, structuredContent's
+// strings, a failed call's text) reaches the model as
+// "<untrusted-data source="fs_read">…</untrusted-data>", with everything
+// that could close the fence escaped (&lt;, &#xFF1C;...), and each tool's
+// description says once that such text is data, never instructions.
+// "mcp.WithFencedResults(false)" turns that off for a server you trust;
+// CallTool's results, for Go code, are never fenced.
+//
 // Protocol versions. The client offers the newest version go-sdk speaks
 // (2026-07-28; mcp.ProtocolVersions lists them all) or the one of
 // "mcp.WithProtocolVersion(v)", and speaks the one the server agrees to,
@@ -1135,7 +1144,8 @@
 //     OnDrift, DriftError), compared before each call; internal/toolpin
 //     has the canonical definition, its digest and its diff;
 //     client_relist.go: a re-list that must reach the server, past
-//     go-sdk's cache of tools/list (on a new session).
+//     go-sdk's cache of tools/list (on a new session); client_fence.go:
+//     results fenced (WithFencedResults; the format is internal/fence's).
 //   - headers.go: x-mcp-header declarations (ParamHeaders) and a call's
 //     Mcp-Param-* headers (CallParamHeaders); headers_server.go: the
 //     server's check of them, in front of every path; headers_client.go:

@@ -15,7 +15,8 @@ package toolimpl
 const (
 	// GenVersion is the version of generated code that this toolgen writes.
 	// Version 13 sets toolgen.Tool.MaxResultTokens (the directive's
-	// maxresulttokens=N). Version 12 adds CodeMode and CodeModeTool (the tools' TypeScript
+	// maxresulttokens=N) and adds Encoder.Untrusted and Fence (untrusted
+	// fields and results written fenced). Version 12 adds CodeMode and CodeModeTool (the tools' TypeScript
 	// declarations for code mode). Version 11 hands each tool's search entry to Tools and StaticTools
 	// instead of setting toolgen.Tool.SearchTerms, which is gone: every
 	// file of version 6 to 10 set it, so 11 is also the oldest supported.

@@ -68,6 +68,9 @@
 //   - norepair: the tool never repairs malformed arguments, even when its
 //     caller asks (see Repairs of malformed arguments): for a tool whose
 //     author wants every call sent right, such as one that moves money
+//   - untrusted: for a tool returning a string: the text is returned
+//     fenced as untrusted data, as a field with the untrusted option (see
+//     Constraints), its source the tool's name
 //   - task, task=required: an MCP server (package mcp) runs the tool's
 //     calls as MCP tasks: task (or task=optional) when the client asks,
 //     task=required always; the call returns at once with a task the
@@ -363,6 +366,21 @@
 //     encoder writes a result's map the same way, in key order. A map
 //     nested elsewhere (a slice of maps, a map's values) has no such
 //     option: give it a struct member of its own.
+//   - untrusted: strings (a field of a result's struct, of type string, a
+//     string type or a pointer to one); a word without a value, before any
+//     key=value option ("toolgen:"untrusted"", "toolgen:"untrusted,maxLength=9000"").
+//     For text from outside that a model must read but never obey (a page's
+//     body, an email's text): the encoder writes the value fenced,
+//     "<untrusted-data source="body">…</untrusted-data>", with '<', '>' and
+//     '&' written &lt;, &gt; and &amp;, and the characters a model may read
+//     as angle brackets (fullwidth, small, CJK and mathematical ones) or that
+//     hide text (controls, NUL, zero-width and bidirectional marks) as
+//     numeric references (&#xFF1C;), so nothing in the value can close the
+//     fence, in any case, spacing or look-alike. The tool's description gains
+//     one sentence saying that such text is data, never instructions, and the
+//     field's description in the output schema says it is fenced. A tool
+//     whose arguments hold such a field is an error (writing the arguments,
+//     for a person's edit, would fence them too).
 //   - header: strings, integers, booleans (enums of them, time.Time, text
 //     types without a schema of their own, and pointers to any); a name,
 //     header=Region ("toolgen:"header=Region"" on a field, "- region

@@ -126,7 +126,7 @@ func B() error { return nil }
 `)
 	code, _, stderr := runCLI()
 	assert.Equal(t, 1, code)
-	assert.Equal(t, `tools.go:5:16: unknown option "fast" (options: name=NAME, description="TEXT", namespace=NAME, readonly, destructive, idempotent, openworld, requires_approval, defer, maxfailures=N, maxresulttokens=N, norepair, task, task=required)
+	assert.Equal(t, `tools.go:5:16: unknown option "fast" (options: name=NAME, description="TEXT", namespace=NAME, readonly, destructive, idempotent, openworld, requires_approval, defer, maxfailures=N, maxresulttokens=N, norepair, untrusted, task, task=required)
 tools.go:6:8: tool A: parameter ch: channel type chan int has no JSON form
 `, stderr)
 }

@@ -31,13 +31,17 @@ var constraintKeys = []string{"min", "max", "minLength", "maxLength", "minItems"
 var constraintStart = regexp.MustCompile(`(?:^|,)\s*(` + strings.Join(constraintKeys, "|") + `)=`)
 
 // entriesOption is the option that publishes a map as an array of
-// {"key", "value"} objects. It takes no value and comes first, before any
-// key=value pair (a value may hold commas).
-const entriesOption = "entries"
+// {"key", "value"} objects; untrustedOption marks a string written fenced
+// in results (internal/fence). They take no value and come first, before
+// any key=value pair (a value may hold commas).
+const (
+	entriesOption   = "entries"
+	untrustedOption = "untrusted"
+)
 
-// misplacedEntries finds an entries option after others, where it would
-// be read as part of a value.
-var misplacedEntries = regexp.MustCompile(`,\s*entries\s*$`)
+// misplacedEntries finds an entries or untrusted option after others,
+// where it would be read as part of a value.
+var misplacedEntries = regexp.MustCompile(`,\s*(entries|untrusted)\s*$`)
 
 // withArticle is a kind's name after "a" or "an": a slice, an int.
 func withArticle(kind string) string {
@@ -47,16 +51,29 @@ func withArticle(kind string) string {
 	return "a " + kind
 }
 
-// cutEntries removes a leading entries option from text.
-func cutEntries(text string) (rest string, entries bool) {
+// cutWord removes a leading option without a value from text.
+func cutWord(text, word string) (rest string, found bool) {
 	text = strings.TrimSpace(text)
-	if text == entriesOption {
+	if text == word {
 		return "", true
 	}
-	if rest, ok := strings.CutPrefix(text, entriesOption+","); ok {
+	if rest, ok := strings.CutPrefix(text, word+","); ok {
 		return rest, true
 	}
 	return text, false
+}
+
+// cutWords removes the leading options without a value, in any order.
+func cutWords(text string) (rest string, entries, untrusted bool) {
+	for {
+		var cutE, cutU bool
+		text, cutE = cutWord(text, entriesOption)
+		text, cutU = cutWord(text, untrustedOption)
+		entries, untrusted = entries || cutE, untrusted || cutU
+		if !cutE && !cutU {
+			return text, entries, untrusted
+		}
+	}
 }
 
 // parseConstraints reads constraint options (from a struct tag or a doc
@@ -64,15 +81,18 @@ func cutEntries(text string) (rest string, entries bool) {
 // messages.
 func (a *analyzer) parseConstraints(pos token.Pos, where, text string, t *model.Type) model.Constraints {
 	var c model.Constraints
-	text, c.Entries = cutEntries(text)
+	text, c.Entries, c.Untrusted = cutWords(text)
 	if c.Entries && t.Base().Kind != model.KindMap {
 		a.errorf(pos, "%s: the entries option is for maps (it sends one as an array of {\"key\", \"value\"} objects), not for %s", where, withArticle(string(t.Base().Kind)))
+	}
+	if c.Untrusted && t.Base().Kind != model.KindString {
+		a.errorf(pos, "%s: the untrusted option is for strings (it writes one fenced in results), not for %s", where, withArticle(string(t.Base().Kind)))
 	}
 	if strings.TrimSpace(text) == "" {
 		return c
 	}
-	if misplacedEntries.MatchString(text) {
-		a.errorf(pos, "%s: the entries option comes first, before the key=value options (entries,%s)", where, misplacedEntries.ReplaceAllString(text, ""))
+	if m := misplacedEntries.FindStringSubmatch(text); m != nil {
+		a.errorf(pos, "%s: the %s option comes first, before the key=value options (%s,%s)", where, m[1], m[1], misplacedEntries.ReplaceAllString(text, ""))
 		return c
 	}
 	locs := constraintStart.FindAllStringSubmatchIndex(text, -1)

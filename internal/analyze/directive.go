@@ -147,6 +147,7 @@ func (a *analyzer) applyOption(d *directive, pos token.Pos, key, value string, h
 		"requires_approval": &d.tool.RequiresApproval,
 		"defer":             &d.tool.Deferred,
 		"norepair":          &d.tool.NoRepair,
+		"untrusted":         &d.tool.Untrusted,
 	}
 	if key == "task" {
 		switch {
@@ -204,7 +205,7 @@ func (a *analyzer) applyOption(d *directive, pos token.Pos, key, value string, h
 		}
 		d.namespace = value
 	default:
-		a.errorf(pos, "unknown option %q (options: name=NAME, description=\"TEXT\", namespace=NAME, readonly, destructive, idempotent, openworld, requires_approval, defer, maxfailures=N, maxresulttokens=N, norepair, task, task=required)", key)
+		a.errorf(pos, "unknown option %q (options: name=NAME, description=\"TEXT\", namespace=NAME, readonly, destructive, idempotent, openworld, requires_approval, defer, maxfailures=N, maxresulttokens=N, norepair, untrusted, task, task=required)", key)
 	}
 }
 

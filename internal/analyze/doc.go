@@ -184,7 +184,7 @@ func firstWord(text string) string {
 // empty): key=value pairs with known keys. Whether the values suit the
 // parameter is checked later, with the parameter's type.
 func looksLikeOptions(text string) bool {
-	text, _ = cutEntries(text)
+	text, _, _ = cutWords(text)
 	if text == "" {
 		return true
 	}

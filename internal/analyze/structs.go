@@ -177,6 +177,9 @@ func (a *analyzer) memberField(f *types.Var, tag reflect.StructTag, name, opts s
 		a.errorf(f.Pos(), "field %s: omitzero cannot tell when a %s is zero (it cannot be compared with ==); give %s an IsZero() bool method, or use omitempty or a pointer", f.Name(), a.typeString(f.Type()), a.typeString(f.Type()))
 	}
 	field.Constraints = a.parseConstraints(f.Pos(), "field "+f.Name(), tag.Get("toolgen"), t)
+	if field.Constraints.Untrusted {
+		field.Doc = strings.TrimSpace(field.Doc + " " + fencedNote(name))
+	}
 	a.noteHeader(field, f.Pos())
 	field.Required = t.Kind != model.KindPointer && !field.OmitEmpty && !field.OmitZero && field.Constraints.Default == nil
 	return field, true
@@ -293,4 +296,10 @@ func zeroTestable(t *model.Type) bool {
 		return false
 	}
 	return true
+}
+
+// fencedNote is what an untrusted field's description adds: the schema
+// says how the value is written.
+func fencedNote(name string) string {
+	return `Written fenced, as <untrusted-data source="` + name + `">…</untrusted-data>.`
 }

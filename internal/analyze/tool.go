@@ -8,6 +8,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/toolgen-dev/toolgen/internal/fence"
 	"github.com/toolgen-dev/toolgen/internal/model"
 )
 
@@ -46,6 +47,12 @@ func (a *analyzer) tool(fd *ast.FuncDecl, d *directive) *model.Tool {
 	before := len(a.errs)
 	items := a.params(&t, fd, sig)
 	a.results(&t, fd, sig)
+	if len(a.errs) == before && argsReachUntrusted(t.Input) {
+		a.errorf(fd.Name.Pos(), "tool %s: an argument holds a field marked untrusted, which the generated writer would fence, as in results, when it writes the arguments (a person's edit): give the argument a type of its own, without the mark", t.GoName)
+	}
+	if t.Untrusted && t.Result.Kind != model.ResultText && len(a.errs) == before {
+		a.errorf(fd.Name.Pos(), "tool %s: the untrusted option fences a string result, not %s; mark a result struct's string fields toolgen:\"untrusted\" instead", t.GoName, resultWhat(t.Result))
+	}
 	if len(a.errs) == before {
 		a.checkHeaders(&t)
 	}
@@ -59,6 +66,9 @@ func (a *analyzer) tool(fd *ast.FuncDecl, d *directive) *model.Tool {
 	if t.Doc == "" {
 		a.errorf(fd.Name.Pos(), "tool %s has no description: write a doc comment, it is what the model reads to choose the tool", t.GoName)
 		return nil
+	}
+	if t.Untrusted || reachesUntrusted(t.Result.Type, map[*model.Struct]bool{}) {
+		t.Doc += "\n\n" + fence.Instruction
 	}
 	t.RuleName, t.RuleFields = t.GoName+"Rule", ruleFields(t.Input.Fields)
 	if argsWritable(t.Input) {
@@ -386,4 +396,56 @@ func argsWritable(in *model.Struct) bool {
 		}
 	}
 	return true
+}
+
+// resultWhat names a result's kind in messages: "a struct", "nothing".
+func resultWhat(r model.Result) string {
+	if r.Kind == model.ResultNone || r.Type == nil {
+		return "nothing"
+	}
+	return withArticle(string(r.Type.Base().Kind))
+}
+
+// argsReachUntrusted reports whether a tool's arguments hold a field
+// marked untrusted.
+func argsReachUntrusted(in *model.Struct) bool {
+	if in == nil {
+		return false
+	}
+	seen := map[*model.Struct]bool{}
+	for _, f := range in.Fields {
+		if f.Constraints.Untrusted || reachesUntrusted(f.Type, seen) {
+			return true
+		}
+	}
+	return false
+}
+
+// reachesUntrusted reports whether a value of type t holds a string field
+// marked untrusted, which the tool's description then explains.
+func reachesUntrusted(t *model.Type, seen map[*model.Struct]bool) bool {
+	if t == nil {
+		return false
+	}
+	switch t.Kind {
+	case model.KindPointer, model.KindSlice, model.KindArray, model.KindMap:
+		return reachesUntrusted(t.Elem, seen)
+	case model.KindUnion:
+		for _, m := range t.Union.Members {
+			if reachesUntrusted(m.Type, seen) {
+				return true
+			}
+		}
+	case model.KindStruct:
+		if seen[t.Struct] {
+			return false
+		}
+		seen[t.Struct] = true
+		for _, f := range t.Struct.Fields {
+			if f.Constraints.Untrusted || reachesUntrusted(f.Type, seen) {
+				return true
+			}
+		}
+	}
+	return false
 }

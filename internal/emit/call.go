@@ -104,6 +104,10 @@ func (g *generator) callAndWrite(t *model.Tool) []jen.Code {
 	if r.Kind == model.ResultRaw {
 		return append(out, jen.Return(jen.Id("out"), jen.Nil()))
 	}
+	if r.Kind == model.ResultText && t.Untrusted {
+		text := impl("Fence").Call(jen.Lit(t.Name), convert(r.Type, "string", jen.Id("out")))
+		return append(out, jen.Return(rt("TextResult").Call(text), jen.Nil()))
+	}
 	if r.Kind == model.ResultText {
 		return append(out, jen.Return(rt("TextResult").Call(convert(r.Type, "string", jen.Id("out"))), jen.Nil()))
 	}

@@ -27,6 +27,8 @@ func (g *generator) structBody(s *model.Struct, v *jen.Statement) []jen.Code {
 		lv := fieldExpr(v, f.Path)
 		write := []jen.Code{call("Member", jen.Lit(memberKey(f.JSONName)))}
 		switch {
+		case f.Constraints.Untrusted:
+			write = append(write, untrustedString(f, lv))
 		case f.Constraints.Entries && f.Type.Kind == model.KindPointer:
 			write = append(write, g.writeEntries(f.Type.Elem, jen.Parens(jen.Op("*").Add(lv.Clone())), 0)...)
 		case f.Constraints.Entries:
@@ -47,6 +49,16 @@ func (g *generator) structBody(s *model.Struct, v *jen.Statement) []jen.Code {
 		out = append(out, write...)
 	}
 	return append(out, call("EndObject"))
+}
+
+// untrustedString writes a string field marked untrusted, fenced (a nil
+// pointer is left out by omitCondition).
+func untrustedString(f *model.Field, lv *jen.Statement) jen.Code {
+	t := f.Type
+	if t.Kind == model.KindPointer {
+		t, lv = t.Elem, jen.Parens(jen.Op("*").Add(lv.Clone()))
+	}
+	return call("Untrusted", jen.Lit(f.JSONName), convert(t, "string", lv))
 }
 
 func fieldExpr(v *jen.Statement, path []model.Step) *jen.Statement {

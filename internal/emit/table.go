@@ -181,7 +181,7 @@ func (e *entry) literal() *jen.Statement {
 // among the required members, 0 for an optional one.
 func (g *generator) fieldEntry(owner *model.Type, f *model.Field, place int) (*entry, bool) {
 	r := f.Constraints
-	if len(f.Path) != 1 || f.OmitZero || r.Default != nil || r.Elem != nil || r.Entries {
+	if len(f.Path) != 1 || f.OmitZero || r.Default != nil || r.Elem != nil || r.Entries || r.Untrusted {
 		return nil, false
 	}
 	sel := GoType(owner).Values().Dot(f.Path[0].Name)
@@ -634,6 +634,8 @@ func (g *generator) tablePlan(t *model.Tool) (tablePlan, bool) {
 	r := t.Result
 	var ok bool
 	switch {
+	case t.Untrusted:
+		return plan, false // the text is fenced by the tool's own function
 	case r.Kind == model.ResultNone, r.Kind == model.ResultText:
 	case r.Kind == model.ResultValue && !r.Wrapped && r.Type.Kind == model.KindStruct:
 		if plan.outTable, ok = g.table(r.Type); !ok {

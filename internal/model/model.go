@@ -172,6 +172,10 @@ type Tool struct {
 	// NoRepair (the norepair option) keeps the tool's decoder from
 	// repairing malformed arguments even when the caller asks for it.
 	NoRepair bool `json:"norepair,omitempty"`
+	// Untrusted (the untrusted option, for a tool returning a string)
+	// writes the text result fenced as data the model must not follow
+	// (internal/fence); a struct's string fields are marked by their tag.
+	Untrusted bool `json:"untrusted,omitempty"`
 	// Task is the task option: "optional" (task, task=optional),
 	// "required" (task=required), or "" when not given.
 	Task string `json:"task,omitempty"`

@@ -206,6 +206,9 @@ type Constraints struct {
 	// say, read back into the map (a key given twice is refused) and
 	// written so in results.
 	Entries bool `json:"entries,omitempty"`
+	// Untrusted (the untrusted option, strings only) writes the value in
+	// results fenced as data the model must not follow (internal/fence).
+	Untrusted bool `json:"untrusted,omitempty"`
 	// Header (the header=NAME option) mirrors the argument into the HTTP
 	// header Mcp-Param-NAME of MCP's streamable HTTP: the schema's
 	// x-mcp-header.

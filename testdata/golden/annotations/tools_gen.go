@@ -287,14 +287,15 @@ var toolgenTools = [...]toolgen.Tool{{
 //	approve                                                           44 6b4787df0baf  27 ba0d0536c948  23 01aaebb6861b
 //	abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijkl  54 568b97de27e3  37 0f8007a89a2e  33 806cca90f869
 //	charge                                                            67 a72126d07809  50 1072b0aa562e  45 d6742db006a1
+//	statement                                                         78 7712265c139e  61 ff1d3b5d4640  56 02deb782ab62
 //	refund_payment                                                    69 e6c27d4b4a33  52 93123a963058  47 3a67e8dd4aa6
 //	transfer                                                          81 f210db3a5978  64 b47db701df59  59 884137bd591a
 //	research                                                          73 b2dbeb6a960c  56 c64fd3323563  51 71d7092eaaf3
 //	reindex                                                           49 72b9caa9dd2e  32 0dbf9107fc0d  28 c060def98ef4
 const (
-	PrefixDigestDefault = "9efc0582315a9226ef7f954700b7ff9c0349f0bd6654bfdd6e1213674640b9d4"
-	PrefixDigestStrict  = "47d7cf7a9e32e0f0074b037d94f9789a32417199928c32f8a351789a356b31de"
-	PrefixDigestGemini  = "0d7adbc7f1ff2c8fe4a0decc37ad766d96a91ba9bbd0b1ae771eaead883b4f05"
+	PrefixDigestDefault = "b2e9ccf0033edf12cfe3808f7b6d7646b4679c781a93018ef0a64e1278418ff1"
+	PrefixDigestStrict  = "e729a4c73c8b10ccf6f7a1a0246f83189bb0afaa9372bbcbe37eb03f785bfa7f"
+	PrefixDigestGemini  = "4d7fb76832896695855523d5f2295732e1fe81f3d9fed718ea043452d4b7c7ff"
 )
 
 // GetHTTPStatusRule is a permission rule for the tool get_http_status: each
