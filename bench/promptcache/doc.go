@@ -9,7 +9,7 @@
 // search_tools every 8 turns and calls what it searched for. It runs
 // through each provider's adapter against a fake of its API (package
 // wirefake), and each request body is accounted as the provider documents
-// its cache (cache.go): the prompt in the provider's order (prompt.go),
+// its cache (cache_model_test.go): the prompt in the provider's order (prompt.go),
 // matched exactly, byte for byte, against what earlier requests cached.
 // The same session runs through Anthropic's adapter with the API's own
 // tool search, whose deferred tools stay out of the cached prefix.
