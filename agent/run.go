@@ -109,7 +109,7 @@ func (a *Agent) drive(ctx context.Context, s *State, deps any) error {
 			}
 		case planTools:
 			err := a.settle(ctx, s, s.Paused.Calls, deps)
-			s.Usage = s.Usage.Add(sub.take()) // spent, whether or not the turn completes
+			sub.takeInto(s) // spent, whether or not the turn completes
 			if err != nil {
 				return a.fail(ctx, s, err)
 			}
