@@ -180,7 +180,7 @@ func reportAnswered(s *State, d Decision, out sink) {
 		return
 	}
 	out.emit(s, Event{Kind: EventToolStarted, RunID: s.RunID, Turn: s.Turns, Call: d.Call})
-	out.emit(s, Event{Kind: EventToolFinished, RunID: s.RunID, Turn: s.Turns, Call: d.Call, IsError: d.Result.IsError, Result: *d.Result})
+	out.emit(s, Event{Kind: EventToolFinished, RunID: s.RunID, Turn: s.Turns, Call: d.Call, IsError: d.Result.IsError, Result: *d.Result, ResultTokens: resultTokens(*d.Result)})
 }
 
 // readPage is read_result's answer to args.
