@@ -47,6 +47,7 @@ type Agent struct {
 	parallelism int
 	limits      map[toolgen.ToolName]toolLimit       // every tool's timeout
 	prints      map[toolgen.ToolName]ToolFingerprint // every tool's, computed once
+	definitions map[toolgen.ToolName]int             // every tool's definition tokens (cost.go)
 	events      *eventSink
 	compaction  *compaction     // nil: none (WithCompaction)
 	sandbox     toolgen.Sandbox // every call's toolgen.Ctx.Sandbox; nil: none
@@ -315,8 +316,10 @@ func New(model Model, opts ...Option) (*Agent, error) {
 		searcher.agent = a
 	}
 	a.prints = make(map[toolgen.ToolName]ToolFingerprint, len(box.Tools()))
+	a.definitions = make(map[toolgen.ToolName]int, len(box.Tools()))
 	for _, t := range box.Tools() {
 		a.prints[t.Name] = ToolFingerprint{Name: t.Name, SchemaHash: schemaHash(t.InputSchema), ContractHash: contractHash(t)}
+		a.definitions[t.Name] = definitionTokens(t)
 		if t.Deferred {
 			a.deferred[t.Name] = true
 		}

@@ -157,7 +157,7 @@ func (a *Agent) runProgram(ctx context.Context, s *State, d *Decision, deps any)
 // programFinished reports run_code's end and returns its result.
 func (a *Agent) programFinished(ctx context.Context, s *State, c ToolCall, start time.Time, r toolgen.Result) ToolResult {
 	a.events.emit(ctx, Event{Kind: EventToolFinished, RunID: s.RunID, Turn: s.Turns, Call: c,
-		Duration: time.Since(start), IsError: r.IsError, Result: r})
+		Duration: time.Since(start), IsError: r.IsError, Result: r, ResultTokens: resultTokens(r)})
 	return ToolResult{CallID: c.ID, Name: c.Name, Result: r}
 }
 

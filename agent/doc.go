@@ -228,6 +228,19 @@
 //     StopResultBudget after an EventResultBudget, and Resume grants it
 //     another budget.
 //
+//   - What each tool costs: State.ToolTokens has, per tool in name order,
+//     its calls, its definition tokens summed over the requests that sent
+//     it (toolgen.Tool.Tokens.Default, counted at build time, whatever
+//     dialect the model's adapter sends; a tool without a count, such as
+//     a hand-written or MCP tool, is estimated as EstimateTokens counts
+//     one; a deferred tool counts from the request after it was loaded),
+//     and its results' tokens as they entered the context (the yardstick
+//     of State.ResultTokens). A sub-agent's tools (AsTool) count in its
+//     caller's State as "tool/its_tool", the sub-agent tool's name first;
+//     an engine running one apart adds them with State.AddSubAgentTokens.
+//     EventToolFinished carries a result's tokens as the tool returned it
+//     (Event.ResultTokens; agentotel's toolgen.agent.result_tokens).
+//
 //   - Decisions, for each call: a tool that is unknown is refused ("unknown
 //     tool "x"; the tools are: ..."), and one the program made inactive is
 //     denied ("Denied: tool "x" is not available in this run (the program

@@ -74,7 +74,8 @@ func SubAgentPrompt(args []byte) (prompt string, ok bool) {
 // sub-agent's answer, or why it gave none (it failed with err, paused for
 // an approval no one can give from a tool call, or ran out of turns), as
 // the tool itself returns it. What st used is for the engine to add to the
-// caller's State.Usage, as the tool does in process.
+// caller's State.Usage, and what its tools cost to the caller's
+// State.ToolTokens (State.AddSubAgentTokens), as the tool does in process.
 func SubAgentResult(t toolgen.Tool, st *State, err error) toolgen.Result {
 	s, ok := subAgentOf(t)
 	if !ok {

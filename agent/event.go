@@ -30,7 +30,7 @@ const (
 	EventToolProgress   EventKind = "tool_progress" // the running Call reported its progress: Progress
 	EventFileChanged    EventKind = "file_changed"  // the running Call changed a file: FileChange says how
 	EventToolsLoaded    EventKind = "tools_loaded"  // tool search found deferred tools (or the model called them): Tools, sent from the next request on
-	EventToolFinished   EventKind = "tool_finished" // with Result, Duration and IsError (and Err); Reason when the call timed out or did not return
+	EventToolFinished   EventKind = "tool_finished" // with Result, ResultTokens, Duration and IsError (and Err); Reason when the call timed out or did not return
 	EventTurnFinished   EventKind = "turn_finished" // the model answered and the turn's calls have their results (not while paused)
 	EventResultBudget   EventKind = "result_budget" // the tool results passed WithResultBudget: Reason says how far; run_stopped follows
 	EventRunStopped     EventKind = "run_stopped"   // with Stop
@@ -84,6 +84,11 @@ type Event struct {
 	// tool refuses (not put to a person), and with "failure limit" for a
 	// tool past WithMaxFailures: the calls a UI shows as input errors.
 	Result toolgen.Result
+	// ResultTokens is, for EventToolFinished, the estimated size of
+	// Result, as the tool returned it, in tokens (as EstimateTokens counts
+	// it). A result over its tool's limit enters the context cut (see
+	// WithMaxResultTokens), and State.ToolTokens counts what entered.
+	ResultTokens int
 	// Err is what went wrong: for EventRunFailed, the run's error; for an
 	// EventToolFinished with IsError, the tool's error, or the text of the
 	// failed result it returned.
@@ -157,7 +162,7 @@ func (e Event) attrs() []slog.Attr {
 		}
 		attrs = append(attrs, slog.Duration("duration", e.Duration))
 	case EventToolFinished:
-		attrs = append(attrs, slog.Duration("duration", e.Duration), slog.Bool("error", e.IsError))
+		attrs = append(attrs, slog.Duration("duration", e.Duration), slog.Bool("error", e.IsError), slog.Int("result_tokens", e.ResultTokens))
 	case EventRunStopped:
 		attrs = append(attrs, slog.String("stop", string(e.Stop)))
 	case EventCompaction:

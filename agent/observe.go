@@ -36,10 +36,12 @@ func toolErr(out outcome) error {
 }
 
 // subUsage adds up what the sub-agents (AsTool) called by a run's tool
-// calls used, from the calls' goroutines, until the run takes it.
+// calls used, and what their tools cost, from the calls' goroutines,
+// until the run takes it.
 type subUsage struct {
-	mu sync.Mutex
-	u  Usage
+	mu    sync.Mutex
+	u     Usage
+	costs State // only its ToolTokens
 }
 
 type subUsageKey struct{}
@@ -51,21 +53,24 @@ func withSubUsage(ctx context.Context) (context.Context, *subUsage) {
 	return context.WithValue(ctx, subUsageKey{}, u), u
 }
 
-// addSubUsage adds what a sub-agent used to the run whose tool call ctx
-// belongs to, if any.
-func addSubUsage(ctx context.Context, u Usage) {
+// addSubUsage adds what the run st of the sub-agent tool named tool used
+// and its tools cost to the run whose tool call ctx belongs to, if any.
+func addSubUsage(ctx context.Context, tool toolgen.ToolName, st *State) {
 	if su, ok := ctx.Value(subUsageKey{}).(*subUsage); ok {
 		su.mu.Lock()
-		su.u = su.u.Add(u)
+		su.u = su.u.Add(st.Usage)
+		su.costs.AddSubAgentTokens(tool, st)
 		su.mu.Unlock()
 	}
 }
 
-// take returns the usage added since the last take.
-func (su *subUsage) take() Usage {
+// takeInto adds to s what was added since the last take.
+func (su *subUsage) takeInto(s *State) {
 	su.mu.Lock()
 	defer su.mu.Unlock()
-	u := su.u
-	su.u = Usage{}
-	return u
+	s.Usage = s.Usage.Add(su.u)
+	for _, t := range su.costs.ToolTokens {
+		s.addToolTokens(t)
+	}
+	su.u, su.costs.ToolTokens = Usage{}, nil
 }

@@ -180,7 +180,7 @@ func reportAnswered(s *State, d Decision, out sink) {
 		return
 	}
 	out.emit(s, Event{Kind: EventToolStarted, RunID: s.RunID, Turn: s.Turns, Call: d.Call})
-	out.emit(s, Event{Kind: EventToolFinished, RunID: s.RunID, Turn: s.Turns, Call: d.Call, IsError: d.Result.IsError, Result: *d.Result})
+	out.emit(s, Event{Kind: EventToolFinished, RunID: s.RunID, Turn: s.Turns, Call: d.Call, IsError: d.Result.IsError, Result: *d.Result, ResultTokens: resultTokens(*d.Result)})
 }
 
 // readPage is read_result's answer to args.
@@ -243,7 +243,8 @@ func withNote(text, note string) toolgen.Result {
 }
 
 // boundResults cuts the turn's results over their tools' limits, holding
-// their wholes in s, and counts what the results put in the context.
+// their wholes in s, and counts what the results put in the context, in
+// all and per tool.
 func (a *Agent) boundResults(s *State, results []ToolResult) {
 	for i, r := range results {
 		if limit := a.resultLimit[r.Name]; limit > 0 && resultBytes(r.Result) > limit*bytesPerToken {
@@ -252,7 +253,7 @@ func (a *Agent) boundResults(s *State, results []ToolResult) {
 				results[i].Result = cut
 			}
 		}
-		s.ResultTokens += (resultBytes(results[i].Result) + bytesPerToken - 1) / bytesPerToken
+		s.ResultTokens += s.countResult(results[i])
 	}
 }
 
@@ -262,7 +263,7 @@ func (a *Agent) boundResults(s *State, results []ToolResult) {
 func holdResult(r ToolResult, limit int) (held HeldResult, cut toolgen.Result, ok bool) {
 	held = HeldResult{CallID: r.CallID, Tool: r.Name, PageBytes: limit * bytesPerToken}
 	intro := fmt.Sprintf("[result cut to fit the context: %s's results are limited to about %d tokens, and this one has about %d. Kept: ",
-		r.Name, limit, (resultBytes(r.Result)+bytesPerToken-1)/bytesPerToken)
+		r.Name, limit, resultTokens(r.Result))
 	if arr, isArray := splitJSON(r.Result); isArray && arr.skeleton() <= held.PageBytes {
 		held.Items, held.Member = arr.items, arr.member
 		end := fitItems(arr.items, 0, held.PageBytes-arr.skeleton())

@@ -109,7 +109,7 @@ func (a *Agent) drive(ctx context.Context, s *State, deps any) error {
 			}
 		case planTools:
 			err := a.settle(ctx, s, s.Paused.Calls, deps)
-			s.Usage = s.Usage.Add(sub.take()) // spent, whether or not the turn completes
+			sub.takeInto(s) // spent, whether or not the turn completes
 			if err != nil {
 				return a.fail(ctx, s, err)
 			}
@@ -239,7 +239,7 @@ func (a *Agent) call(ctx context.Context, s *State, c ToolCall, deps any, progra
 		out.res = a.guard(ctx, c, out.res)
 	}
 	a.events.emit(ctx, Event{Kind: EventToolFinished, RunID: s.RunID, Turn: s.Turns, Call: c, ProgramCallID: program,
-		Duration: time.Since(start), IsError: out.res.IsError || out.err != nil, Reason: out.reason, Result: out.res, Err: toolErr(out)})
+		Duration: time.Since(start), IsError: out.res.IsError || out.err != nil, Reason: out.reason, Result: out.res, ResultTokens: resultTokens(out.res), Err: toolErr(out)})
 	return ToolResult{CallID: c.ID, Name: c.Name, Result: out.res}, out.err
 }
 

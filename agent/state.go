@@ -79,6 +79,10 @@ type State struct {
 	// context, since the run started or last resumed from a stop at its
 	// result budget (WithResultBudget).
 	ResultTokens int `json:"result_tokens,omitempty"`
+	// ToolTokens is what each tool put in the context over the run, its
+	// definitions and its results, with its sub-agents' tools, in order
+	// of name (see ToolTokens).
+	ToolTokens []ToolTokens `json:"tool_tokens,omitempty"`
 
 	measured  measured // the model's count of the last request (compaction.go)
 	compacted int      // the turn whose request was compacted already

@@ -269,6 +269,7 @@ func (d Decision) refusal() ToolResult {
 // applyResponse adds the model's answer to the request of s's transcript,
 // which took d, to s.
 func (a *Agent) applyResponse(s *State, r Response, d time.Duration, out sink) {
+	a.countDefinitions(s) // what the request sent, before the response loads tools
 	s.measured = measured{messages: len(s.Messages), tokens: r.Usage.InputTokens}
 	r.Message.Role = RoleAssistant
 	s.Messages = append(s.Messages, r.Message)

@@ -23,6 +23,9 @@ func (a *Agent) AsTool(name toolgen.ToolName, description string) toolgen.Tool {
 	sub := &subagent{agent: a, name: name}
 	t := sub.Tools()[0]
 	t.Name, t.Description = name, description
+	// Its build-time count is askAgent's, under another name and
+	// description: the agent estimates it instead (cost.go).
+	t.Tokens = toolgen.Tokens{}
 	registerSubAgent(&t, sub) // for SubAgent
 	return t
 }
@@ -49,7 +52,7 @@ func (s *subagent) askAgent(ctx context.Context, prompt string) (answer string, 
 		}
 	}()
 	st, err := s.agent.Run(ctx, prompt, toolgen.CtxFrom(ctx).Deps)
-	addSubUsage(ctx, st.Usage) // the caller's run pays for what this one used
+	addSubUsage(ctx, s.name, st) // the caller's run pays for what this one used
 	return s.answer(st, err)
 }
 

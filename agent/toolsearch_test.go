@@ -273,6 +273,10 @@ func TestNativeToolSearchLoadsWhatTheProviderFound(t *testing.T) {
 	second := model.Requests()[1]
 	assert.Equal(t, first, second.Tools, "a found tool is sent as it was, deferred")
 	assert.Equal(t, []agent.ProviderCall{search}, second.Messages[1].ProviderCalls, "the history carries the provider's calls")
+	assert.Equal(t, []agent.ToolTokens{
+		{Tool: "get_order", DefinitionTokens: 2 * estimated(first[0])},
+		{Tool: "refund_payment", Calls: 1, DefinitionTokens: estimated(first[1]), ResultTokens: 5}, // "refund_payment done"
+	}, st.ToolTokens, "a deferred tool's definition counts from the request after its provider found it")
 }
 
 func deferredFlags(specs []agent.ToolSpec) []bool {

@@ -82,6 +82,9 @@ const (
 	// (agent.WithCodeMode), the id of that run_code call, whose span is
 	// the call's parent.
 	ProgramCallKey = attribute.Key("toolgen.agent.program_call.id")
+	// ResultTokensKey is, on a tool call's span, the estimated size of
+	// its result in tokens (agent.Event.ResultTokens).
+	ResultTokensKey = attribute.Key("toolgen.agent.result_tokens")
 	// ProgressKey, ProgressTotalKey and ProgressMessageKey are what a
 	// tool_progress event on a call's span says (toolgen.Progress: how
 	// much is done, of how much when known, what the tool is doing);
@@ -269,6 +272,7 @@ func (o *observer) finishCall(r *run, e agent.Event) {
 	if c == nil {
 		return
 	}
+	c.span.SetAttributes(ResultTokensKey.Int(e.ResultTokens))
 	if o.cfg.content {
 		c.span.SetAttributes(semconv.GenAIToolCallResultKey.String(e.Result.Text()))
 	}

@@ -163,6 +163,7 @@ func TestParallelToolCalls(t *testing.T) {
 			assert.Equal(t, call.name, a["gen_ai.tool.name"].AsString())
 			assert.Equal(t, call.id, a["gen_ai.tool.call.id"].AsString())
 			assert.Equal(t, "function", a["gen_ai.tool.type"].AsString())
+			assert.Equal(t, int64(3), a[agentotel.ResultTokensKey].AsInt64(), "%q: 11 or 12 bytes, 3 tokens", call.name+" result")
 			if content {
 				assert.Equal(t, call.args, a["gen_ai.tool.call.arguments"].AsString())
 				assert.Equal(t, call.name+" result", a["gen_ai.tool.call.result"].AsString())

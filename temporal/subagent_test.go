@@ -3,6 +3,8 @@ package temporal_test
 import (
 	"context"
 	"errors"
+	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -66,6 +68,8 @@ func TestSubAgentsAsChildWorkflows(t *testing.T) {
 	assert.Equal(t, jsonOf(t, want.Messages), jsonOf(t, s.Messages))
 	assert.Equal(t, want.Usage, s.Usage, "the parent pays for its sub-agents")
 	assert.Equal(t, agent.Usage{InputTokens: 50, OutputTokens: 25}, s.Usage, "two responses of its own, three of its sub-agents'")
+	assert.Equal(t, want.ToolTokens, s.ToolTokens, "the parent counts its sub-agents' tools as Run does")
+	assert.True(t, slices.ContainsFunc(s.ToolTokens, func(tt agent.ToolTokens) bool { return strings.Contains(string(tt.Tool), "/") }), "%v", s.ToolTokens)
 	assert.Contains(t, s.Messages[2].Results[1].Result.Text(), "needs a person's approval")
 
 	for call, typ := range map[string]string{"c1": temporal.WorkflowName + "/research", "c2": temporal.WorkflowName + "/sender"} {

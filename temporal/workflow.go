@@ -247,6 +247,7 @@ func (w *workflows) callTools(ctx workflow.Context, s *agent.State, calls []agen
 			// run stopped or failed.
 			if st != nil {
 				s.Usage = s.Usage.Add(st.Usage)
+				s.AddSubAgentTokens(c.Name, st)
 			} else if u, ok := usageOfFailure(err); ok {
 				s.Usage = s.Usage.Add(u)
 			}
