@@ -315,22 +315,30 @@ func New(model Model, opts ...Option) (*Agent, error) {
 	if searcher != nil {
 		searcher.agent = a
 	}
-	a.prints = make(map[toolgen.ToolName]ToolFingerprint, len(box.Tools()))
-	a.definitions = make(map[toolgen.ToolName]int, len(box.Tools()))
-	for _, t := range box.Tools() {
+	a.describeTools()
+	return a, nil
+}
+
+// describeTools records what the loop keeps of each tool: its fingerprint,
+// its definition's tokens, whether it is deferred, and, for the tools sent
+// to the model, its spec, in the toolbox's order.
+func (a *Agent) describeTools() {
+	tools := a.tools.Tools()
+	a.prints = make(map[toolgen.ToolName]ToolFingerprint, len(tools))
+	a.definitions = make(map[toolgen.ToolName]int, len(tools))
+	for _, t := range tools {
 		a.prints[t.Name] = ToolFingerprint{Name: t.Name, SchemaHash: schemaHash(t.InputSchema), ContractHash: contractHash(t)}
 		a.definitions[t.Name] = definitionTokens(t)
 		if t.Deferred {
 			a.deferred[t.Name] = true
 		}
-		if offered[t.Name] && a.sends(t.Name) {
+		if a.offered[t.Name] && a.sends(t.Name) {
 			a.specs = append(a.specs, ToolSpec{
 				Name: t.Name, Description: t.Description, InputSchema: t.InputSchema,
 				StrictSchema: t.StrictSchema, GeminiSchema: t.GeminiSchema, Namespace: t.Namespace,
 			})
 		}
 	}
-	return a, nil
 }
 
 // clash is the error of tools whose names clash: when a tool the agent adds
