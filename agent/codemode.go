@@ -148,10 +148,10 @@ func (a *Agent) runProgram(ctx context.Context, s *State, d *Decision, deps any)
 		return ToolResult{}, ctx.Err()
 	case errors.Is(err, errProgramDiverged):
 		return a.programFinished(ctx, s, c, start, toolgen.ErrorResult(err.Error())), nil
-	case err != nil:
-		return a.programFinished(ctx, s, c, start, programFailed(err, h.made)), nil
+	case err != nil && h.made > 0:
+		err = fmt.Errorf("%w (the program had made %d tool calls, whose effects stand)", err, h.made)
 	}
-	return a.programFinished(ctx, s, c, start, programReturned(res)), nil
+	return a.programFinished(ctx, s, c, start, codemode.ToolResult(res, err)), nil
 }
 
 // programFinished reports run_code's end and returns its result.
@@ -159,26 +159,6 @@ func (a *Agent) programFinished(ctx context.Context, s *State, c ToolCall, start
 	a.events.emit(ctx, Event{Kind: EventToolFinished, RunID: s.RunID, Turn: s.Turns, Call: c,
 		Duration: time.Since(start), IsError: r.IsError, Result: r, ResultTokens: resultTokens(r)})
 	return ToolResult{CallID: c.ID, Name: c.Name, Result: r}
-}
-
-// programReturned is run_code's result for a program that returned: the
-// value's JSON, then what it logged.
-func programReturned(r codemode.Result) toolgen.Result {
-	text := string(r.Value)
-	if r.Log != "" {
-		text += "\n\nconsole:\n" + strings.TrimSuffix(r.Log, "\n")
-	}
-	return toolgen.TextResult(text)
-}
-
-// programFailed is run_code's result for a program that failed: why, and
-// whether calls ran before (their effects stand).
-func programFailed(err error, made int) toolgen.Result {
-	msg := err.Error()
-	if made > 0 {
-		msg += fmt.Sprintf(" (the program had made %d tool calls, whose effects stand)", made)
-	}
-	return toolgen.ErrorResult(msg)
 }
 
 // programSeed is Math.random's seed for a run_code call: the same for the

@@ -96,3 +96,20 @@ func wrapped(schema []byte) bool {
 	return ok && len(s.Properties) == 1 && len(s.Required) == 1 && s.Required[0] == "result" &&
 		s.AdditionalProperties != nil && !*s.AdditionalProperties && s.Description == nil && s.Title == nil
 }
+
+// ToolResult is run_code's result for a program that came to out, or
+// ended with err: the JSON of its value as text (a failed result saying
+// why), then what it logged, if anything, as a second text part.
+func ToolResult(out Result, err error) toolgen.Result {
+	r := toolgen.TextResult(string(out.Value))
+	if len(out.Value) == 0 {
+		r = toolgen.TextResult("null")
+	}
+	if err != nil {
+		r = toolgen.ErrorResult(err.Error())
+	}
+	if out.Log != "" {
+		r.Content = append(r.Content, toolgen.Content{Type: toolgen.ContentText, Text: "console:\n" + out.Log})
+	}
+	return r
+}

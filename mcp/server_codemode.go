@@ -1,7 +1,6 @@
 package mcp
 
 import (
-	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -115,21 +114,8 @@ func (s *Server) runCodeHandler(cm *codeMode) sdkmcp.ToolHandler {
 		if err != nil && ctx.Err() != nil {
 			return nil, err
 		}
-		return toSDKResult(programResult(out, err)), nil
+		return toSDKResult(codemode.ToolResult(out, err)), nil
 	}
-}
-
-// programResult is run_code's result of a run that came to out, or ended
-// with err.
-func programResult(out codemode.Result, err error) toolgen.Result {
-	r := toolgen.TextResult(cmp.Or(string(out.Value), "null"))
-	if err != nil {
-		r = toolgen.ErrorResult(err.Error())
-	}
-	if out.Log != "" {
-		r.Content = append(r.Content, toolgen.Content{Type: toolgen.ContentText, Text: "console:\n" + out.Log})
-	}
-	return r
 }
 
 // codeHost serves the calls of a program that run_code's request req runs:
